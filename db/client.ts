@@ -1,0 +1,45 @@
+/**
+ * Opens the libSQL database through Drizzle and serialises writes.
+ *
+ * SQLite has one writer. @libsql/client pools connections, so a write issued while an
+ * interactive transaction is open on another connection blocks for the busy timeout and then
+ * fails (stack notes §3). Every write therefore goes through `write()`, which holds one
+ * process-wide async lock around a short transaction. Reads use `db` directly (WAL lets them
+ * run beside the writer). Never await network I/O inside `write()`.
+ */
+import { createClient } from "@libsql/client";
+import type { Client } from "@libsql/client";
+import { drizzle } from "drizzle-orm/libsql";
+import type { LibSQLDatabase } from "drizzle-orm/libsql";
+import { migrate } from "drizzle-orm/libsql/migrator";
+import * as schema from "./schema.ts";
+
+export type Db = LibSQLDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type Database = {
+  db: Db;
+  client: Client;
+  /** Runs `fn` in a write transaction under the process-wide write lock. */
+  write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  close(): void;
+};
+
+const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
+
+export async function openDatabase(url: string, opts: { syncUrl?: string } = {}): Promise<Database> {
+  const client = createClient({ url, syncUrl: opts.syncUrl, timeout: 10_000 });
+  if (url.startsWith("file:")) {
+    await client.execute("PRAGMA journal_mode=WAL");
+    await client.execute("PRAGMA synchronous=NORMAL");
+  }
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder });
+
+  let tail: Promise<unknown> = Promise.resolve();
+  function write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const run = tail.then(() => db.transaction(fn));
+    tail = run.catch(() => undefined);
+    return run;
+  }
+  return { db, client, write, close: () => client.close() };
+}

@@ -1,0 +1,66 @@
+/** Billing: invoices, uploaded payment receipts and daily external-API usage. */
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { id, timestamp, timestamps } from "./_columns.ts";
+import { companies, plans } from "./core.ts";
+
+/**
+ * What a company owes for one period. The billing tick keeps one open invoice per company with
+ * `dueDate` = the company's due date; paying it advances the company's due date.
+ */
+export const invoices = sqliteTable("invoices", {
+  id: id(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  detail: text("detail").notNull().default(""),
+  /** open, proceso (receipt under review), paid. */
+  status: text("status").notNull().default("open"),
+  value: real("value").notNull().default(0),
+  users: integer("users").notNull().default(0),
+  connections: integer("connections").notNull().default(0),
+  queues: integer("queues").notNull().default(0),
+  /** Calendar date (YYYY-MM-DD) in the company's time zone. */
+  dueDate: text("due_date").notNull(),
+  linkInvoice: text("link_invoice"),
+  txid: text("txid"),
+  /** Stripe Checkout Session id; the Stripe webhook finds the invoice by it. */
+  stripeId: text("stripe_id"),
+  subscriptionId: text("subscription_id"),
+  paidAt: timestamp("paid_at"),
+  ...timestamps(),
+}, (t) => [
+  index("invoices_company_due_date_idx").on(t.companyId, t.dueDate),
+  index("invoices_stripe_idx").on(t.stripeId),
+]);
+
+/** A payment proof a company uploads for an invoice; the operator approves (2) or denies (3) it. */
+export const receipts = sqliteTable("receipts", {
+  id: id(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  invoiceId: integer("invoice_id").references(() => invoices.id, { onDelete: "cascade" }),
+  descripcion: text("descripcion").notNull().default(""),
+  /** Path of the uploaded file (JPG, PNG, GIF, PDF) relative to the media folder. */
+  comprobante: text("comprobante"),
+  /** 1 in process, 2 approved, 3 denied. */
+  estado: integer("estado").notNull().default(1),
+  totalPrice: real("total_price").notNull().default(0),
+  planId: integer("plan_id").references(() => plans.id, { onDelete: "set null" }),
+  planName: text("plan_name"),
+  duration: text("duration"),
+  ...timestamps(),
+}, (t) => [
+  index("receipts_company_created_idx").on(t.companyId, t.createdAt),
+  index("receipts_invoice_idx").on(t.invoiceId),
+]);
+
+/** Messages sent through the external API per company and day, by kind. */
+export const apiUsages = sqliteTable("api_usages", {
+  id: id(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  /** YYYY-MM-DD in the company's time zone. */
+  dateUsed: text("date_used").notNull(),
+  usedOnDay: integer("used_on_day").notNull().default(0),
+  usedText: integer("used_text").notNull().default(0),
+  usedPDF: integer("used_pdf").notNull().default(0),
+  usedImage: integer("used_image").notNull().default(0),
+  usedOther: integer("used_other").notNull().default(0),
+  ...timestamps(),
+}, (t) => [uniqueIndex("api_usages_company_date_uq").on(t.companyId, t.dateUsed)]);

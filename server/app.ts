@@ -1,0 +1,79 @@
+/**
+ * createApp(deps): the one Hono app used by production and tests alike. Mounts every feature
+ * under /api, the socket at /ws, and the built web app at / with an SPA fallback.
+ */
+import { Hono } from "hono";
+import { serveStatic } from "hono/deno";
+import type { AppEnv } from "./lib/context.ts";
+import { AppError } from "./lib/errors.ts";
+import { VERSION } from "./config.ts";
+import type { Deps } from "./deps.ts";
+import { authenticate } from "./auth/middleware.ts";
+import { authRoutes } from "./auth/routes.ts";
+import { usersRoutes } from "./users/routes.ts";
+import { settingsRoutes } from "./settings/routes.ts";
+import { plansRoutes } from "./plans/routes.ts";
+import { mediaRoutes } from "./media/routes.ts";
+import { realtimeRoutes } from "./realtime/routes.ts";
+
+export function createApp(deps: Deps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    c.set("requestId", crypto.randomUUID().slice(0, 8));
+    await next();
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      return c.json({
+        error: err.code,
+        message: err.message !== err.code ? err.message : undefined,
+        details: err.details,
+      }, err.status);
+    }
+    if (err instanceof SyntaxError && c.req.header("content-type")?.includes("json")) {
+      return c.json({ error: "ERR_VALIDATION", message: "malformed JSON" }, 400);
+    }
+    console.error(`[${c.var.requestId}] ${c.req.method} ${c.req.path}`, err);
+    return c.json({ error: "ERR_INTERNAL" }, 500);
+  });
+
+  app.route("/", mediaRoutes);
+  app.route("/", realtimeRoutes);
+
+  app.get("/api/health", (c) => c.json({ status: "ok", version: VERSION }));
+  app.get("/api/version", (c) => c.json({ version: VERSION }));
+
+  app.use("/api/*", authenticate);
+  app.route("/api/auth", authRoutes);
+  app.route("/api/users", usersRoutes);
+  app.route("/api/plans", plansRoutes);
+  app.route("/api", settingsRoutes);
+
+  app.all("/api/*", () => {
+    throw new AppError("ERR_NOT_FOUND", { details: { resource: "route" } });
+  });
+
+  mountWeb(app, deps.config.webDist);
+  return app;
+}
+
+/** The built React app: hashed assets cached forever, SPA fallback only for extension-less paths. */
+function mountWeb(app: Hono<AppEnv>, root: string) {
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root,
+      onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
+  app.use("*", serveStatic({ root }));
+  app.get("*", async (c, next) => {
+    const last = c.req.path.split("/").pop() ?? "";
+    if (last.includes(".") || c.req.path.startsWith("/ws")) return c.json({ error: "ERR_NOT_FOUND" }, 404);
+    c.header("Cache-Control", "no-cache");
+    return await serveStatic<AppEnv>({ path: `${root}/index.html` })(c, next);
+  });
+}

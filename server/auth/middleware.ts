@@ -1,0 +1,73 @@
+/**
+ * Bearer authentication for /api/*. Public paths are an explicit allowlist; everything else
+ * needs a live session. Then the subscription gate: an expired company reaches only the
+ * session, billing and invoice paths (DESIGN §4).
+ */
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../lib/context.ts";
+import { AppError } from "../lib/errors.ts";
+import { isSubscriptionActive } from "../companies/subscription.ts";
+import { loadActor } from "./sessions.ts";
+
+/** Reachable without a session (each does its own check where it needs one). */
+const PUBLIC: RegExp[] = [
+  /^\/api\/health$/,
+  /^\/api\/version$/,
+  /^\/api\/auth\/(login|refresh_token|signup|logout|forgetpassword\/[^/]+|resetpasswords)$/,
+  /^\/api\/public-settings\/[^/]+$/,
+  /^\/api\/plans\/list$/,
+  /^\/api\/media\//,
+  /^\/api\/webhooks\//,
+  /^\/api\/channels\/[^/]+\/messages$/,
+  /^\/api\/messages\/send$/,
+  /^\/api\/docs/,
+];
+
+/** Still reachable when the subscription has expired. */
+const BILLING: RegExp[] = [
+  /^\/api\/auth\//,
+  /^\/api\/invoices/,
+  /^\/api\/subscription/,
+  /^\/api\/recepts/,
+  /^\/api\/plans\//,
+  /^\/api\/companies\/listPlan\//,
+  /^\/api\/companySettingOnePayment/,
+  /^\/api\/helps\/list$/,
+];
+
+export const isPublicPath = (path: string) => PUBLIC.some((r) => r.test(path));
+
+export function bearerToken(header: string | undefined): string | null {
+  const m = header?.match(/^Bearer\s+(.+)$/i);
+  return m ? m[1].trim() : null;
+}
+
+export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const path = c.req.path;
+  if (isPublicPath(path)) {
+    await optionalActor(c);
+    return await next();
+  }
+  const token = bearerToken(c.req.header("authorization"));
+  if (!token) throw new AppError("ERR_UNAUTHENTICATED");
+  const deps = c.var.deps;
+  const claims = await deps.tokens.verifyAccess(token);
+  const actor = await loadActor(deps.db, claims, deps.clock.now());
+  if (!actor) throw new AppError("ERR_SESSION_REVOKED");
+  c.set("actor", actor);
+  if (!isSubscriptionActive(actor.company, deps.clock.now()) && !BILLING.some((r) => r.test(path))) {
+    throw new AppError("ERR_SUBSCRIPTION_EXPIRED", { details: { dueDate: actor.company.dueDate } });
+  }
+  await next();
+};
+
+/** Public routes that behave better with a session (logout) still get the actor when one is sent. */
+async function optionalActor(c: Parameters<MiddlewareHandler<AppEnv>>[0]) {
+  const token = bearerToken(c.req.header("authorization"));
+  if (!token) return;
+  try {
+    const claims = await c.var.deps.tokens.verifyAccess(token);
+    const actor = await loadActor(c.var.deps.db, claims, c.var.deps.clock.now());
+    if (actor) c.set("actor", actor);
+  } catch { /* a public route does not need it */ }
+}

@@ -1,0 +1,90 @@
+/**
+ * The static permission table of spec 1 §6, the per-user flags and the plan flags, enforced on
+ * the server. Guards throw; `can` answers.
+ */
+import type { Actor, PlanRow } from "../lib/context.ts";
+import { AppError } from "../lib/errors.ts";
+
+export type Permission =
+  | "dashboard:view"
+  | "drawer-admin-items:view"
+  | "tickets-manager:showall"
+  | "user-modal:editProfile"
+  | "user-modal:editQueues"
+  | "ticket-options:deleteTicket"
+  | "contacts-page:deleteContact"
+  | "connections-page:actionButtons"
+  | "connections-page:addConnection"
+  | "connections-page:editOrDeleteConnection"
+  | "tickets-manager:closeAll";
+
+const ADMIN: ReadonlySet<Permission> = new Set([
+  "dashboard:view",
+  "drawer-admin-items:view",
+  "tickets-manager:showall",
+  "user-modal:editProfile",
+  "user-modal:editQueues",
+  "ticket-options:deleteTicket",
+  "contacts-page:deleteContact",
+  "connections-page:actionButtons",
+  "connections-page:addConnection",
+  "connections-page:editOrDeleteConnection",
+  "tickets-manager:closeAll",
+]);
+
+const CONNECTIONS: ReadonlySet<Permission> = new Set([
+  "connections-page:actionButtons",
+  "connections-page:addConnection",
+  "connections-page:editOrDeleteConnection",
+]);
+
+export const isAdmin = (a: Actor) => a.user.profile === "admin";
+
+export function can(a: Actor, p: Permission): boolean {
+  if (isAdmin(a)) return ADMIN.has(p);
+  // A user with allowConnections is treated as admin on the connections page (spec 2 §6).
+  return a.user.allowConnections === "enabled" && CONNECTIONS.has(p);
+}
+
+/** Dashboard and reports: admin, or a user whose showDashboard is enabled. */
+export const canSeeDashboard = (a: Actor) => isAdmin(a) || a.user.showDashboard === "enabled";
+/** The real-time panel: admin, or allowRealTime. */
+export const canSeeRealTime = (a: Actor) => isAdmin(a) || a.user.allowRealTime === "enabled";
+
+export function requirePermission(a: Actor, p: Permission): void {
+  if (!can(a, p)) throw new AppError("ERR_NO_PERMISSION");
+}
+
+export function requireAdmin(a: Actor): void {
+  if (!isAdmin(a)) throw new AppError("ERR_NO_PERMISSION");
+}
+
+/** The platform operator. */
+export function requireSuper(a: Actor): void {
+  if (!a.user.super) throw new AppError("ERR_NO_PERMISSION");
+}
+
+export type PlanFlag =
+  | "useWhatsapp"
+  | "useFacebook"
+  | "useInstagram"
+  | "useCampaigns"
+  | "useSchedules"
+  | "useInternalChat"
+  | "useExternalApi"
+  | "useKanban"
+  | "useOpenAi"
+  | "useIntegrations";
+
+export function requirePlan(plan: PlanRow, flag: PlanFlag): void {
+  if (!plan[flag]) throw new AppError("ERR_PLAN_FEATURE", { details: { feature: flag } });
+}
+
+export type PlanLimit = "users" | "connections" | "queues";
+
+/** Throws when adding one more would exceed the plan's limit. */
+export function requireWithinLimit(plan: PlanRow, limit: PlanLimit, current: number): void {
+  if (current >= plan[limit]) {
+    throw new AppError("ERR_PLAN_LIMIT_REACHED", { details: { limit, max: plan[limit] } });
+  }
+}

@@ -1,0 +1,165 @@
+/**
+ * Sessions (spec 1 §4, §7). A login opens a session and revokes the user's older ones (their
+ * sockets hear `company-{id}-auth` and log out). Refresh tokens rotate on every use; presenting
+ * an already-rotated token revokes the session (theft), except for a short grace window that
+ * absorbs two tabs refreshing at once.
+ */
+import { eq } from "drizzle-orm";
+import { authSessions, companies, users } from "@db/schema.ts";
+import type { Deps } from "../deps.ts";
+import type { Actor, UserRow } from "../lib/context.ts";
+import { AppError } from "../lib/errors.ts";
+import { hashPassword, randomString, safeEqual, sha256Hex, verifyPassword } from "../lib/crypto.ts";
+import { withinHours, zonedParts } from "../lib/time.ts";
+import { getCompanyWithPlan } from "../companies/repo.ts";
+import { readSettings } from "../settings/repo.ts";
+import { companyKeys } from "../settings/registry.ts";
+import { queuesOfUsers, unscopedFindUserByEmail } from "../users/repo.ts";
+import { toUserDTO, type UserDTO } from "../users/dto.ts";
+import { newRefreshSecret, parseRefreshToken, REFRESH_TTL_MS } from "./tokens.ts";
+import { revokeOtherSessions, revokeSession, unscopedFindSession } from "./sessions.ts";
+
+/** A real hash verified when the e-mail is unknown, so the timing does not reveal accounts. */
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => dummyHash ??= hashPassword(randomString(16));
+const ROTATION_GRACE_MS = 30_000;
+
+export type SessionResult = { token: string; refreshToken?: string; user: UserDTO };
+
+/** The user with company, plan and the company's settings, as login/refresh/me answer it. */
+export async function sessionUser(deps: Deps, u: UserRow): Promise<UserDTO> {
+  const { company, plan } = await getCompanyWithPlan(deps.db, u.companyId);
+  const settings = await readSettings(deps.db, u.companyId, companyKeys);
+  const queues = (await queuesOfUsers(deps.db, u.companyId, [u.id])).get(u.id) ?? [];
+  return await toUserDTO(deps.media, u, queues, { company, plan, settings });
+}
+
+async function inWorkHours(deps: Deps, u: UserRow): Promise<boolean> {
+  if (u.super) return true;
+  const { company } = await getCompanyWithPlan(deps.db, u.companyId);
+  return withinHours(zonedParts(deps.clock.now(), company.timezone).time, u.startWork, u.endWork);
+}
+
+export async function login(
+  deps: Deps,
+  input: { email: string; password: string },
+  meta: { ip: string; userAgent?: string },
+): Promise<SessionResult> {
+  const email = input.email.trim().toLowerCase();
+  const key = `${meta.ip}|${email}`;
+  if (deps.loginLimiter.blocked(key)) throw new AppError("ERR_RATE_LIMITED");
+  const user = await unscopedFindUserByEmail(deps.db, email);
+  const ok = await verifyPassword(user?.passwordHash ?? await getDummyHash(), input.password);
+  if (!user || !ok) {
+    deps.loginLimiter.hit(key);
+    throw new AppError("ERR_INVALID_CREDENTIALS");
+  }
+  deps.loginLimiter.reset(key);
+  if (!(await inWorkHours(deps, user))) throw new AppError("ERR_OUT_OF_HOURS");
+
+  const now = deps.clock.now().toISOString();
+  const sessionId = crypto.randomUUID();
+  const { secret, hash } = await newRefreshSecret();
+  const revoked = await deps.database.write(async (tx) => {
+    await tx.insert(authSessions).values({
+      id: sessionId,
+      companyId: user.companyId,
+      userId: user.id,
+      secretHash: hash,
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 300),
+      expiresAt: new Date(deps.clock.now().getTime() + REFRESH_TTL_MS).toISOString(),
+    });
+    await tx.update(companies).set({ lastLogin: now }).where(eq(companies.id, user.companyId));
+    return await revokeOtherSessions(tx, user.companyId, user.id, sessionId, "login_elsewhere", now);
+  });
+  if (revoked.length) {
+    deps.bus.emit("auth.sessions_revoked", {
+      companyId: user.companyId,
+      userId: user.id,
+      sessionIds: revoked,
+      reason: "login_elsewhere",
+    });
+  }
+  return {
+    token: await deps.tokens.signAccess({
+      userId: user.id,
+      companyId: user.companyId,
+      sessionId,
+      profile: user.profile,
+    }),
+    refreshToken: `${sessionId}.${secret}`,
+    user: await sessionUser(deps, user),
+  };
+}
+
+/** Rotates the refresh token. Throws ERR_SESSION_REVOKED (401: log in again). */
+export async function refresh(deps: Deps, rawCookie: string | undefined): Promise<SessionResult> {
+  const parsed = parseRefreshToken(rawCookie);
+  if (!parsed) throw new AppError("ERR_SESSION_REVOKED");
+  const session = await unscopedFindSession(deps.db, parsed.sessionId);
+  const nowDate = deps.clock.now();
+  const now = nowDate.toISOString();
+  if (!session || session.revokedAt || session.expiresAt < now) throw new AppError("ERR_SESSION_REVOKED");
+  const presented = await sha256Hex(parsed.secret);
+  let refreshToken: string | undefined;
+  if (safeEqual(presented, session.secretHash)) {
+    const next = await newRefreshSecret();
+    await deps.database.write((tx) =>
+      tx.update(authSessions).set({
+        previousSecretHash: session.secretHash,
+        secretHash: next.hash,
+        expiresAt: new Date(nowDate.getTime() + REFRESH_TTL_MS).toISOString(),
+        updatedAt: now,
+      }).where(eq(authSessions.id, session.id))
+    );
+    refreshToken = `${session.id}.${next.secret}`;
+  } else if (
+    session.previousSecretHash && safeEqual(presented, session.previousSecretHash) &&
+    nowDate.getTime() - Date.parse(session.updatedAt) < ROTATION_GRACE_MS
+  ) {
+    // A concurrent refresh (two tabs): the browser already holds the newer cookie.
+  } else {
+    await deps.database.write((tx) => revokeSession(tx, session.id, "token_reuse", now));
+    deps.bus.emit("auth.sessions_revoked", {
+      companyId: session.companyId,
+      userId: session.userId,
+      sessionIds: [session.id],
+      reason: "token_reuse",
+    });
+    throw new AppError("ERR_SESSION_REVOKED");
+  }
+  const [user] = await deps.db.select().from(users).where(eq(users.id, session.userId)).limit(1);
+  if (!user) throw new AppError("ERR_SESSION_REVOKED");
+  return {
+    token: await deps.tokens.signAccess({
+      userId: user.id,
+      companyId: user.companyId,
+      sessionId: session.id,
+      profile: user.profile,
+    }),
+    refreshToken,
+    user: await sessionUser(deps, user),
+  };
+}
+
+/** Ends the session of the access token or, without one, of the refresh cookie. */
+export async function logout(deps: Deps, actor: Actor | null, rawCookie: string | undefined): Promise<void> {
+  const sessionId = actor?.sessionId ?? parseRefreshToken(rawCookie)?.sessionId;
+  if (!sessionId) return;
+  const session = await unscopedFindSession(deps.db, sessionId);
+  if (!session || session.revokedAt) return;
+  if (!actor) {
+    const parsed = parseRefreshToken(rawCookie)!;
+    if (!safeEqual(await sha256Hex(parsed.secret), session.secretHash)) return;
+  }
+  await deps.database.write((tx) => revokeSession(tx, session.id, "logout", deps.clock.now().toISOString()));
+  deps.bus.emit("auth.sessions_revoked", {
+    companyId: session.companyId,
+    userId: session.userId,
+    sessionIds: [session.id],
+    reason: "logout",
+  });
+}
+
+export const me = (deps: Deps, actor: Actor) => sessionUser(deps, actor.user);

@@ -1,0 +1,83 @@
+/** Environment → typed configuration. Everything is optional (DESIGN §2). */
+import { z } from "zod";
+
+export const VERSION = "6.0.0";
+
+export type Config = {
+  port: number;
+  dataDir: string;
+  databaseUrl: string;
+  databaseSyncUrl?: string;
+  appSecret: string;
+  adminEmail: string;
+  adminPassword?: string;
+  publicUrl: string;
+  smtpUrl?: string;
+  redisUrl?: string;
+  /** Base URLs of external providers, overridable so tests point them at local servers. */
+  providers: { graph: string; cloudApi: string; stripe: string; openai: string; typebot: string };
+  /** Where the built web app lives. */
+  webDist: string;
+  instanceId: string;
+};
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_SYNC_URL: z.string().optional(),
+  APP_SECRET: z.string().min(16).optional(),
+  ADMIN_EMAIL: z.email().default("admin@atende.local"),
+  ADMIN_PASSWORD: z.string().min(5).optional(),
+  PUBLIC_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  GRAPH_API_URL: z.string().default("https://graph.facebook.com"),
+  WHATSAPP_CLOUD_API_URL: z.string().default("https://graph.facebook.com"),
+  STRIPE_API_URL: z.string().default("https://api.stripe.com"),
+  OPENAI_API_URL: z.string().default("https://api.openai.com/v1"),
+  TYPEBOT_API_URL: z.string().default("https://typebot.io"),
+  WEB_DIST: z.string().default("./dist"),
+});
+
+/** Reads the environment; generates and keeps APP_SECRET under DATA_DIR when absent. */
+export async function loadConfig(
+  env: Record<string, string | undefined> = Deno.env.toObject(),
+): Promise<Config> {
+  const e = envSchema.parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
+  await Deno.mkdir(e.DATA_DIR, { recursive: true });
+  const port = e.PORT;
+  return {
+    port,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL ?? `file:${e.DATA_DIR}/atende.db`,
+    databaseSyncUrl: e.DATABASE_SYNC_URL,
+    appSecret: e.APP_SECRET ?? await readOrCreateSecret(`${e.DATA_DIR}/app_secret`),
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    smtpUrl: e.SMTP_URL,
+    redisUrl: e.REDIS_URL,
+    providers: {
+      graph: e.GRAPH_API_URL,
+      cloudApi: e.WHATSAPP_CLOUD_API_URL,
+      stripe: e.STRIPE_API_URL,
+      openai: e.OPENAI_API_URL,
+      typebot: e.TYPEBOT_API_URL,
+    },
+    webDist: e.WEB_DIST,
+    instanceId: crypto.randomUUID(),
+  };
+}
+
+async function readOrCreateSecret(path: string): Promise<string> {
+  try {
+    return (await Deno.readTextFile(path)).trim();
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) throw err;
+    const bytes = crypto.getRandomValues(new Uint8Array(32));
+    const secret = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    await Deno.writeTextFile(path, secret, { mode: 0o600 });
+    return secret;
+  }
+}

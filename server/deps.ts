@@ -1,0 +1,58 @@
+/** Everything a request or job needs, built once by `createDeps` (production and tests alike). */
+import type { Config } from "./config.ts";
+import type { Database, Db } from "@db/client.ts";
+import { openDatabase } from "@db/client.ts";
+import { EventBus } from "./events/bus.ts";
+import { Hub } from "./realtime/hub.ts";
+import { type Broker, localBroker, redisBroker } from "./realtime/broker.ts";
+import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { type Clock, systemClock } from "./lib/time.ts";
+import { SecretBox } from "./lib/crypto.ts";
+import { createTokens, type Tokens } from "./auth/tokens.ts";
+import { createMediaStore, type MediaStore } from "./media/store.ts";
+import { RateLimiter } from "./lib/rate_limit.ts";
+import { wireListeners } from "./events/listeners.ts";
+
+export type Deps = {
+  config: Config;
+  database: Database;
+  db: Db;
+  bus: EventBus;
+  hub: Hub;
+  broker: Broker;
+  mailer: Mailer;
+  clock: Clock;
+  secrets: SecretBox;
+  tokens: Tokens;
+  media: MediaStore;
+  loginLimiter: RateLimiter;
+};
+
+export async function createDeps(config: Config, opts: { clock?: Clock } = {}): Promise<Deps> {
+  const database = await openDatabase(config.databaseUrl, { syncUrl: config.databaseSyncUrl });
+  const broker = config.redisUrl ? await redisBroker(config.redisUrl) : localBroker();
+  const deps: Deps = {
+    config,
+    database,
+    db: database.db,
+    bus: new EventBus(),
+    hub: new Hub(broker),
+    broker,
+    mailer: createMailer(config),
+    clock: opts.clock ?? systemClock,
+    secrets: await SecretBox.create(config.appSecret),
+    tokens: await createTokens(config.appSecret),
+    media: await createMediaStore(config),
+    // 10 failed logins per e-mail+address in 15 minutes.
+    loginLimiter: new RateLimiter(10, 15 * 60_000),
+  };
+  wireListeners(deps);
+  return deps;
+}
+
+export async function closeDeps(deps: Deps): Promise<void> {
+  deps.hub.closeAll();
+  await deps.bus.drain();
+  await deps.broker.close();
+  deps.database.close();
+}

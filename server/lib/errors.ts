@@ -1,0 +1,76 @@
+/**
+ * The one error type of the server. Services throw `AppError(code)`; the single `app.onError`
+ * turns it into `{error, message?, details?}` with the status of the code.
+ */
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+export const errorStatus = {
+  // generic
+  ERR_VALIDATION: 400,
+  ERR_UNAUTHENTICATED: 401,
+  ERR_NO_PERMISSION: 403,
+  ERR_PLAN_FEATURE: 403,
+  /** A plan limit (users, connections, queues) would be exceeded. */
+  ERR_PLAN_LIMIT_REACHED: 403,
+  ERR_NOT_FOUND: 404,
+  ERR_CONFLICT: 409,
+  ERR_SUBSCRIPTION_EXPIRED: 402,
+  ERR_RATE_LIMITED: 429,
+  ERR_PAYLOAD_TOO_LARGE: 413,
+  ERR_UNSUPPORTED_MEDIA: 415,
+  ERR_INTERNAL: 500,
+  // session
+  ERR_INVALID_CREDENTIALS: 401,
+  /** Access token expired: the client refreshes and retries once. */
+  ERR_SESSION_EXPIRED: 403,
+  /** Refresh token missing, expired, revoked or reused: the client logs in again. */
+  ERR_SESSION_REVOKED: 401,
+  ERR_OUT_OF_HOURS: 401,
+  ERR_USER_CREATION_DISABLED: 403,
+  ERR_EMAIL_IN_USE: 409,
+  ERR_INVALID_RESET_CODE: 400,
+  // spec catalogue (spec 1 §8)
+  ERR_NO_OTHER_WHATSAPP: 400,
+  ERR_NO_DEF_WAPP_FOUND: 404,
+  ERR_WAPP_NOT_INITIALIZED: 409,
+  ERR_WAPP_CHECK_CONTACT: 400,
+  ERR_WAPP_INVALID_CONTACT: 400,
+  ERR_WAPP_DOWNLOAD_MEDIA: 502,
+  ERR_SENDING_WAPP_MSG: 502,
+  ERR_DELETE_WAPP_MSG: 502,
+  ERR_OTHER_OPEN_TICKET: 409,
+  ERR_DUPLICATED_CONTACT: 409,
+  ERR_CREATING_MESSAGE: 500,
+  ERR_CREATING_TICKET: 500,
+  ERR_FETCH_WAPP_MSG: 400,
+  ERR_QUEUE_COLOR_ALREADY_EXISTS: 409,
+  ERR_WAPP_GREETING_REQUIRED: 400,
+} as const satisfies Record<string, ContentfulStatusCode>;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class AppError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly details?: unknown;
+  constructor(readonly code: ErrorCode, opts: { message?: string; details?: unknown; cause?: unknown } = {}) {
+    super(opts.message ?? code, { cause: opts.cause });
+    this.status = errorStatus[code];
+    this.details = opts.details;
+  }
+}
+
+/** `get*` helpers throw this; another company's row answers exactly like a missing one. */
+export const notFound = (resource: string) => new AppError("ERR_NOT_FOUND", { details: { resource } });
+
+export const noPermission = () => new AppError("ERR_NO_PERMISSION");
+
+/** True when a libSQL error is a UNIQUE constraint failure (optionally on a given index/column text). */
+export function isUniqueViolation(err: unknown, hint?: string): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e; i++) {
+    const msg = String((e as { message?: string }).message ?? "");
+    if (msg.includes("UNIQUE constraint failed") && (!hint || msg.includes(hint))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

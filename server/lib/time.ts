@@ -1,0 +1,49 @@
+/**
+ * Time in the company's zone. Working hours, due dates and reports use the tenant's time zone,
+ * never the server clock's zone (DESIGN §5).
+ */
+
+export type Clock = { now(): Date };
+export const systemClock: Clock = { now: () => new Date() };
+
+/** Parts of `at` as seen in `timeZone`. */
+export function zonedParts(at: Date, timeZone: string) {
+  const f = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    weekday: "long",
+    hourCycle: "h23",
+  });
+  const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, x.value]));
+  return {
+    date: `${p.year}-${p.month}-${p.day}`,
+    time: `${p.hour}:${p.minute}`,
+    weekdayEn: String(p.weekday).toLowerCase(),
+  };
+}
+
+/** Today's calendar date (YYYY-MM-DD) in the zone. */
+export const todayIn = (at: Date, timeZone: string) => zonedParts(at, timeZone).date;
+
+/** Adds whole days to a YYYY-MM-DD date. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(date + "T00:00:00Z");
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** True when HH:mm `t` lies within [start, end] (inclusive, minute precision); handles overnight. */
+export function withinHours(t: string, start: string, end: string): boolean {
+  const m = (s: string) => {
+    const [h, mm] = (s || "00:00").split(":").map(Number);
+    return h * 60 + (mm || 0);
+  };
+  const x = m(t), a = m(start), b = m(end);
+  return a <= b ? x >= a && x <= b : x >= a || x <= b;
+}
+
+export const isoNow = (clock: Clock) => clock.now().toISOString();

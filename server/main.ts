@@ -1,0 +1,27 @@
+/** The process: config → database (migrated) → first-run seed → app → serve → jobs. */
+import { loadConfig, VERSION } from "./config.ts";
+import { closeDeps, createDeps } from "./deps.ts";
+import { createApp } from "./app.ts";
+import { runSeed } from "./seed.ts";
+import { startScheduler } from "./jobs/scheduler.ts";
+
+const config = await loadConfig();
+const deps = await createDeps(config);
+await runSeed(deps);
+const app = createApp(deps);
+const scheduler = startScheduler(deps);
+
+const server = Deno.serve({
+  port: config.port,
+  hostname: "0.0.0.0",
+  onListen: ({ port }) => console.log(`Atende ${VERSION} listening on http://localhost:${port}`),
+}, app.fetch);
+
+async function shutdown() {
+  scheduler.stop();
+  await server.shutdown();
+  await closeDeps(deps);
+  Deno.exit(0);
+}
+Deno.addSignalListener("SIGINT", shutdown);
+Deno.addSignalListener("SIGTERM", shutdown);

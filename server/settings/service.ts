@@ -1,0 +1,98 @@
+/**
+ * Company settings and the operator's platform settings (spec 2 §3, §5, §6). Platform keys live
+ * on company 1 and only the operator changes them; secrets are sealed at rest and only ever
+ * shown masked.
+ */
+import { z } from "zod";
+import type { Deps } from "../deps.ts";
+import type { Actor } from "../lib/context.ts";
+import { AppError, notFound } from "../lib/errors.ts";
+import { maskSecret, SecretBox } from "../lib/crypto.ts";
+import { isAdmin, requireAdmin, requireSuper } from "../auth/permissions.ts";
+import { companyKeys, isKnownSetting, PLATFORM_COMPANY_ID, platformKeys, SETTINGS } from "./registry.ts";
+import { readSetting, readSettings, writeSetting } from "./repo.ts";
+
+export type SettingDTO = { key: string; value: string };
+
+const SETTINGS_TEXT = z.string().max(5000);
+
+function unknownKey(key: string): AppError {
+  return new AppError("ERR_NOT_FOUND", { details: { resource: "setting", key } });
+}
+
+async function shown(deps: Deps, key: string, stored: string): Promise<string> {
+  return SETTINGS[key]?.secret ? maskSecret(await deps.secrets.open(stored)) : stored;
+}
+
+/** The tenant's settings; the operator also gets the platform keys. */
+export async function listSettings(deps: Deps, actor: Actor): Promise<SettingDTO[]> {
+  requireAdmin(actor);
+  const own = await readSettings(deps.db, actor.companyId, companyKeys);
+  const out = Object.entries(own).map(([key, value]) => ({ key, value }));
+  if (actor.user.super) {
+    const plat = await readSettings(deps.db, PLATFORM_COMPANY_ID, platformKeys);
+    for (const [key, value] of Object.entries(plat)) out.push({ key, value: await shown(deps, key, value) });
+  }
+  return out;
+}
+
+/** One setting for any signed-in user; secrets only masked, and only for the operator. */
+export async function getSetting(deps: Deps, actor: Actor, key: string): Promise<SettingDTO> {
+  if (!isKnownSetting(key)) throw unknownKey(key);
+  const def = SETTINGS[key];
+  if (def.secret && !actor.user.super) throw new AppError("ERR_NO_PERMISSION");
+  const companyId = def.scope === "platform" ? PLATFORM_COMPANY_ID : actor.companyId;
+  return { key, value: await shown(deps, key, await readSetting(deps.db, companyId, key)) };
+}
+
+export async function getPublicSetting(deps: Deps, key: string): Promise<SettingDTO> {
+  if (!isKnownSetting(key) || !SETTINGS[key].public) throw unknownKey(key);
+  return { key, value: await readSetting(deps.db, PLATFORM_COMPANY_ID, key) };
+}
+
+export async function updateSetting(deps: Deps, actor: Actor, key: string, raw: string): Promise<SettingDTO> {
+  if (!isKnownSetting(key)) throw unknownKey(key);
+  const def = SETTINGS[key];
+  requireAdmin(actor);
+  if (def.scope === "platform") requireSuper(actor);
+  const parsed = (def.schema ?? SETTINGS_TEXT).safeParse(raw);
+  if (!parsed.success) {
+    throw new AppError("ERR_VALIDATION", {
+      details: [{ path: key, message: parsed.error.issues[0]?.message }],
+    });
+  }
+  const value = parsed.data;
+  const stored = def.secret ? await deps.secrets.seal(value) : value;
+  const companyId = def.scope === "platform" ? PLATFORM_COMPANY_ID : actor.companyId;
+  await deps.database.write((tx) => writeSetting(tx, companyId, key, stored));
+  const dto = { key, value: def.secret ? maskSecret(value) : value };
+  deps.bus.emit("settings.updated", { companyId, key, value: dto.value });
+  return dto;
+}
+
+/** The plaintext of a secret, for the server's own use (payment and AI clients). */
+export async function readSecret(deps: Deps, key: string): Promise<string> {
+  const stored = await readSetting(deps.db, PLATFORM_COMPANY_ID, key);
+  return SecretBox.isSealed(stored) ? await deps.secrets.open(stored) : stored;
+}
+
+/** GET /companySettings/{id}: the company's settings as one object; the operator may read any. */
+export async function companySettings(
+  deps: Deps,
+  actor: Actor,
+  companyId: number,
+): Promise<Record<string, string>> {
+  if (companyId !== actor.companyId && !actor.user.super) throw notFound("company");
+  if (!isAdmin(actor) && companyId !== actor.companyId) throw new AppError("ERR_NO_PERMISSION");
+  return await readSettings(deps.db, companyId, companyKeys);
+}
+
+/** GET /companySettingOne?column=: one tenant key as `{[column]: value}`. */
+export async function companySettingOne(
+  deps: Deps,
+  actor: Actor,
+  column: string,
+): Promise<Record<string, string>> {
+  if (!companyKeys.includes(column)) throw unknownKey(column);
+  return { [column]: await readSetting(deps.db, actor.companyId, column) };
+}

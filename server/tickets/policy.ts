@@ -1,0 +1,36 @@
+/**
+ * Who may see a ticket. Shared by the socket fan-out and the ticket queries so the screen and
+ * the live stream never disagree (DESIGN §6).
+ */
+
+/** What the server knows about a viewer; small and serialisable so sockets keep a snapshot. */
+export type Viewer = {
+  userId: number;
+  profile: "admin" | "user";
+  super: boolean;
+  queueIds: number[];
+  allTicket: "enabled" | "disabled";
+  allowGroup: boolean;
+  allUserChat: "enabled" | "disabled";
+  allHistoric: "enabled" | "disabled";
+};
+
+/** The fields of a ticket that visibility depends on. */
+export type TicketScope = {
+  queueId: number | null;
+  userId: number | null;
+  isGroup: boolean;
+  status: string;
+};
+
+export function canViewTicket(v: Viewer, t: TicketScope): boolean {
+  if (v.profile === "admin") return true;
+  if (t.userId === v.userId) return true;
+  if (t.isGroup && !v.allowGroup) return false;
+  const inScope = t.queueId == null ? v.allTicket === "enabled" : v.queueIds.includes(t.queueId);
+  if (!inScope) return false;
+  // Inside the viewer's queues: waiting and group tickets are everyone's; tickets held by another
+  // attendant only for users allowed to see other users' conversations.
+  if (t.userId == null || t.status === "pending" || t.status === "group" || t.isGroup) return true;
+  return v.allUserChat === "enabled";
+}

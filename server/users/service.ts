@@ -1,0 +1,150 @@
+/**
+ * Users of a company (spec 2 §2, §5, §6). Only an admin changes profiles, queues and
+ * permissions; nobody raises his own profile; only the operator grants the super flag.
+ */
+import type { Deps } from "../deps.ts";
+import type { Actor, UserRow } from "../lib/context.ts";
+import { AppError, isUniqueViolation, noPermission } from "../lib/errors.ts";
+import { hashPassword } from "../lib/crypto.ts";
+import { isAdmin, requireAdmin, requireWithinLimit } from "../auth/permissions.ts";
+import { toUserDTO, type UserDTO } from "./dto.ts";
+import * as repo from "./repo.ts";
+import { ADMIN_ONLY_FIELDS, type CreateUserInput, type UpdateUserInput } from "./schemas.ts";
+
+const PAGE = 20;
+
+export async function userDTOs(deps: Deps, companyId: number, rows: UserRow[]): Promise<UserDTO[]> {
+  const qs = await repo.queuesOfUsers(deps.db, companyId, rows.map((r) => r.id));
+  return await Promise.all(rows.map((r) => toUserDTO(deps.media, r, qs.get(r.id) ?? [])));
+}
+
+export async function userDTO(deps: Deps, u: UserRow): Promise<UserDTO> {
+  return (await userDTOs(deps, u.companyId, [u]))[0];
+}
+
+export async function listUsers(deps: Deps, actor: Actor, q: { searchParam?: string; pageNumber: number }) {
+  const { rows, count } = await repo.listUsers(deps.db, actor.companyId, {
+    search: q.searchParam,
+    limit: PAGE,
+    offset: (q.pageNumber - 1) * PAGE,
+  });
+  return { users: await userDTOs(deps, actor.companyId, rows), count, hasMore: q.pageNumber * PAGE < count };
+}
+
+export async function listAllUsers(deps: Deps, actor: Actor) {
+  const { rows } = await repo.listUsers(deps.db, actor.companyId);
+  return await userDTOs(deps, actor.companyId, rows);
+}
+
+/** The user himself or an admin of his company. */
+function requireSelfOrAdmin(actor: Actor, id: number) {
+  if (actor.userId !== id && !isAdmin(actor)) throw noPermission();
+}
+
+export async function showUser(deps: Deps, actor: Actor, id: number): Promise<UserDTO> {
+  const u = await repo.getUser(deps.db, actor.companyId, id);
+  requireSelfOrAdmin(actor, id);
+  return await userDTO(deps, u);
+}
+
+export async function createUser(deps: Deps, actor: Actor, input: CreateUserInput): Promise<UserDTO> {
+  requireAdmin(actor);
+  if (input.super && !actor.user.super) throw noPermission();
+  const passwordHash = await hashPassword(input.password);
+  const { queueIds, password: _pw, ...fields } = input;
+  const user = await deps.database.write(async (tx) => {
+    requireWithinLimit(actor.plan, "users", await repo.countUsers(tx, actor.companyId));
+    const u = await repo.insertUser(tx, {
+      ...fields,
+      super: !!input.super,
+      companyId: actor.companyId,
+      passwordHash,
+    })
+      .catch((err) => {
+        throw isUniqueViolation(err, "email") ? new AppError("ERR_EMAIL_IN_USE") : err;
+      });
+    await repo.setUserQueues(tx, actor.companyId, u.id, queueIds);
+    return u;
+  });
+  const dto = await userDTO(deps, user);
+  deps.bus.emit("user.created", { companyId: actor.companyId, user: dto });
+  return dto;
+}
+
+export async function updateUser(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  input: UpdateUserInput,
+): Promise<UserDTO> {
+  const current = await repo.getUser(deps.db, actor.companyId, id);
+  requireSelfOrAdmin(actor, id);
+  const currentQueues = await repo.queueIdsOfUser(deps.db, actor.companyId, id);
+  assertMayChange(actor, current, currentQueues, input);
+
+  const { queueIds, password, ...fields } = input;
+  const values: Partial<UserRow> = { ...fields };
+  if (password) values.passwordHash = await hashPassword(password);
+  const user = await deps.database.write(async (tx) => {
+    const u = await repo.updateUser(tx, actor.companyId, id, values).catch((err) => {
+      throw isUniqueViolation(err, "email") ? new AppError("ERR_EMAIL_IN_USE") : err;
+    });
+    if (queueIds) await repo.setUserQueues(tx, actor.companyId, id, queueIds);
+    return u;
+  });
+  const dto = await userDTO(deps, user);
+  deps.bus.emit("user.updated", { companyId: actor.companyId, user: dto });
+  return dto;
+}
+
+/** Rejects privileged changes with ERR_NO_PERMISSION; unchanged values pass (forms resend them). */
+function assertMayChange(actor: Actor, current: UserRow, currentQueues: number[], input: UpdateUserInput) {
+  const changed = (k: string) => {
+    const v = (input as Record<string, unknown>)[k];
+    if (v === undefined) return false;
+    if (k === "queueIds") {
+      const a = [...new Set(v as number[])].sort(), b = [...currentQueues].sort();
+      return a.length !== b.length || a.some((x, i) => x !== b[i]);
+    }
+    return v !== (current as Record<string, unknown>)[k];
+  };
+  if (changed("super") && (!actor.user.super || actor.userId === current.id)) throw noPermission();
+  if (!isAdmin(actor) && ADMIN_ONLY_FIELDS.some(changed)) throw noPermission();
+  // Nobody raises his own profile (an admin keeps admin; a user cannot become one).
+  if (actor.userId === current.id && input.profile === "admin" && current.profile !== "admin") {
+    throw noPermission();
+  }
+}
+
+export async function deleteUser(deps: Deps, actor: Actor, id: number): Promise<void> {
+  requireAdmin(actor);
+  await repo.getUser(deps.db, actor.companyId, id);
+  if (id === actor.userId) throw new AppError("ERR_NO_PERMISSION", { message: "cannot delete yourself" });
+  await deps.database.write((tx) => repo.deleteUser(tx, actor.companyId, id));
+  deps.bus.emit("user.deleted", { companyId: actor.companyId, userId: id });
+}
+
+export async function uploadProfileImage(deps: Deps, actor: Actor, id: number, file: File): Promise<UserDTO> {
+  const current = await repo.getUser(deps.db, actor.companyId, id);
+  requireSelfOrAdmin(actor, id);
+  const stored = await deps.media.save(actor.companyId, `users/${id}`, file, {
+    maxBytes: 5 * 1024 * 1024,
+    accept: /^image\/(png|jpe?g|webp|gif)$/,
+  });
+  const user = await deps.database.write((tx) =>
+    repo.updateUser(tx, actor.companyId, id, { profileImage: stored.path })
+  );
+  if (current.profileImage) await deps.media.remove(current.profileImage);
+  const dto = await userDTO(deps, user);
+  deps.bus.emit("user.updated", { companyId: actor.companyId, user: dto });
+  return dto;
+}
+
+export async function setTicketsWidth(deps: Deps, actor: Actor, id: number, width: number): Promise<UserDTO> {
+  await repo.getUser(deps.db, actor.companyId, id);
+  requireSelfOrAdmin(actor, id);
+  const user = await deps.database.write((tx) =>
+    repo.updateUser(tx, actor.companyId, id, { defaultTicketsManagerWidth: width })
+  );
+  return await userDTO(deps, user);
+}

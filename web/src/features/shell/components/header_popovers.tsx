@@ -1,0 +1,99 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Bell, Megaphone, MessageCircleMore } from "lucide-react";
+import { Button } from "../../../components/ui/button.tsx";
+import { EmptyState } from "../../../components/ui/empty_state.tsx";
+import { Popover, PopoverContent, PopoverTrigger } from "../../../components/ui/popover.tsx";
+import { Tooltip } from "../../../components/ui/tooltip.tsx";
+
+function CountBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span
+      data-testid="unread-count"
+      className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-danger px-1 text-[10px] font-semibold text-white ring-2 ring-surface"
+    >
+      {count > 99 ? "99+" : count}
+    </span>
+  );
+}
+
+function HeaderPopover(
+  { icon, label, title, emptyTitle, emptyHint, count, testId, children }: {
+    icon: ReactNode;
+    label: string;
+    title: string;
+    emptyTitle: string;
+    emptyHint: string;
+    count: number;
+    testId: string;
+    children?: ReactNode;
+  },
+) {
+  return (
+    <Popover>
+      <Tooltip content={label}>
+        <PopoverTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label={label} data-testid={testId} className="relative">
+            {icon}
+            <CountBadge count={count} />
+          </Button>
+        </PopoverTrigger>
+      </Tooltip>
+      <PopoverContent className="w-80 overflow-hidden p-0">
+        <div className="border-b border-line px-4 py-3 text-sm font-semibold text-ink">{title}</div>
+        <div className="max-h-[300px] overflow-y-auto" data-testid={`${testId}-list`}>
+          {children ?? (
+            <EmptyState icon={icon} title={emptyTitle} description={emptyHint} className="py-8" />
+          )}
+        </div>
+      </PopoverContent>
+    </Popover>
+  );
+}
+
+/** The bell: unread tickets. The list fills in when the inbox lands; the count is live. */
+export function NotificationsPopover({ count }: { count: number }) {
+  const { t } = useTranslation("shell");
+  return (
+    <HeaderPopover
+      testId="notifications-button"
+      icon={<Bell className="size-[18px]" />}
+      label={t("topbar.notifications")}
+      title={t("topbar.notifications")}
+      emptyTitle={t("topbar.noNotifications")}
+      emptyHint={t("topbar.noNotificationsHint")}
+      count={count}
+    />
+  );
+}
+
+export function AnnouncementsPopover() {
+  const { t } = useTranslation("shell");
+  return (
+    <HeaderPopover
+      testId="announcements-button"
+      icon={<Megaphone className="size-[18px]" />}
+      label={t("topbar.announcements")}
+      title={t("topbar.announcements")}
+      emptyTitle={t("topbar.noAnnouncements")}
+      emptyHint={t("topbar.noAnnouncementsHint")}
+      count={0}
+    />
+  );
+}
+
+export function ChatsPopover() {
+  const { t } = useTranslation("shell");
+  return (
+    <HeaderPopover
+      testId="chats-button"
+      icon={<MessageCircleMore className="size-[18px]" />}
+      label={t("topbar.chats")}
+      title={t("topbar.chats")}
+      emptyTitle={t("topbar.noChats")}
+      emptyHint={t("topbar.noChatsHint")}
+      count={0}
+    />
+  );
+}

@@ -1,0 +1,77 @@
+import { useTranslation } from "react-i18next";
+import { KeyRound, PanelLeftClose, PanelLeftOpen } from "lucide-react";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Tooltip } from "../../../components/ui/tooltip.tsx";
+import { formatDay } from "../../../lib/dates.ts";
+import { isAdmin, planAllows } from "../../../lib/permissions.ts";
+import { effectiveDueDate, OPERATOR_COMPANY_ID } from "../../../lib/subscription.ts";
+import type { User } from "../../../lib/types.ts";
+import { RefreshButton, ThemeToggle, VolumeControl } from "./header_controls.tsx";
+import { AnnouncementsPopover, ChatsPopover, NotificationsPopover } from "./header_popovers.tsx";
+import { UserMenu } from "./user_menu.tsx";
+
+type TopBarProps = {
+  user: User;
+  collapsed: boolean;
+  onToggleMenu: () => void;
+  unreadCount: number;
+  onOpenProfile: () => void;
+  onLogout: () => void;
+};
+
+function Greeting({ user }: { user: User }) {
+  const { t } = useTranslation("shell");
+  const company = user.company?.name ?? "";
+  return (
+    <div className="min-w-0 text-sm text-ink-muted" data-testid="greeting">
+      <p className="truncate">
+        {t("topbar.greetingPrefix")} <strong className="font-semibold text-ink">{user.name}</strong>
+        {company && (
+          <>
+            {", "}
+            {t("topbar.welcomeTo")} <strong className="font-semibold text-ink">{company}</strong>
+          </>
+        )}
+      </p>
+      {isAdmin(user) && user.companyId !== OPERATOR_COMPANY_ID && effectiveDueDate(user.company) && (
+        <p className="truncate text-xs text-ink-subtle" data-testid="due-date">
+          {t("topbar.dueDate", { date: formatDay(effectiveDueDate(user.company)) })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function TopBar({ user, collapsed, onToggleMenu, unreadCount, onOpenProfile, onLogout }: TopBarProps) {
+  const { t } = useTranslation("shell");
+  const menuLabel = collapsed ? t("topbar.expandMenu") : t("topbar.collapseMenu");
+  return (
+    <header className="flex h-16 shrink-0 items-center gap-3 border-b border-line bg-surface/85 px-4 backdrop-blur sm:px-6">
+      <Tooltip content={menuLabel}>
+        <Button variant="ghost" size="icon" aria-label={menuLabel} data-testid="menu-toggle" onClick={onToggleMenu}>
+          {collapsed ? <PanelLeftOpen className="size-[18px]" /> : <PanelLeftClose className="size-[18px]" />}
+        </Button>
+      </Tooltip>
+      <Greeting user={user} />
+      <div className="ml-auto flex items-center gap-0.5">
+        {user.companyId === OPERATOR_COMPANY_ID && (
+          <Tooltip content={t("topbar.operatorHint")}>
+            <Badge tone="primary" className="mr-2 hidden sm:inline-flex" data-testid="token-badge">
+              <KeyRound className="size-3" />
+              {t("topbar.operatorBadge")}
+            </Badge>
+          </Tooltip>
+        )}
+        <ThemeToggle />
+        <VolumeControl />
+        <RefreshButton />
+        <div className="mx-1.5 hidden h-6 w-px bg-line sm:block" />
+        <NotificationsPopover count={unreadCount} />
+        <AnnouncementsPopover />
+        {planAllows(user, "useInternalChat") && <ChatsPopover />}
+        <UserMenu user={user} onOpenProfile={onOpenProfile} onLogout={onLogout} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,150 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import { api, getToken, onSessionEvent, setToken } from "./api.ts";
+import { queryClient } from "./query_client.ts";
+import { realtime, useRealtimeEvent } from "./realtime.ts";
+import { daysUntilDue, effectiveDueDate, EXPIRY_WARNING_DAYS, isSubscriptionExpired } from "./subscription.ts";
+import { formatDay } from "./dates.ts";
+import { toastError, toastInfo, toastWarning } from "./toast.ts";
+import { useTheme } from "./theme.tsx";
+import type { User } from "./types.ts";
+
+export const FINANCE_PATH = "/financeiro";
+
+type AuthStatus = "loading" | "authenticated" | "anonymous";
+type AuthContextValue = {
+  user: User | null;
+  status: AuthStatus;
+  login: (email: string, password: string, from?: string) => Promise<void>;
+  logout: () => Promise<void>;
+  setUser: (user: User) => void;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation(["billing", "auth"]);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { setMode } = useTheme();
+  const [user, setUserState] = useState<User | null>(null);
+  const [status, setStatus] = useState<AuthStatus>(() => (getToken() ? "loading" : "anonymous"));
+  const pathRef = useRef(location.pathname);
+  pathRef.current = location.pathname;
+
+  const signOutLocally = useCallback(() => {
+    realtime.stop();
+    queryClient.clear();
+    setUserState(null);
+    setStatus("anonymous");
+  }, []);
+
+  const sendToFinance = useCallback((u: User | null) => {
+    const due = formatDay(effectiveDueDate(u?.company));
+    toastError(t("billing:expired.toast", { date: due }), { id: "subscription-expired" });
+    if (pathRef.current !== FINANCE_PATH) navigate(FINANCE_PATH, { replace: true });
+  }, [navigate, t]);
+
+  const checkSubscription = useCallback((u: User): boolean => {
+    if (isSubscriptionExpired(u.company)) {
+      sendToFinance(u);
+      return false;
+    }
+    const days = daysUntilDue(u.company);
+    if (days !== null && days < EXPIRY_WARNING_DAYS) {
+      toastWarning(t("billing:expiring", { count: days }), "subscription-expiring");
+    }
+    return true;
+  }, [sendToFinance, t]);
+
+  // Restore the session from the stored token.
+  useEffect(() => {
+    if (!getToken()) return;
+    let alive = true;
+    api.get<User>("/auth/me")
+      .then((me) => {
+        if (!alive) return;
+        setUserState(me);
+        setStatus("authenticated");
+        if (isSubscriptionExpired(me.company)) sendToFinance(me);
+      })
+      .catch(() => alive && signOutLocally());
+    return () => {
+      alive = false;
+    };
+    // Runs once at start-up; later changes go through login/logout.
+  }, []);
+
+  const userRef = useRef(user);
+  userRef.current = user;
+  useEffect(() =>
+    onSessionEvent((event) => {
+      if (event === "unauthorized") signOutLocally();
+      if (event === "subscription-expired") sendToFinance(userRef.current);
+    }), [signOutLocally, sendToFinance]);
+
+  useEffect(() => {
+    if (status !== "authenticated") return;
+    realtime.start();
+    return () => realtime.stop();
+  }, [status]);
+
+  const companyId = user?.companyId ?? null;
+  useRealtimeEvent(companyId ? `company-${companyId}-auth` : null, (data: { action?: string }) => {
+    if (data?.action !== "logout") return;
+    toastInfo(t("auth:session.otherComputer"), "other-computer");
+    realtime.stop();
+    try {
+      localStorage.clear();
+    } catch { /* nothing to clear */ }
+    setTimeout(() => location.reload(), 1000);
+  });
+  useRealtimeEvent(companyId ? `company-${companyId}-user` : null, (data: { action?: string; user?: User }) => {
+    if (data?.action === "update" && data.user && data.user.id === userRef.current?.id) {
+      setUserState((prev) => (prev ? { ...prev, ...data.user } : prev));
+    }
+  });
+
+  const login = useCallback(async (email: string, password: string, from?: string) => {
+    const res = await api.post<{ token: string; user: User }>("/auth/login", {
+      email: email.trim().toLowerCase(),
+      password,
+    }, { anonymous: true });
+    setToken(res.token);
+    queryClient.clear();
+    setUserState(res.user);
+    setStatus("authenticated");
+    if (res.user.defaultTheme === "light" || res.user.defaultTheme === "dark") setMode(res.user.defaultTheme);
+    if (checkSubscription(res.user)) navigate(from && from !== "/login" ? from : "/tickets", { replace: true });
+  }, [checkSubscription, navigate, setMode]);
+
+  const logout = useCallback(async () => {
+    try {
+      await api.delete("/auth/logout");
+    } catch (err) {
+      console.warn("logout call failed", err);
+    }
+    setToken(null);
+    signOutLocally();
+    navigate("/login", { replace: true });
+  }, [navigate, signOutLocally]);
+
+  const setUser = useCallback((u: User) => setUserState(u), []);
+
+  const value = useMemo(() => ({ user, status, login, logout, setUser }), [user, status, login, logout, setUser]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error("useAuth outside AuthProvider");
+  return ctx;
+}
+
+/** The signed-in user; only for components rendered behind the private guard. */
+export function useCurrentUser(): User {
+  const { user } = useAuth();
+  if (!user) throw new Error("useCurrentUser without a session");
+  return user;
+}

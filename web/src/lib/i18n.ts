@@ -1,0 +1,119 @@
+/** i18next set-up: pt (fallback), es, en, tr; one namespace per feature plus common and errors. */
+import i18n from "i18next";
+import LanguageDetector from "i18next-browser-languagedetector";
+import { initReactI18next } from "react-i18next";
+import ptCommon from "../locales/pt/common.json" with { type: "json" };
+import ptErrors from "../locales/pt/errors.json" with { type: "json" };
+import ptAuth from "../locales/pt/auth.json" with { type: "json" };
+import ptShell from "../locales/pt/shell.json" with { type: "json" };
+import ptUsers from "../locales/pt/users.json" with { type: "json" };
+import ptSettings from "../locales/pt/settings.json" with { type: "json" };
+import ptDashboard from "../locales/pt/dashboard.json" with { type: "json" };
+import ptBilling from "../locales/pt/billing.json" with { type: "json" };
+import ptPages from "../locales/pt/pages.json" with { type: "json" };
+import esCommon from "../locales/es/common.json" with { type: "json" };
+import esErrors from "../locales/es/errors.json" with { type: "json" };
+import esAuth from "../locales/es/auth.json" with { type: "json" };
+import esShell from "../locales/es/shell.json" with { type: "json" };
+import esUsers from "../locales/es/users.json" with { type: "json" };
+import esSettings from "../locales/es/settings.json" with { type: "json" };
+import esDashboard from "../locales/es/dashboard.json" with { type: "json" };
+import esBilling from "../locales/es/billing.json" with { type: "json" };
+import esPages from "../locales/es/pages.json" with { type: "json" };
+import enCommon from "../locales/en/common.json" with { type: "json" };
+import enErrors from "../locales/en/errors.json" with { type: "json" };
+import enAuth from "../locales/en/auth.json" with { type: "json" };
+import enShell from "../locales/en/shell.json" with { type: "json" };
+import enUsers from "../locales/en/users.json" with { type: "json" };
+import enSettings from "../locales/en/settings.json" with { type: "json" };
+import enDashboard from "../locales/en/dashboard.json" with { type: "json" };
+import enBilling from "../locales/en/billing.json" with { type: "json" };
+import enPages from "../locales/en/pages.json" with { type: "json" };
+import trCommon from "../locales/tr/common.json" with { type: "json" };
+import trErrors from "../locales/tr/errors.json" with { type: "json" };
+import trAuth from "../locales/tr/auth.json" with { type: "json" };
+import trShell from "../locales/tr/shell.json" with { type: "json" };
+import trUsers from "../locales/tr/users.json" with { type: "json" };
+import trSettings from "../locales/tr/settings.json" with { type: "json" };
+import trDashboard from "../locales/tr/dashboard.json" with { type: "json" };
+import trBilling from "../locales/tr/billing.json" with { type: "json" };
+import trPages from "../locales/tr/pages.json" with { type: "json" };
+
+export const LANGUAGES = ["pt", "es", "en", "tr"] as const;
+export type Language = typeof LANGUAGES[number];
+export const NAMESPACES = ["common", "errors", "auth", "shell", "users", "settings", "dashboard", "billing", "pages"];
+
+const resources = {
+  pt: {
+    common: ptCommon,
+    errors: ptErrors,
+    auth: ptAuth,
+    shell: ptShell,
+    users: ptUsers,
+    settings: ptSettings,
+    dashboard: ptDashboard,
+    billing: ptBilling,
+    pages: ptPages,
+  },
+  es: {
+    common: esCommon,
+    errors: esErrors,
+    auth: esAuth,
+    shell: esShell,
+    users: esUsers,
+    settings: esSettings,
+    dashboard: esDashboard,
+    billing: esBilling,
+    pages: esPages,
+  },
+  en: {
+    common: enCommon,
+    errors: enErrors,
+    auth: enAuth,
+    shell: enShell,
+    users: enUsers,
+    settings: enSettings,
+    dashboard: enDashboard,
+    billing: enBilling,
+    pages: enPages,
+  },
+  tr: {
+    common: trCommon,
+    errors: trErrors,
+    auth: trAuth,
+    shell: trShell,
+    users: trUsers,
+    settings: trSettings,
+    dashboard: trDashboard,
+    billing: trBilling,
+    pages: trPages,
+  },
+};
+
+i18n
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    resources,
+    fallbackLng: "pt",
+    supportedLngs: [...LANGUAGES],
+    nonExplicitSupportedLngs: true,
+    load: "languageOnly",
+    ns: NAMESPACES,
+    defaultNS: "common",
+    interpolation: { escapeValue: false },
+    detection: { order: ["localStorage", "navigator"], lookupLocalStorage: "i18nextLng", caches: ["localStorage"] },
+    returnNull: false,
+  });
+
+/** The active interface language, reduced to one of ours. */
+export function currentLanguage(): Language {
+  const lng = (i18n.resolvedLanguage ?? i18n.language ?? "pt").slice(0, 2) as Language;
+  return LANGUAGES.includes(lng) ? lng : "pt";
+}
+
+i18n.on("languageChanged", () => {
+  document.documentElement.lang = currentLanguage() === "pt" ? "pt-BR" : currentLanguage();
+});
+
+export default i18n;
