@@ -15,6 +15,11 @@ import { settingsRoutes } from "./settings/routes.ts";
 import { plansRoutes } from "./plans/routes.ts";
 import { mediaRoutes } from "./media/routes.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
+import { queuesRoutes } from "./queues/routes.ts";
+import { tagsRoutes } from "./tags/routes.ts";
+import { quickMessagesRoutes } from "./quick_messages/routes.ts";
+import { contactsRoutes } from "./contacts/routes.ts";
+import { ticketNotesRoutes } from "./ticket_notes/routes.ts";
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -51,6 +56,11 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/users", usersRoutes);
   app.route("/api/plans", plansRoutes);
   app.route("/api", settingsRoutes);
+  app.route("/api/queue", queuesRoutes);
+  app.route("/api", tagsRoutes);
+  app.route("/api/quick-messages", quickMessagesRoutes);
+  app.route("/api/contacts", contactsRoutes);
+  app.route("/api/ticket-notes", ticketNotesRoutes);
 
   app.all("/api/*", () => {
     throw new AppError("ERR_NOT_FOUND", { details: { resource: "route" } });

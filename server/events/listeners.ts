@@ -2,6 +2,16 @@
 import type { Deps } from "../deps.ts";
 import type { UserDTO } from "../users/dto.ts";
 import type { Viewer } from "../tickets/policy.ts";
+import type { EntityKind } from "./types.ts";
+
+/** Socket event suffix and payload key per entity (spec 1 §4, spec 2 §7, reference §11). */
+const ENTITY_EVENTS: Record<EntityKind, { event: string; key: string }> = {
+  queue: { event: "queue", key: "queue" },
+  tag: { event: "tag", key: "tag" },
+  quickMessage: { event: "quickemessage", key: "record" },
+  contact: { event: "contact", key: "contact" },
+  whatsapp: { event: "whatsapp", key: "whatsapp" },
+};
 
 const viewerOfDTO = (u: UserDTO): Viewer => ({
   userId: u.id,
@@ -45,6 +55,20 @@ export function wireListeners(deps: Deps): void {
       audience: { kind: "sessions", sessionIds },
       closeSessions: sessionIds,
     }));
+
+  bus.on("entity.changed", (e) => {
+    const { event, key } = ENTITY_EVENTS[e.entity];
+    const data = e.action === "delete" ? { action: "delete", [`${key}Id`]: e.id, id: e.id } : {
+      action: e.action,
+      [key]: e.record,
+    };
+    return publish({
+      companyId: e.companyId,
+      event: `company-${e.companyId}-${event}`,
+      data,
+      audience: { kind: "company" },
+    });
+  });
 
   bus.on("settings.updated", ({ companyId, key, value }) =>
     publish({

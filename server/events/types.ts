@@ -18,6 +18,17 @@ export type EventMap = {
     reason: "login_elsewhere" | "logout" | "user_deleted" | "password_reset" | "token_reuse";
   };
   "settings.updated": { companyId: number; key: string; value: string };
+  /**
+   * A company-wide record changed (queue, tag, quick message, contact…). The listener turns it
+   * into the spec's socket event: `{action, <key>: record}` or `{action:"delete", <key>Id: id}`.
+   */
+  "entity.changed": EntityChanged;
 };
+
+export type EntityKind = "queue" | "tag" | "quickMessage" | "contact" | "whatsapp";
+
+export type EntityChanged =
+  | { companyId: number; entity: EntityKind; action: "create" | "update"; record: unknown }
+  | { companyId: number; entity: EntityKind; action: "delete"; id: number };
 
 export type EventName = keyof EventMap;

@@ -1,0 +1,125 @@
+/** Ticket queries. `companyId` first; every query filters on it. */
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { activeTicketStatuses, ticketLogs, tickets, ticketTraking } from "@db/schema.ts";
+import type { Db, Tx } from "@db/client.ts";
+import { isUniqueViolation, notFound } from "../lib/errors.ts";
+
+export type TicketRow = typeof tickets.$inferSelect;
+export type NewTicket = Omit<typeof tickets.$inferInsert, "id" | "companyId" | "uuid" | "number">;
+
+export async function findTicket(db: Db | Tx, companyId: number, id: number): Promise<TicketRow | null> {
+  return (await db.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+    .limit(1))[0] ??
+    null;
+}
+
+export async function getTicket(db: Db | Tx, companyId: number, id: number): Promise<TicketRow> {
+  const t = await findTicket(db, companyId, id);
+  if (!t) throw notFound("ticket");
+  return t;
+}
+
+/** The active ticket of (contact, connection). The IN list repeats the partial index's predicate so it is used. */
+export async function findActiveTicket(
+  db: Db | Tx,
+  companyId: number,
+  contactId: number,
+  whatsappId: number,
+): Promise<TicketRow | null> {
+  return (await db.select().from(tickets).where(and(
+    eq(tickets.companyId, companyId),
+    eq(tickets.contactId, contactId),
+    eq(tickets.whatsappId, whatsappId),
+    inArray(tickets.status, [...activeTicketStatuses]),
+  )).limit(1))[0] ?? null;
+}
+
+/** The newest ticket of any status for (contact, connection). */
+export async function findLatestTicket(
+  db: Db | Tx,
+  companyId: number,
+  contactId: number,
+  whatsappId: number,
+): Promise<TicketRow | null> {
+  return (await db.select().from(tickets).where(and(
+    eq(tickets.companyId, companyId),
+    eq(tickets.contactId, contactId),
+    eq(tickets.whatsappId, whatsappId),
+  )).orderBy(desc(tickets.id)).limit(1))[0] ?? null;
+}
+
+/**
+ * Returns the contact's active ticket on the connection, creating it when there is none.
+ * Atomic by the schema: tickets_one_active_uq rejects a second active row, so a racing insert
+ * (another process) fails and we read the winner. Must run inside `database.write`.
+ */
+export async function findOrCreateActiveTicket(
+  tx: Tx,
+  companyId: number,
+  values: NewTicket & { contactId: number; whatsappId: number },
+): Promise<{ ticket: TicketRow; created: boolean }> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const existing = await findActiveTicket(tx, companyId, values.contactId, values.whatsappId);
+    if (existing) return { ticket: existing, created: false };
+    try {
+      const [ticket] = await tx.insert(tickets).values({
+        ...values,
+        companyId,
+        number: sql`(SELECT COALESCE(MAX(number), 0) + 1 FROM tickets WHERE company_id = ${companyId})`,
+      }).returning();
+      return { ticket, created: true };
+    } catch (err) {
+      // Lost a race with another process (active slot or ticket number): read again.
+      if (!isUniqueViolation(err)) throw err;
+    }
+  }
+  throw new Error("findOrCreateActiveTicket: could not settle the active ticket");
+}
+
+export async function updateTicket(
+  tx: Tx,
+  companyId: number,
+  id: number,
+  values: Partial<typeof tickets.$inferInsert>,
+): Promise<TicketRow> {
+  const [row] = await tx.update(tickets).set({ ...values, updatedAt: new Date().toISOString() })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id))).returning();
+  if (!row) throw notFound("ticket");
+  return row;
+}
+
+export async function logTicket(
+  tx: Tx,
+  companyId: number,
+  e: {
+    ticketId: number;
+    type: (typeof ticketLogs.$inferInsert)["type"];
+    userId?: number | null;
+    queueId?: number | null;
+  },
+): Promise<void> {
+  await tx.insert(ticketLogs).values({ companyId, ...e });
+}
+
+/** The open tracking cycle of a ticket, created when absent. */
+export async function openTraking(
+  tx: Tx,
+  companyId: number,
+  ticket: TicketRow,
+): Promise<typeof ticketTraking.$inferSelect> {
+  const [row] = await tx.select().from(ticketTraking).where(and(
+    eq(ticketTraking.companyId, companyId),
+    eq(ticketTraking.ticketId, ticket.id),
+    sql`${ticketTraking.finishedAt} IS NULL`,
+  )).orderBy(desc(ticketTraking.id)).limit(1);
+  if (row) return row;
+  const [created] = await tx.insert(ticketTraking).values({
+    companyId,
+    ticketId: ticket.id,
+    whatsappId: ticket.whatsappId,
+    queueId: ticket.queueId,
+    userId: ticket.userId,
+    queuedAt: new Date().toISOString(),
+  }).returning();
+  return created;
+}
