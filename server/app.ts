@@ -20,6 +20,9 @@ import { tagsRoutes } from "./tags/routes.ts";
 import { quickMessagesRoutes } from "./quick_messages/routes.ts";
 import { contactsRoutes } from "./contacts/routes.ts";
 import { ticketNotesRoutes } from "./ticket_notes/routes.ts";
+import { ticketsRoutes } from "./tickets/routes.ts";
+import { connectionsRoutes } from "./connections/routes.ts";
+import { apiChannelRoutes } from "./channels/api/routes.ts";
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -61,6 +64,9 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/quick-messages", quickMessagesRoutes);
   app.route("/api/contacts", contactsRoutes);
   app.route("/api/ticket-notes", ticketNotesRoutes);
+  app.route("/api/tickets", ticketsRoutes);
+  app.route("/api/whatsapp", connectionsRoutes);
+  app.route("/api/channels/api", apiChannelRoutes);
 
   app.all("/api/*", () => {
     throw new AppError("ERR_NOT_FOUND", { details: { resource: "route" } });

@@ -12,6 +12,7 @@ import { createTokens, type Tokens } from "./auth/tokens.ts";
 import { createMediaStore, type MediaStore } from "./media/store.ts";
 import { RateLimiter } from "./lib/rate_limit.ts";
 import { wireListeners } from "./events/listeners.ts";
+import { JobWorker } from "./jobs/worker.ts";
 
 export type Deps = {
   config: Config;
@@ -26,12 +27,15 @@ export type Deps = {
   tokens: Tokens;
   media: MediaStore;
   loginLimiter: RateLimiter;
+  jobs: JobWorker;
 };
 
 export async function createDeps(config: Config, opts: { clock?: Clock } = {}): Promise<Deps> {
   const database = await openDatabase(config.databaseUrl, { syncUrl: config.databaseSyncUrl });
   const broker = config.redisUrl ? await redisBroker(config.redisUrl) : localBroker();
-  const deps: Deps = {
+  // deno-lint-ignore prefer-const
+  let deps: Deps;
+  deps = {
     config,
     database,
     db: database.db,
@@ -45,6 +49,7 @@ export async function createDeps(config: Config, opts: { clock?: Clock } = {}): 
     media: await createMediaStore(config),
     // 10 failed logins per e-mail+address in 15 minutes.
     loginLimiter: new RateLimiter(10, 15 * 60_000),
+    jobs: new JobWorker(() => deps),
   };
   wireListeners(deps);
   return deps;

@@ -18,7 +18,7 @@ const server = Deno.serve({
 }, app.fetch);
 
 async function shutdown() {
-  scheduler.stop();
+  await scheduler.stop();
   await server.shutdown();
   await closeDeps(deps);
   Deno.exit(0);

@@ -51,7 +51,7 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = bearerToken(c.req.header("authorization"));
   if (!token) throw new AppError("ERR_UNAUTHENTICATED");
   const deps = c.var.deps;
-  const claims = await deps.tokens.verifyAccess(token);
+  const claims = await deps.tokens.verifyAccess(token, deps.clock.now());
   const actor = await loadActor(deps.db, claims, deps.clock.now());
   if (!actor) throw new AppError("ERR_SESSION_REVOKED");
   c.set("actor", actor);
@@ -66,7 +66,7 @@ async function optionalActor(c: Parameters<MiddlewareHandler<AppEnv>>[0]) {
   const token = bearerToken(c.req.header("authorization"));
   if (!token) return;
   try {
-    const claims = await c.var.deps.tokens.verifyAccess(token);
+    const claims = await c.var.deps.tokens.verifyAccess(token, c.var.deps.clock.now());
     const actor = await loadActor(c.var.deps.db, claims, c.var.deps.clock.now());
     if (actor) c.set("actor", actor);
   } catch { /* a public route does not need it */ }

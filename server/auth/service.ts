@@ -87,7 +87,7 @@ export async function login(
       companyId: user.companyId,
       sessionId,
       profile: user.profile,
-    }),
+    }, deps.clock.now()),
     refreshToken: `${sessionId}.${secret}`,
     user: await sessionUser(deps, user),
   };
@@ -137,7 +137,7 @@ export async function refresh(deps: Deps, rawCookie: string | undefined): Promis
       companyId: user.companyId,
       sessionId: session.id,
       profile: user.profile,
-    }),
+    }, nowDate),
     refreshToken,
     user: await sessionUser(deps, user),
   };

@@ -8,25 +8,31 @@ export const REFRESH_TTL_MS = 7 * 24 * 3600_000;
 
 export type AccessClaims = { userId: number; companyId: number; sessionId: string; profile: string };
 
+/**
+ * `now` is the app's clock (deps.clock): issue and expiry are measured against it, not jose's
+ * wall clock, so the 15-minute expiry follows the same time as sessions, hours and due dates.
+ */
 export type Tokens = {
-  signAccess(c: AccessClaims): Promise<string>;
+  signAccess(c: AccessClaims, now?: Date): Promise<string>;
   /** Throws ERR_SESSION_EXPIRED (403, refresh) when expired, ERR_UNAUTHENTICATED (401) when invalid. */
-  verifyAccess(token: string): Promise<AccessClaims>;
+  verifyAccess(token: string, now?: Date): Promise<AccessClaims>;
 };
 
 export async function createTokens(appSecret: string): Promise<Tokens> {
   const key = await deriveKey(appSecret, "access-jwt");
   return {
-    signAccess: (c) =>
-      new SignJWT({ cid: c.companyId, sid: c.sessionId, profile: c.profile })
+    signAccess: (c, now = new Date()) => {
+      const iat = Math.floor(now.getTime() / 1000);
+      return new SignJWT({ cid: c.companyId, sid: c.sessionId, profile: c.profile })
         .setProtectedHeader({ alg: "HS256" })
         .setSubject(String(c.userId))
-        .setIssuedAt()
-        .setExpirationTime(`${ACCESS_TTL_SECONDS}s`)
-        .sign(key),
-    async verifyAccess(token) {
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ACCESS_TTL_SECONDS)
+        .sign(key);
+    },
+    async verifyAccess(token, now = new Date()) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
+        const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"], currentDate: now });
         return {
           userId: Number(payload.sub),
           companyId: Number(payload.cid),

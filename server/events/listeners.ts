@@ -3,6 +3,22 @@ import type { Deps } from "../deps.ts";
 import type { UserDTO } from "../users/dto.ts";
 import type { Viewer } from "../tickets/policy.ts";
 import type { EntityKind } from "./types.ts";
+import type { Audience, Envelope } from "../realtime/hub.ts";
+import type { TicketDTO } from "../tickets/dto.ts";
+import type { TicketScope } from "../tickets/policy.ts";
+import { maskNumber } from "../lib/lgpd.ts";
+import { readSetting } from "../settings/repo.ts";
+
+const scopeOf = (t: TicketScope & { id: number }) => ({
+  id: t.id,
+  queueId: t.queueId,
+  userId: t.userId,
+  isGroup: t.isGroup,
+  status: t.status,
+});
+
+const maskTicket = (t: TicketDTO): TicketDTO =>
+  t.contact && !t.contact.isGroup ? { ...t, contact: { ...t.contact, number: maskNumber(t.contact.number) } } : t;
 
 /** Socket event suffix and payload key per entity (spec 1 §4, spec 2 §7, reference §11). */
 const ENTITY_EVENTS: Record<EntityKind, { event: string; key: string }> = {
@@ -27,6 +43,57 @@ const viewerOfDTO = (u: UserDTO): Viewer => ({
 export function wireListeners(deps: Deps): void {
   const { bus, hub } = deps;
   const publish = hub.publish.bind(hub);
+
+  /**
+   * Ticket-scoped events go only to viewers allowed to see the ticket. With lgpdHideNumber on,
+   * admins get the data as is and profile users a copy with the contact's number masked.
+   */
+  async function publishTicketScoped(
+    companyId: number,
+    event: string,
+    ticket: TicketDTO,
+    data: (t: TicketDTO) => unknown,
+    scope: TicketScope & { id: number } = ticket,
+  ) {
+    const audience: Audience = { kind: "ticket", ticket: scopeOf(scope) };
+    const env = (d: unknown, a: Audience): Envelope => ({ companyId, event, data: d, audience: a });
+    if ((await readSetting(deps.db, companyId, "lgpdHideNumber")) !== "enabled") {
+      return await publish(env(data(ticket), audience));
+    }
+    await publish(env(data(ticket), { ...audience, only: "admin" }));
+    await publish(env(data(maskTicket(ticket)), { ...audience, only: "user" }));
+  }
+
+  bus.on("ticket.updated", async ({ companyId, ticket, before }) => {
+    const event = `company-${companyId}-ticket`;
+    if (before && (before.status !== ticket.status || before.userId !== ticket.userId || before.queueId !== ticket.queueId)) {
+      await publish({
+        companyId,
+        event,
+        data: { action: "delete", ticketId: ticket.id },
+        audience: { kind: "ticket", ticket: { id: ticket.id, ...before } },
+      });
+    }
+    await publishTicketScoped(companyId, event, ticket, (t) => ({ action: "update", ticket: t }));
+  });
+  bus.on("ticket.deleted", ({ companyId, ticketId, scope }) =>
+    publish({
+      companyId,
+      event: `company-${companyId}-ticket`,
+      data: { action: "delete", ticketId },
+      audience: { kind: "ticket", ticket: { id: ticketId, ...scope } },
+    }));
+  bus.on("message.created", ({ companyId, message, ticket }) =>
+    publishTicketScoped(companyId, `company-${companyId}-appMessage`, ticket, (t) => ({
+      action: "create",
+      message,
+      ticket: t,
+      contact: t.contact,
+    })));
+  bus.on("message.updated", ({ companyId, message, ticket }) =>
+    publishTicketScoped(companyId, `company-${companyId}-appMessage`, ticket, () => ({ action: "update", message })));
+  bus.on("message.deleted", ({ companyId, messageId, ticket }) =>
+    publishTicketScoped(companyId, `company-${companyId}-appMessage`, ticket, () => ({ action: "delete", messageId })));
 
   for (const name of ["user.created", "user.updated", "user.presence"] as const) {
     bus.on(name, ({ companyId, user }) =>

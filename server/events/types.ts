@@ -4,6 +4,9 @@
  * company.
  */
 import type { UserDTO } from "../users/dto.ts";
+import type { TicketDTO } from "../tickets/dto.ts";
+import type { TicketScope } from "../tickets/policy.ts";
+import type { MessageDTO } from "../messages/dto.ts";
 
 export type EventMap = {
   "user.created": { companyId: number; user: UserDTO };
@@ -17,6 +20,12 @@ export type EventMap = {
     sessionIds: string[];
     reason: "login_elsewhere" | "logout" | "user_deleted" | "password_reset" | "token_reuse";
   };
+  /** `before` is the scope the ticket had; when it differs, viewers of the old scope get a delete. */
+  "ticket.updated": { companyId: number; ticket: TicketDTO; before?: TicketScope };
+  "ticket.deleted": { companyId: number; ticketId: number; scope: TicketScope };
+  "message.created": { companyId: number; message: MessageDTO; ticket: TicketDTO };
+  "message.updated": { companyId: number; message: MessageDTO; ticket: TicketDTO };
+  "message.deleted": { companyId: number; messageId: number; ticket: TicketDTO };
   "settings.updated": { companyId: number; key: string; value: string };
   /**
    * A company-wide record changed (queue, tag, quick message, contact…). The listener turns it

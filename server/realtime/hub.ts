@@ -13,7 +13,8 @@ export type Audience =
   | { kind: "admins" }
   | { kind: "users"; userIds: number[] }
   | { kind: "sessions"; sessionIds: string[] }
-  | { kind: "ticket"; ticket: TicketScope & { id: number } }
+  /** Viewers allowed to see the ticket; `only` narrows to one profile (LGPD-masked copies). */
+  | { kind: "ticket"; ticket: TicketScope & { id: number }; only?: "admin" | "user" }
   | { kind: "room"; room: string };
 
 export type Envelope = {
@@ -108,7 +109,7 @@ function matches(c: Client, a: Audience): boolean {
     case "sessions":
       return a.sessionIds.includes(c.sessionId);
     case "ticket":
-      return canViewTicket(c.viewer, a.ticket);
+      return (!a.only || c.viewer.profile === a.only) && canViewTicket(c.viewer, a.ticket);
     case "room":
       return c.rooms.has(a.room);
   }

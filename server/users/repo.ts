@@ -1,9 +1,10 @@
 /** User queries. `companyId` first; every query filters on it. */
-import { and, asc, count, eq, inArray, like, or } from "drizzle-orm";
+import { and, asc, count, eq, inArray, or } from "drizzle-orm";
 import { queues, userQueues, users } from "@db/schema.ts";
 import type { Db, Tx } from "@db/client.ts";
 import type { UserRow } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
+import { containsLike } from "../lib/like.ts";
 import type { QueueRef } from "./dto.ts";
 
 // unscoped: login looks a user up by e-mail before any session exists; the password check follows.
@@ -32,7 +33,7 @@ export async function listUsers(
   const s = opts.search?.trim().toLowerCase();
   const where = and(
     eq(users.companyId, companyId),
-    s ? or(like(users.name, `%${s}%`), like(users.email, `%${s}%`)) : undefined,
+    s ? or(containsLike(users.name, s), containsLike(users.email, s)) : undefined,
   );
   const q = db.select().from(users).where(where).orderBy(asc(users.name));
   const rows = opts.limit ? await q.limit(opts.limit).offset(opts.offset ?? 0) : await q;

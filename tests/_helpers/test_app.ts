@@ -6,6 +6,7 @@ import { loadConfig } from "@/config.ts";
 import { closeDeps, createDeps, type Deps } from "@/deps.ts";
 import { createApp } from "@/app.ts";
 import { runSeed } from "@/seed.ts";
+import { startScheduler } from "@/jobs/scheduler.ts";
 import type { Clock } from "@/lib/time.ts";
 import type { Hono } from "hono";
 import type { AppEnv } from "@/lib/context.ts";
@@ -28,6 +29,8 @@ export type TestAppOptions = {
   clock?: Clock;
   env?: Record<string, string>;
   dataDir?: string;
+  /** false: no scheduler; the test runs jobs itself (runDueJobs). */
+  scheduler?: boolean;
 };
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -45,6 +48,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const deps = await createDeps(config, { clock: opts.clock });
   await runSeed(deps);
   const app = createApp(deps);
+  // The same clock-driven jobs as production (lease, job queue), unless a test drives them itself.
+  const scheduler = opts.scheduler === false ? null : startScheduler(deps);
   return {
     app,
     deps,
@@ -61,6 +66,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       return Promise.resolve(app.request(path, { ...rest, headers, body }));
     },
     async close() {
+      await scheduler?.stop();
       await closeDeps(deps);
       if (!opts.dataDir) await Deno.remove(dataDir, { recursive: true }).catch(() => undefined);
     },

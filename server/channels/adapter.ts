@@ -1,0 +1,56 @@
+/**
+ * The channel adapter contract (DESIGN §7). To add a channel: implement every member below,
+ * register it in registry.ts, and make tests/channels/contract_test.ts pass for it. Services never
+ * branch on the provider: outbound goes through `send`, inbound arrives normalised as an
+ * `InboundMessage` and enters `receiveInbound` (server/inbox/pipeline.ts).
+ */
+import type { Deps } from "../deps.ts";
+import type { ConnectionRow } from "../connections/repo.ts";
+import type { ChannelKind } from "@db/schema.ts";
+
+export type ConnectionStatus = "OPENING" | "qrcode" | "PAIRING" | "CONNECTED" | "DISCONNECTED" | "TIMEOUT";
+
+/** A message leaving Atende. `messageId` is our row, already stored with ack 0. */
+export type OutboundMessage = {
+  companyId: number;
+  connection: ConnectionRow;
+  messageId: number;
+  /** Our id for the message, also its provider id until the provider assigns one. */
+  externalId: string;
+  to: { number: string; isGroup: boolean; remoteJid?: string | null };
+  body: string;
+  media?: { path: string; mimetype: string; filename: string };
+  quotedExternalId?: string | null;
+};
+
+/** `pending`: accepted for asynchronous delivery; the ack arrives later through `updateAck`. */
+export type SendResult = { externalId: string; ack: number; pending?: boolean };
+
+/** Media of an inbound message, already fetched by the adapter (never inside a transaction). */
+export type InboundMedia = { data: Uint8Array; mimetype: string; filename: string };
+
+/** One inbound event, the same shape for every channel. */
+export type InboundMessage = {
+  connection: ConnectionRow;
+  /** Provider message id; the pipeline is idempotent on it. */
+  externalId: string;
+  /** The customer (for a group: the participant who wrote). */
+  from: { number: string; name?: string; lid?: string };
+  /** Set for group messages: the group is the ticket's contact. */
+  group?: { id: string; name?: string };
+  fromMe: boolean;
+  body: string;
+  mediaType?: string;
+  media?: InboundMedia;
+  quotedExternalId?: string;
+  timestamp?: Date;
+};
+
+export type ChannelAdapter = {
+  readonly kind: ChannelKind;
+  /** Starts the connection (session, subscription); updates its status. */
+  connect(deps: Deps, conn: ConnectionRow): Promise<void>;
+  disconnect(deps: Deps, conn: ConnectionRow): Promise<void>;
+  /** Delivers or queues one message. Throws AppError ERR_SENDING_WAPP_MSG / ERR_WAPP_NOT_INITIALIZED. */
+  send(deps: Deps, msg: OutboundMessage): Promise<SendResult>;
+};

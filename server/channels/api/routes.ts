@@ -1,0 +1,77 @@
+/**
+ * POST /api/channels/api/messages — an integrator delivers a customer's message.
+ * Bearer = the connection's token (it names the company). Idempotent on `externalId`.
+ * Answers `{messageId, ticketId}` once the message is committed.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../lib/context.ts";
+import { AppError } from "../../lib/errors.ts";
+import { validate } from "../../lib/validate.ts";
+import { decodeBase64 } from "../../lib/base64.ts";
+import { bearerToken } from "../../auth/middleware.ts";
+import { unscopedFindConnectionByToken } from "../../connections/repo.ts";
+import { getCompanyWithPlan } from "../../companies/repo.ts";
+import { isSubscriptionActive } from "../../companies/subscription.ts";
+import { receiveInbound } from "../../inbox/pipeline.ts";
+import { readSetting } from "../../settings/repo.ts";
+import { PLATFORM_COMPANY_ID } from "../../settings/registry.ts";
+import type { InboundMedia } from "../adapter.ts";
+
+const inboundInput = z.object({
+  externalId: z.string().trim().min(1).max(200),
+  from: z.object({
+    number: z.string().transform((n) => n.replace(/\D/g, "")).pipe(z.string().min(5).max(20)),
+    name: z.string().trim().max(200).optional(),
+  }),
+  body: z.string().max(65_536).default(""),
+  media: z.object({
+    url: z.url({ protocol: /^https?$/ }).optional(),
+    base64: z.string().optional(),
+    mimetype: z.string().min(3).max(120),
+    filename: z.string().min(1).max(200),
+  }).refine((m) => !!m.url !== !!m.base64, "give exactly one of url or base64").optional(),
+  timestamp: z.union([z.number(), z.iso.datetime()]).optional(),
+}).refine((m) => m.body.length > 0 || m.media, "body or media required");
+
+async function fetchMedia(m: { url?: string; base64?: string; mimetype: string; filename: string }, maxBytes: number) {
+  let data: Uint8Array;
+  if (m.base64) {
+    try {
+      data = decodeBase64(m.base64);
+    } catch {
+      throw new AppError("ERR_VALIDATION", { details: [{ path: "media.base64", message: "invalid base64" }] });
+    }
+  } else {
+    const res = await fetch(m.url!, { signal: AbortSignal.timeout(30_000) }).catch((err) => {
+      throw new AppError("ERR_WAPP_DOWNLOAD_MEDIA", { cause: err });
+    });
+    if (!res.ok) throw new AppError("ERR_WAPP_DOWNLOAD_MEDIA", { details: { status: res.status } });
+    if (Number(res.headers.get("content-length") ?? 0) > maxBytes) throw new AppError("ERR_PAYLOAD_TOO_LARGE");
+    data = new Uint8Array(await res.arrayBuffer());
+  }
+  if (data.length > maxBytes) throw new AppError("ERR_PAYLOAD_TOO_LARGE");
+  return { data, mimetype: m.mimetype, filename: m.filename } satisfies InboundMedia;
+}
+
+export const apiChannelRoutes = new Hono<AppEnv>().post("/messages", validate("json", inboundInput), async (c) => {
+  const deps = c.var.deps;
+  const token = bearerToken(c.req.header("authorization"));
+  const conn = token ? await unscopedFindConnectionByToken(deps.db, token) : null;
+  if (!conn || conn.channel !== "api") throw new AppError("ERR_UNAUTHENTICATED");
+  const { company } = await getCompanyWithPlan(deps.db, conn.companyId);
+  if (!isSubscriptionActive(company, deps.clock.now())) throw new AppError("ERR_SUBSCRIPTION_EXPIRED");
+  const input = c.req.valid("json");
+  const limitMb = Number(await readSetting(deps.db, PLATFORM_COMPANY_ID, "downloadLimit")) || 64;
+  const media = input.media ? await fetchMedia(input.media, limitMb * 1024 * 1024) : undefined;
+  const r = await receiveInbound(deps, {
+    connection: conn,
+    externalId: input.externalId,
+    from: { number: input.from.number, name: input.from.name },
+    fromMe: false,
+    body: input.body,
+    media,
+    timestamp: input.timestamp === undefined ? undefined : new Date(input.timestamp),
+  });
+  return c.json({ messageId: r.messageId, ticketId: r.ticketId, duplicate: r.duplicate });
+});

@@ -1,0 +1,19 @@
+/** Channel kind → adapter. */
+import type { ChannelKind } from "@db/schema.ts";
+import { AppError } from "../lib/errors.ts";
+import type { ChannelAdapter } from "./adapter.ts";
+import { apiAdapter } from "./api/adapter.ts";
+
+const adapters = new Map<ChannelKind, ChannelAdapter>([["api", apiAdapter]]);
+
+export function registerAdapter(a: ChannelAdapter): void {
+  adapters.set(a.kind, a);
+}
+
+export function adapterFor(kind: ChannelKind): ChannelAdapter {
+  const a = adapters.get(kind);
+  if (!a) throw new AppError("ERR_WAPP_NOT_INITIALIZED", { details: { channel: kind } });
+  return a;
+}
+
+export const hasAdapter = (kind: ChannelKind) => adapters.has(kind);

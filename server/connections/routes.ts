@@ -1,0 +1,21 @@
+/** /api/whatsapp — connections. */
+import { Hono } from "hono";
+import type { AppEnv } from "../lib/context.ts";
+import { idParam, validate } from "../lib/validate.ts";
+import { createConnectionInput, updateConnectionInput } from "./schemas.ts";
+import * as connections from "./service.ts";
+
+export const connectionsRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => c.json(await connections.listConnections(c.var.deps, c.var.actor)))
+  .get("/:id", async (c) => c.json(await connections.showConnection(c.var.deps, c.var.actor, idParam(c.req.param("id")))))
+  .post("/", validate("json", createConnectionInput), async (c) => {
+    return c.json(await connections.createConnection(c.var.deps, c.var.actor, c.req.valid("json")), 201);
+  })
+  .put("/:id", validate("json", updateConnectionInput), async (c) => {
+    const id = idParam(c.req.param("id"));
+    return c.json(await connections.updateConnection(c.var.deps, c.var.actor, id, c.req.valid("json")));
+  })
+  .delete("/:id", async (c) => {
+    await connections.deleteConnection(c.var.deps, c.var.actor, idParam(c.req.param("id")));
+    return c.body(null, 204);
+  });

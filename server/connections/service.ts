@@ -1,0 +1,125 @@
+/**
+ * Connections (spec 2 §2–§5): the company's lines. Creating one starts it through its channel
+ * adapter; the answer carries its 30-character token (external API and api-channel bearer).
+ */
+import { and, eq, ne } from "drizzle-orm";
+import { whatsapps } from "@db/schema.ts";
+import type { Deps } from "../deps.ts";
+import type { Actor } from "../lib/context.ts";
+import { AppError, isUniqueViolation } from "../lib/errors.ts";
+import { randomString } from "../lib/crypto.ts";
+import { can, type PlanFlag, requirePermission, requirePlan, requireWithinLimit } from "../auth/permissions.ts";
+import { adapterFor, hasAdapter } from "../channels/registry.ts";
+import * as repo from "./repo.ts";
+import type { CreateConnectionInput, UpdateConnectionInput } from "./schemas.ts";
+
+const PLAN_FLAG: Record<string, PlanFlag | null> = {
+  whatsapp: "useWhatsapp",
+  whatsappapi: "useWhatsapp",
+  facebook: "useFacebook",
+  instagram: "useInstagram",
+  api: null,
+};
+
+export type ConnectionDTO = Omit<repo.ConnectionRow, "token" | "metaAccessToken"> & {
+  token?: string;
+  queues: { id: number; name: string; color: string }[];
+};
+
+async function dtos(deps: Deps, actor: Actor, rows: repo.ConnectionRow[]): Promise<ConnectionDTO[]> {
+  const qs = await repo.queuesOfConnections(deps.db, actor.companyId, rows.map((r) => r.id));
+  const showToken = can(actor, "connections-page:editOrDeleteConnection");
+  return rows.map(({ token, metaAccessToken: _m, ...r }) => ({
+    ...r,
+    ...(showToken ? { token } : {}),
+    queues: (qs.get(r.id) ?? []).map(({ id, name, color }) => ({ id, name, color })),
+  }));
+}
+
+const one = async (deps: Deps, actor: Actor, row: repo.ConnectionRow) => (await dtos(deps, actor, [row]))[0];
+
+export async function listConnections(deps: Deps, actor: Actor): Promise<ConnectionDTO[]> {
+  return await dtos(deps, actor, await repo.listConnections(deps.db, actor.companyId));
+}
+
+export async function showConnection(deps: Deps, actor: Actor, id: number): Promise<ConnectionDTO> {
+  return await one(deps, actor, await repo.getConnection(deps.db, actor.companyId, id));
+}
+
+function assertGreeting(queueIds: number[] | undefined, greeting: string | null | undefined) {
+  if (queueIds && queueIds.length > 1 && !greeting?.trim()) throw new AppError("ERR_WAPP_GREETING_REQUIRED");
+}
+
+export async function createConnection(deps: Deps, actor: Actor, input: CreateConnectionInput): Promise<ConnectionDTO> {
+  requirePermission(actor, "connections-page:addConnection");
+  const flag = PLAN_FLAG[input.channel];
+  if (flag) requirePlan(actor.plan, flag);
+  assertGreeting(input.queueIds, input.greetingMessage);
+  const { queueIds, ...fields } = input;
+  const row = await deps.database.write(async (tx) => {
+    requireWithinLimit(actor.plan, "connections", await repo.countConnections(tx, actor.companyId));
+    const isDefault = input.isDefault || !(await repo.defaultConnection(tx, actor.companyId));
+    if (isDefault) {
+      await tx.update(whatsapps).set({ isDefault: false }).where(eq(whatsapps.companyId, actor.companyId));
+    }
+    const [row] = await tx.insert(whatsapps).values({
+      ...fields,
+      companyId: actor.companyId,
+      isDefault,
+      token: randomString(30),
+      status: "DISCONNECTED",
+    }).returning().catch((err) => {
+      throw isUniqueViolation(err, "name") ? new AppError("ERR_CONFLICT", { details: { field: "name" } }) : err;
+    });
+    await repo.setConnectionQueues(tx, actor.companyId, row.id, queueIds);
+    return row;
+  });
+  if (hasAdapter(row.channel)) await adapterFor(row.channel).connect(deps, row);
+  const dto = await showConnection(deps, actor, row.id);
+  deps.bus.emit("entity.changed", { companyId: actor.companyId, entity: "whatsapp", action: "create", record: dto });
+  return dto;
+}
+
+export async function updateConnection(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  input: UpdateConnectionInput,
+): Promise<ConnectionDTO> {
+  requirePermission(actor, "connections-page:editOrDeleteConnection");
+  const current = await repo.getConnection(deps.db, actor.companyId, id);
+  const currentQueues = (await repo.queuesOfConnections(deps.db, actor.companyId, [id])).get(id) ?? [];
+  assertGreeting(input.queueIds ?? currentQueues.map((q) => q.id), input.greetingMessage ?? current.greetingMessage);
+  if (input.isDefault === false && current.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP");
+  const { queueIds, ...fields } = input;
+  const row = await deps.database.write(async (tx) => {
+    if (input.isDefault) {
+      await tx.update(whatsapps).set({ isDefault: false })
+        .where(and(eq(whatsapps.companyId, actor.companyId), ne(whatsapps.id, id)));
+    }
+    const [row] = await tx.update(whatsapps).set({ ...fields, updatedAt: new Date().toISOString() })
+      .where(and(eq(whatsapps.companyId, actor.companyId), eq(whatsapps.id, id))).returning();
+    if (queueIds) await repo.setConnectionQueues(tx, actor.companyId, id, queueIds);
+    return row;
+  });
+  if (row.channel === "api" && row.webhookUrl !== current.webhookUrl) await adapterFor("api").connect(deps, row);
+  const dto = await showConnection(deps, actor, id);
+  deps.bus.emit("entity.changed", { companyId: actor.companyId, entity: "whatsapp", action: "update", record: dto });
+  return dto;
+}
+
+/** Deleting the default connection hands the default to the oldest remaining one. */
+export async function deleteConnection(deps: Deps, actor: Actor, id: number): Promise<void> {
+  requirePermission(actor, "connections-page:editOrDeleteConnection");
+  const current = await repo.getConnection(deps.db, actor.companyId, id);
+  if (hasAdapter(current.channel)) await adapterFor(current.channel).disconnect(deps, current).catch(() => undefined);
+  await deps.database.write(async (tx) => {
+    await tx.delete(whatsapps).where(and(eq(whatsapps.companyId, actor.companyId), eq(whatsapps.id, id)));
+    if (current.isDefault) {
+      const [next] = await tx.select({ id: whatsapps.id }).from(whatsapps)
+        .where(eq(whatsapps.companyId, actor.companyId)).orderBy(whatsapps.id).limit(1);
+      if (next) await tx.update(whatsapps).set({ isDefault: true }).where(eq(whatsapps.id, next.id));
+    }
+  });
+  deps.bus.emit("entity.changed", { companyId: actor.companyId, entity: "whatsapp", action: "delete", id });
+}

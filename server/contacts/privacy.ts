@@ -1,0 +1,56 @@
+/**
+ * LGPD number masking (spec 1 §6, spec 2 §6). With the company setting lgpdHideNumber enabled, a
+ * user of profile `user` sees contact numbers masked except the last two digits; admins see them
+ * in full, and group ids are never masked. This is the one mask of the server: every contact
+ * response (lists, details, tag members, exports, socket payloads) goes through it.
+ */
+import type { Db, Tx } from "@db/client.ts";
+import type { Actor } from "../lib/context.ts";
+import { isAdmin } from "../auth/permissions.ts";
+import { readSetting } from "../settings/repo.ts";
+
+/** What a number looks like to a masked viewer: every character but the last two becomes `*`. */
+export function maskNumber(number: string): string {
+  if (number.length <= 2) return number;
+  return "*".repeat(number.length - 2) + number.slice(-2);
+}
+
+export type Maskable = { number: string; isGroup?: boolean | null; remoteJid?: string | null };
+
+/** Applies the mask (or not) to anything shaped like a contact. */
+export type NumberMask = <T extends Maskable>(contact: T) => T;
+
+const identity: NumberMask = (c) => c;
+
+const mask: NumberMask = (c) => {
+  if (c.isGroup) return c;
+  const out = { ...c, number: maskNumber(c.number) };
+  // The JID carries the number too.
+  if ("remoteJid" in c) out.remoteJid = null;
+  return out;
+};
+
+/** True when the company hides numbers from profile users (socket payloads use the masked form). */
+export async function companyHidesNumbers(db: Db | Tx, companyId: number): Promise<boolean> {
+  return (await readSetting(db, companyId, "lgpdHideNumber")) === "enabled";
+}
+
+/** True when this viewer must see masked numbers (a profile user while lgpdHideNumber is on). */
+export async function hidesNumbersFrom(db: Db | Tx, actor: Actor): Promise<boolean> {
+  return !isAdmin(actor) && await companyHidesNumbers(db, actor.companyId);
+}
+
+export const maskWhen = (hide: boolean): NumberMask => hide ? mask : identity;
+
+/** The mask for this viewer: identity for admins or when the company does not hide numbers. */
+export async function numberMaskFor(db: Db | Tx, actor: Actor): Promise<NumberMask> {
+  return maskWhen(await hidesNumbersFrom(db, actor));
+}
+
+/** The mask for a broadcast to the whole company (users and admins alike hear it). */
+export async function broadcastMask(db: Db | Tx, companyId: number): Promise<NumberMask> {
+  return maskWhen(await companyHidesNumbers(db, companyId));
+}
+
+/** True when the value came back from a masked response (the client resent what it was shown). */
+export const isMaskedValue = (number: string) => number.includes("*");

@@ -1,0 +1,50 @@
+/** Request bodies and queries of the contacts feature (spec 1 §3, §5, §7). */
+import { z } from "zod";
+
+const channel = z.enum(["whatsapp", "whatsappapi", "facebook", "instagram", "api"]);
+const boolish = z.union([z.boolean(), z.enum(["true", "false", "1", "0"])]).transform((v) =>
+  v === true || v === "true" || v === "1"
+);
+
+/** Digits only; the number form accepts masks and spaces ("+55 (11) 9…"). */
+export const contactNumber = z.string().max(80).transform((s) => s.replace(/\D/g, "")).pipe(
+  z.string().min(8, "at least 8 digits").max(50, "at most 50 digits"),
+);
+
+const email = z.union([z.literal(""), z.email().max(200)]).nullish().transform((e) => e ? e.toLowerCase() : null);
+
+export const extraInfoInput = z.array(z.object({
+  name: z.string().trim().min(1).max(100),
+  value: z.string().max(2000).default(""),
+})).max(100);
+
+export const createContactInput = z.object({
+  name: z.string().trim().min(2).max(250),
+  number: contactNumber,
+  email: email.optional(),
+  extraInfo: extraInfoInput.default([]),
+});
+export type CreateContactInput = z.infer<typeof createContactInput>;
+
+/**
+ * Same rules, every field optional. `number` is kept raw here: a masked viewer resends the masked
+ * value it was shown ("*********88"), which means "unchanged"; the service parses it otherwise.
+ */
+export const updateContactInput = z.object({
+  name: z.string().trim().min(2).max(250).optional(),
+  number: z.string().max(80).optional(),
+  email: email.optional(),
+  extraInfo: extraInfoInput.optional(),
+});
+export type UpdateContactInput = z.infer<typeof updateContactInput>;
+
+export const listContactsQuery = z.object({
+  searchParam: z.string().trim().max(100).optional(),
+  channel: channel.optional(),
+  isGroup: boolish.optional(),
+  pageNumber: z.coerce.number().int().min(1).default(1),
+});
+export type ListContactsQuery = z.infer<typeof listContactsQuery>;
+
+export const acceptAudioInput = z.object({ acceptAudioMessage: z.boolean() });
+export const blockInput = z.object({ active: z.boolean() });

@@ -1,0 +1,153 @@
+/**
+ * Contact import from and export to spreadsheets (.xlsx, read and written with exceljs).
+ * Import: the first sheet, a header row naming the columns (name/nome, number/numero/phone/
+ * telefone, email/e-mail; any case or accent), one contact per row, deduplicated by number.
+ */
+import { Buffer } from "node:buffer";
+import ExcelJS from "exceljs";
+import type { Deps } from "../deps.ts";
+import type { Actor } from "../lib/context.ts";
+import { AppError } from "../lib/errors.ts";
+import * as repo from "./repo.ts";
+import { numberMaskFor } from "./privacy.ts";
+
+const MAX_BYTES = 10 * 1024 * 1024;
+const MAX_ROWS = 20_000;
+export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+type Field = "name" | "number" | "email";
+const HEADERS: Record<string, Field> = {
+  name: "name",
+  nome: "name",
+  number: "number",
+  numero: "number",
+  phone: "number",
+  telefone: "number",
+  celular: "number",
+  whatsapp: "number",
+  email: "email",
+  mail: "email",
+};
+
+const headerKey = (s: string) =>
+  s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z]/g, "");
+
+export type ImportResult = {
+  created: number;
+  updated: number;
+  skipped: number;
+  errors: { row: number; error: string }[];
+};
+
+type Row = { row: number; name: string; number: string; email: string | null };
+
+async function readSheet(file: File): Promise<{ rows: Row[]; errors: ImportResult["errors"] }> {
+  if (!/\.xlsx?$/i.test(file.name)) {
+    throw new AppError("ERR_UNSUPPORTED_MEDIA", { message: "only .xls or .xlsx files are accepted" });
+  }
+  if (file.size > MAX_BYTES) throw new AppError("ERR_PAYLOAD_TOO_LARGE");
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(Buffer.from(await file.arrayBuffer()) as unknown as ExcelJS.Buffer).catch(() => {
+    // Legacy binary .xls (BIFF) cannot be read by exceljs; the user saves the sheet as .xlsx.
+    throw new AppError("ERR_UNSUPPORTED_MEDIA", { message: "unreadable spreadsheet: save it as .xlsx" });
+  });
+  const ws = wb.worksheets[0];
+  if (!ws || ws.rowCount < 1) throw new AppError("ERR_VALIDATION", { message: "the sheet is empty" });
+  if (ws.rowCount > MAX_ROWS + 1) {
+    throw new AppError("ERR_VALIDATION", { message: `at most ${MAX_ROWS} rows per import` });
+  }
+  const cols = new Map<Field, number>();
+  ws.getRow(1).eachCell((cell, col) => {
+    const f = HEADERS[headerKey(cell.text ?? "")];
+    if (f && !cols.has(f)) cols.set(f, col);
+  });
+  if (!cols.has("number")) {
+    throw new AppError("ERR_VALIDATION", { message: "the header row needs a 'number' (or 'numero') column" });
+  }
+  const rows: Row[] = [];
+  const errors: ImportResult["errors"] = [];
+  const text = (r: ExcelJS.Row, f: Field) => cols.has(f) ? (r.getCell(cols.get(f)!).text ?? "").trim() : "";
+  for (let i = 2; i <= ws.rowCount; i++) {
+    const r = ws.getRow(i);
+    const raw = { name: text(r, "name"), number: text(r, "number"), email: text(r, "email") };
+    if (!raw.name && !raw.number && !raw.email) continue;
+    const number = raw.number.replace(/\D/g, "");
+    if (number.length < 8 || number.length > 50) {
+      errors.push({ row: i, error: "invalid number (8 to 50 digits)" });
+      continue;
+    }
+    const email = raw.email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw.email) ? raw.email.toLowerCase() : null;
+    rows.push({ row: i, name: (raw.name || number).slice(0, 250), number, email });
+  }
+  return { rows, errors };
+}
+
+/**
+ * Creates the sheet's new numbers and updates the name/e-mail of known ones; a repeated number
+ * in the sheet is skipped. No socket event per row: the importing screen reloads its list.
+ */
+export async function importContacts(deps: Deps, actor: Actor, file: File): Promise<ImportResult> {
+  const { rows, errors } = await readSheet(file);
+  const result: ImportResult = { created: 0, updated: 0, skipped: 0, errors };
+  const seen = new Set<string>();
+  const unique = rows.filter((r) => {
+    if (seen.has(r.number)) {
+      result.skipped++;
+      return false;
+    }
+    seen.add(r.number);
+    return true;
+  });
+  await deps.database.write(async (tx) => {
+    const existing = await repo.contactsByNumbers(tx, actor.companyId, unique.map((r) => r.number));
+    const fresh = unique.filter((r) => !existing.has(r.number));
+    for (let i = 0; i < fresh.length; i += 500) {
+      const values = fresh.slice(i, i + 500).map((r) => ({
+        companyId: actor.companyId,
+        name: r.name,
+        number: r.number,
+        email: r.email,
+      }));
+      await repo.insertContacts(tx, values);
+    }
+    result.created = fresh.length;
+    for (const r of unique) {
+      const c = existing.get(r.number);
+      if (!c) continue;
+      const name = r.name !== r.number ? r.name : c.name;
+      const email = r.email ?? c.email;
+      if (name === c.name && email === c.email) {
+        result.skipped++;
+        continue;
+      }
+      await repo.updateContact(tx, actor.companyId, c.id, { name, email });
+      result.updated++;
+    }
+  });
+  return result;
+}
+
+/** Every contact of the company as an .xlsx (numbers masked for a masked viewer). */
+export async function exportContacts(deps: Deps, actor: Actor): Promise<Uint8Array> {
+  const mask = await numberMaskFor(deps.db, actor);
+  const rows = await repo.listAllContacts(deps.db, actor.companyId);
+  const tags = await repo.tagsOfContacts(deps.db, actor.companyId, rows.map((r) => r.id));
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet("Contacts");
+  ws.columns = [
+    { header: "name", key: "name", width: 32 },
+    { header: "number", key: "number", width: 20 },
+    { header: "email", key: "email", width: 32 },
+    { header: "tags", key: "tags", width: 32 },
+  ];
+  ws.getRow(1).font = { bold: true };
+  for (const r of rows) {
+    ws.addRow({
+      name: r.name,
+      number: mask(r).number,
+      email: r.email ?? "",
+      tags: (tags.get(r.id) ?? []).map((t) => t.name).join(", "),
+    });
+  }
+  return new Uint8Array(await wb.xlsx.writeBuffer());
+}

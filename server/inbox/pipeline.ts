@@ -1,0 +1,155 @@
+/**
+ * The inbound pipeline, the same for every channel (DESIGN §7, reference §3 steps 1–9, 12):
+ * contact → ticket (find-or-create, reopen window) → message (idempotent on the provider id) →
+ * ticket counters and tracking → events. One short write transaction; media is written to disk
+ * before it. Automation (greeting, queue menu, chatbots, flows) runs afterwards from the
+ * `message.created` listener, so a slow bot never delays storing the next message.
+ */
+import type { Deps } from "../deps.ts";
+import type { InboundMessage } from "../channels/adapter.ts";
+import type { StoredFile } from "../media/store.ts";
+import { AppError } from "../lib/errors.ts";
+import { readSetting } from "../settings/repo.ts";
+import { PLATFORM_COMPANY_ID } from "../settings/registry.ts";
+import { findMessageByWid, insertMessage } from "../messages/repo.ts";
+import { messageDTOs } from "../messages/dto.ts";
+import { ticketDTOs } from "../tickets/dto.ts";
+import {
+  findActiveTicket,
+  findLatestTicket,
+  findOrCreateActiveTicket,
+  logTicket,
+  openTraking,
+  type TicketRow,
+  updateTicket,
+} from "../tickets/repo.ts";
+import type { Tx } from "@db/client.ts";
+import type { ConnectionRow } from "../connections/repo.ts";
+import { type ContactRow, upsertInboundContact } from "./contacts.ts";
+
+export type InboundResult = { messageId: number; ticketId: number; duplicate: boolean };
+
+/** What a message shows as the ticket's last message. */
+export const previewOf = (body: string, mediaType?: string | null, filename?: string) =>
+  body || filename || (mediaType ? `[${mediaType}]` : "");
+
+export async function receiveInbound(deps: Deps, msg: InboundMessage): Promise<InboundResult> {
+  const conn = msg.connection;
+  const companyId = conn.companyId;
+  const dup = await findMessageByWid(deps.db, companyId, msg.externalId);
+  if (dup) return { messageId: dup.id, ticketId: dup.ticketId, duplicate: true };
+
+  let stored: StoredFile | undefined;
+  if (msg.media) {
+    const limitMb = Number(await readSetting(deps.db, PLATFORM_COMPANY_ID, "downloadLimit")) || 64;
+    const file = new File([msg.media.data as BlobPart], msg.media.filename, { type: msg.media.mimetype });
+    stored = await deps.media.save(companyId, "messages", file, { maxBytes: limitMb * 1024 * 1024 });
+  }
+  const wallets = await readSetting(deps.db, companyId, "DirectTicketsToWallets");
+
+  const r = await deps.database.write(async (tx) => {
+    if (await findMessageByWid(tx, companyId, msg.externalId)) return null;
+    const sender = await upsertInboundContact(tx, companyId, {
+      number: msg.from.number,
+      name: msg.from.name,
+      lid: msg.from.lid,
+      isGroup: false,
+      channel: conn.channel,
+      whatsappId: conn.id,
+    });
+    const owner = msg.group
+      ? await upsertInboundContact(tx, companyId, {
+        number: msg.group.id,
+        name: msg.group.name,
+        isGroup: true,
+        channel: conn.channel,
+        whatsappId: conn.id,
+      })
+      : sender;
+    const { ticket, before } = await ticketFor(tx, deps, conn, owner.contact, {
+      isGroup: !!msg.group,
+      fromMe: msg.fromMe,
+      walletUserId: wallets === "enabled" ? owner.contact.walletUserId : null,
+    });
+    const at = (msg.timestamp ?? deps.clock.now()).toISOString();
+    const message = await insertMessage(tx, {
+      companyId,
+      wid: msg.externalId,
+      ticketId: ticket.id,
+      contactId: sender.contact.id,
+      body: msg.body,
+      fromMe: msg.fromMe,
+      read: msg.fromMe,
+      mediaType: msg.mediaType ?? (stored ? stored.mimetype.split("/")[0] : "chat"),
+      mediaUrl: stored?.path,
+      mediaName: stored?.name,
+      ack: msg.fromMe ? 1 : 0,
+      queueId: ticket.queueId,
+      participant: msg.group ? msg.from.number : null,
+      channel: conn.channel,
+      createdAt: at,
+    });
+    if (!message) return null;
+    const updated = await updateTicket(tx, companyId, ticket.id, {
+      lastMessage: previewOf(msg.body, message.mediaType, stored?.name).slice(0, 500),
+      unreadMessages: msg.fromMe ? 0 : ticket.unreadMessages + 1,
+      fromMe: msg.fromMe,
+      status: ticket.status === "closed" ? "pending" : ticket.status,
+    });
+    await openTraking(tx, companyId, updated);
+    return { ticket: updated, before, message, contactCreated: owner.created || sender.created, contact: owner.contact };
+  });
+  if (!r) {
+    const again = await findMessageByWid(deps.db, companyId, msg.externalId);
+    if (!again) throw new AppError("ERR_CREATING_MESSAGE");
+    return { messageId: again.id, ticketId: again.ticketId, duplicate: true };
+  }
+
+  const [ticket] = await ticketDTOs(deps.db, companyId, [r.ticket]);
+  const [message] = await messageDTOs(deps.db, deps.media, companyId, [r.message]);
+  if (r.contactCreated) {
+    deps.bus.emit("entity.changed", { companyId, entity: "contact", action: "create", record: r.contact });
+  }
+  deps.bus.emit("ticket.updated", { companyId, ticket, before: r.before });
+  deps.bus.emit("message.created", { companyId, message, ticket });
+  return { messageId: r.message.id, ticketId: r.ticket.id, duplicate: false };
+}
+
+/**
+ * The ticket a new inbound message belongs to: the active one; else, within the connection's
+ * timeCreateNewTicket window, the latest one reopened as pending; else a new one.
+ */
+async function ticketFor(
+  tx: Tx,
+  deps: Deps,
+  conn: ConnectionRow,
+  contact: ContactRow,
+  o: { isGroup: boolean; fromMe: boolean; walletUserId: number | null },
+): Promise<{ ticket: TicketRow; before?: TicketRow }> {
+  const companyId = conn.companyId;
+  const active = await findActiveTicket(tx, companyId, contact.id, conn.id);
+  if (active) return { ticket: active, before: active };
+  if (conn.timeCreateNewTicket > 0) {
+    const latest = await findLatestTicket(tx, companyId, contact.id, conn.id);
+    const since = deps.clock.now().getTime() - conn.timeCreateNewTicket * 60_000;
+    if (latest && Date.parse(latest.updatedAt) >= since) {
+      const reopened = await updateTicket(tx, companyId, latest.id, { status: "pending", userId: null, closedAt: null });
+      await logTicket(tx, companyId, { ticketId: latest.id, type: "reopen" });
+      return { ticket: reopened, before: latest };
+    }
+  }
+  const groupTicket = o.isGroup && conn.groupAsTicket !== "enabled";
+  const wallet = !o.isGroup && o.walletUserId;
+  const { ticket, created } = await findOrCreateActiveTicket(tx, companyId, {
+    contactId: contact.id,
+    whatsappId: conn.id,
+    status: groupTicket ? "group" : wallet ? "open" : "pending",
+    userId: wallet ? o.walletUserId : null,
+    isGroup: o.isGroup,
+    isBot: !o.isGroup,
+    channel: conn.channel,
+    isActiveDemand: o.fromMe,
+  });
+  if (created) await logTicket(tx, companyId, { ticketId: ticket.id, type: "create" });
+  return { ticket };
+}

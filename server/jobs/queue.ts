@@ -1,0 +1,92 @@
+/**
+ * Durable work items in the `jobs` table (webhook deliveries, sends). Enqueue inside or after a
+ * write; a worker claims due rows atomically (`pending` → `running`), runs the handler with no
+ * transaction open (handlers do network I/O), then marks the row done or reschedules it with
+ * exponential backoff. Handlers must be safe to run twice: a crash between the network call and
+ * the `done` mark runs it again after the stale-lock timeout.
+ */
+import { sql } from "drizzle-orm";
+import { jobs } from "@db/schema.ts";
+import type { Tx } from "@db/client.ts";
+import type { Deps } from "../deps.ts";
+
+export type QueueHandler = (deps: Deps, payload: unknown, job: { id: number; attempts: number }) => Promise<void>;
+export type QueuedJobDef = {
+  name: string;
+  handle: QueueHandler;
+  /** Called once when the last attempt failed. */
+  onGiveUp?: (deps: Deps, payload: unknown, error: string) => Promise<void>;
+};
+
+const handlers = new Map<string, QueuedJobDef>();
+export const registerQueuedJob = (def: QueuedJobDef) => void handlers.set(def.name, def);
+
+const STALE_MS = 5 * 60_000;
+const BATCH = 20;
+
+export async function enqueue(
+  tx: Tx,
+  job: { name: string; payload: unknown; companyId?: number; runAt?: Date; maxAttempts?: number; dedupeKey?: string },
+): Promise<void> {
+  await tx.insert(jobs).values({
+    name: job.name,
+    payload: job.payload,
+    companyId: job.companyId,
+    runAt: (job.runAt ?? new Date()).toISOString(),
+    maxAttempts: job.maxAttempts ?? 8,
+    dedupeKey: job.dedupeKey,
+  }).onConflictDoNothing();
+}
+
+/** Backoff: 2, 4, 8 … seconds, capped at 10 minutes. */
+export const backoffMs = (attempts: number) => Math.min(600_000, 1000 * 2 ** attempts);
+
+type Claimed = { id: number; name: string; payload: string; attempts: number; max_attempts: number };
+
+/** Claims and runs due jobs until none are left (or `maxRounds`). Returns how many ran. */
+export async function runDueJobs(deps: Deps, maxRounds = 50): Promise<number> {
+  let ran = 0;
+  for (let round = 0; round < maxRounds; round++) {
+    const now = deps.clock.now();
+    const at = now.toISOString();
+    const stale = new Date(now.getTime() - STALE_MS).toISOString();
+    const claimed = await deps.database.write((tx) =>
+      tx.all<Claimed>(sql`
+        UPDATE jobs SET status = 'running', locked_by = ${deps.config.instanceId}, locked_at = ${at},
+          attempts = attempts + 1, updated_at = ${at}
+        WHERE id IN (
+          SELECT id FROM jobs
+          WHERE (status = 'pending' AND run_at <= ${at}) OR (status = 'running' AND locked_at < ${stale})
+          ORDER BY run_at LIMIT ${BATCH})
+        RETURNING id, name, payload, attempts, max_attempts`)
+    );
+    if (!claimed.length) break;
+    await Promise.all(claimed.map((j) => runOne(deps, j)));
+    ran += claimed.length;
+  }
+  return ran;
+}
+
+async function runOne(deps: Deps, j: Claimed): Promise<void> {
+  const def = handlers.get(j.name);
+  const payload = JSON.parse(j.payload);
+  let error: string | null = null;
+  try {
+    if (!def) throw new Error(`no handler for job ${j.name}`);
+    await def.handle(deps, payload, { id: j.id, attempts: j.attempts });
+  } catch (err) {
+    error = err instanceof Error ? err.message : String(err);
+  }
+  const now = deps.clock.now();
+  const giveUp = error !== null && j.attempts >= j.max_attempts;
+  await deps.database.write((tx) =>
+    tx.run(sql`
+      UPDATE jobs SET
+        status = ${error === null ? "done" : giveUp ? "failed" : "pending"},
+        last_error = ${error},
+        run_at = ${new Date(now.getTime() + (error === null ? 0 : backoffMs(j.attempts))).toISOString()},
+        locked_by = NULL, locked_at = NULL, updated_at = ${now.toISOString()}
+      WHERE id = ${j.id}`)
+  );
+  if (giveUp && def?.onGiveUp) await def.onGiveUp(deps, payload, error!).catch(() => undefined);
+}

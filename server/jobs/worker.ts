@@ -1,0 +1,34 @@
+/**
+ * Runs the job queue on the instance that holds the scheduler lease: every second from the
+ * scheduler, and at once when this process enqueues something (`kick`), so a reply reaches its
+ * webhook without waiting for the next tick.
+ */
+import type { Deps } from "../deps.ts";
+import { runDueJobs } from "./queue.ts";
+
+export class JobWorker {
+  leader = false;
+  #running: Promise<void> | null = null;
+  #again = false;
+
+  constructor(private deps: () => Deps) {}
+
+  kick(): void {
+    if (!this.leader) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    this.#running = (async () => {
+      do {
+        this.#again = false;
+        await runDueJobs(this.deps()).catch((err) => console.error("[jobs] queue run failed", err));
+      } while (this.#again);
+    })().finally(() => this.#running = null);
+  }
+
+  /** Waits for the current run (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.#running) await this.#running;
+  }
+}

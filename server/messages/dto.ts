@@ -1,0 +1,59 @@
+/** The message as the conversation and the socket show it (spec 1 §3 Message). */
+import { and, eq, inArray } from "drizzle-orm";
+import { contacts, messages, users } from "@db/schema.ts";
+import type { Db, Tx } from "@db/client.ts";
+import type { MediaStore } from "../media/store.ts";
+
+export type MessageRow = typeof messages.$inferSelect;
+
+export type MessageDTO = Omit<MessageRow, "dataJson"> & {
+  /** Signed, expiring link to the file (null for text). */
+  mediaUrl: string | null;
+  contact: { id: number; name: string } | null;
+  quotedMsg: { id: number; body: string; fromMe: boolean; mediaType: string | null; contact: { name: string } | null } | null;
+  /** The attendant who sent it (private notes and signed messages). */
+  user: { id: number; name: string } | null;
+};
+
+const uniq = (xs: (number | null)[]) => [...new Set(xs.filter((x): x is number => x != null))];
+
+export async function messageDTOs(db: Db | Tx, media: MediaStore, companyId: number, rows: MessageRow[]): Promise<MessageDTO[]> {
+  if (!rows.length) return [];
+  const quotedIds = uniq(rows.map((r) => r.quotedMsgId));
+  const quoted = quotedIds.length
+    ? await db.select().from(messages).where(and(eq(messages.companyId, companyId), inArray(messages.id, quotedIds)))
+    : [];
+  const contactIds = uniq([...rows, ...quoted].map((r) => r.contactId));
+  const userIds = uniq(rows.map((r) => r.userId));
+  const [cs, us] = await Promise.all([
+    contactIds.length
+      ? db.select({ id: contacts.id, name: contacts.name }).from(contacts)
+        .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, contactIds)))
+      : [],
+    userIds.length
+      ? db.select({ id: users.id, name: users.name }).from(users)
+        .where(and(eq(users.companyId, companyId), inArray(users.id, userIds)))
+      : [],
+  ]);
+  const cMap = new Map(cs.map((c) => [c.id, c])), uMap = new Map(us.map((u) => [u.id, u]));
+  const qMap = new Map(quoted.map((q) => [q.id, q]));
+  return await Promise.all(rows.map(async (r) => {
+    const { dataJson: _d, ...rest } = r;
+    const q = r.quotedMsgId ? qMap.get(r.quotedMsgId) : undefined;
+    return {
+      ...rest,
+      mediaUrl: r.mediaUrl ? await media.signedUrl(r.mediaUrl) : null,
+      contact: r.contactId ? cMap.get(r.contactId) ?? null : null,
+      quotedMsg: q
+        ? {
+          id: q.id,
+          body: q.body,
+          fromMe: q.fromMe,
+          mediaType: q.mediaType,
+          contact: q.contactId && cMap.get(q.contactId) ? { name: cMap.get(q.contactId)!.name } : null,
+        }
+        : null,
+      user: r.userId ? uMap.get(r.userId) ?? null : null,
+    };
+  }));
+}

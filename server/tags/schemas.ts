@@ -1,0 +1,68 @@
+/** Request bodies and queries of tags and kanban lanes (spec 1 §5, spec 2 §3, §5, §7). */
+import { z } from "zod";
+
+/** Optional id where forms send "", 0 or null for "none". */
+const optionalId = z.preprocess(
+  (v) => v === undefined ? undefined : v === "" || v === 0 || v === null ? null : Number(v),
+  z.number().int().positive().nullable().optional(),
+);
+
+const kanbanFlag = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(["0", "1"])])
+  .transform((v) => (v === true || v === 1 || v === "1" ? 1 : 0));
+
+const tagFields = {
+  name: z.string().trim().min(3).max(60),
+  color: z.string().trim().regex(/^#[0-9a-fA-F]{3,8}$/, "hex colour with #"),
+  kanban: kanbanFlag,
+  /** Hours before a ticket moves on to nextLaneId (0 = never). */
+  timeLane: z.coerce.number().int().min(0).max(8760),
+  nextLaneId: optionalId,
+  rollbackLaneId: optionalId,
+  greetingMessageLane: z.string().max(5000).nullable(),
+};
+
+export const createTagInput = z.object({
+  name: tagFields.name,
+  color: tagFields.color.optional(),
+  kanban: tagFields.kanban.default(0),
+  timeLane: tagFields.timeLane.default(0),
+  nextLaneId: tagFields.nextLaneId,
+  rollbackLaneId: tagFields.rollbackLaneId,
+  greetingMessageLane: tagFields.greetingMessageLane.optional(),
+});
+export type CreateTagInput = z.infer<typeof createTagInput>;
+
+export const updateTagInput = z.object({
+  name: tagFields.name.optional(),
+  color: tagFields.color.optional(),
+  kanban: tagFields.kanban.optional(),
+  timeLane: tagFields.timeLane.optional(),
+  nextLaneId: tagFields.nextLaneId,
+  rollbackLaneId: tagFields.rollbackLaneId,
+  greetingMessageLane: tagFields.greetingMessageLane.optional(),
+});
+export type UpdateTagInput = z.infer<typeof updateTagInput>;
+
+const kanbanQuery = z.enum(["0", "1"]).transform(Number).optional();
+
+export const listTagsQuery = z.object({
+  searchParam: z.string().trim().max(100).optional(),
+  pageNumber: z.coerce.number().int().min(1).default(1),
+  kanban: kanbanQuery,
+  tagId: z.coerce.number().int().positive().optional(),
+});
+export type ListTagsQuery = z.infer<typeof listTagsQuery>;
+
+export const tagListQuery = z.object({ kanban: kanbanQuery });
+
+/** The contact's whole tag set: known tags by id, new ones by name (created on the fly). */
+export const syncTagsInput = z.object({
+  contactId: z.coerce.number().int().positive(),
+  tags: z.array(
+    z.object({ id: z.coerce.number().int().positive().optional(), name: z.string().trim().max(60).optional() })
+      .refine((t) => t.id !== undefined || (t.name?.length ?? 0) >= 3, {
+        message: "each tag needs an id or a name of at least 3 characters",
+      }),
+  ).max(100),
+});
+export type SyncTagsInput = z.infer<typeof syncTagsInput>;

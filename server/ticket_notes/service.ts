@@ -1,0 +1,53 @@
+/**
+ * Internal notes on a ticket (spec 1 §2, §3). Whoever may see the ticket reads and adds notes;
+ * a note is deleted by its author or an admin.
+ */
+import type { Deps } from "../deps.ts";
+import type { Actor } from "../lib/context.ts";
+import { AppError, noPermission } from "../lib/errors.ts";
+import { isAdmin } from "../auth/permissions.ts";
+import { canViewTicket } from "../tickets/policy.ts";
+import type { Db, Tx } from "@db/client.ts";
+import * as repo from "./repo.ts";
+import type { NoteDTO } from "./repo.ts";
+import type { CreateNoteInput, ListNotesQuery } from "./schemas.ts";
+
+/** The ticket of the company (404 otherwise) that the actor may see (403 otherwise). */
+async function visibleTicket(db: Db | Tx, actor: Actor, ticketId: number) {
+  const t = await repo.getTicketScope(db, actor.companyId, ticketId);
+  if (!canViewTicket(actor.viewer, t)) throw noPermission();
+  return t;
+}
+
+export async function listNotes(deps: Deps, actor: Actor, q: ListNotesQuery): Promise<NoteDTO[]> {
+  await visibleTicket(deps.db, actor, q.ticketId);
+  return await repo.listNotes(deps.db, actor.companyId, q.ticketId, q.contactId);
+}
+
+/** @throws ERR_VALIDATION when contactId is not the ticket's contact. */
+export async function createNote(deps: Deps, actor: Actor, input: CreateNoteInput): Promise<NoteDTO> {
+  const row = await deps.database.write(async (tx) => {
+    const t = await visibleTicket(tx, actor, input.ticketId);
+    if (input.contactId !== undefined && input.contactId !== t.contactId) {
+      throw new AppError("ERR_VALIDATION", {
+        details: [{ path: "contactId", message: "not the ticket's contact" }],
+      });
+    }
+    return await repo.insertNote(tx, {
+      companyId: actor.companyId,
+      ticketId: t.id,
+      contactId: t.contactId,
+      userId: actor.userId,
+      note: input.note,
+    });
+  });
+  return { ...row, user: { id: actor.userId, name: actor.user.name } };
+}
+
+export async function deleteNote(deps: Deps, actor: Actor, id: number): Promise<void> {
+  await deps.database.write(async (tx) => {
+    const note = await repo.getNote(tx, actor.companyId, id);
+    if (note.userId !== actor.userId && !isAdmin(actor)) throw noPermission();
+    await repo.deleteNote(tx, actor.companyId, id);
+  });
+}

@@ -1,0 +1,99 @@
+/**
+ * The ticket as lists, detail and socket events show it (spec 1 §3 Ticket), built for many tickets
+ * with one query per relation.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import { contacts, queues, tags, ticketTags, users, whatsapps } from "@db/schema.ts";
+import { contactTags } from "@db/schema.ts";
+import type { Db } from "@db/client.ts";
+import { maskNumber } from "../lib/lgpd.ts";
+import type { TicketRow } from "./repo.ts";
+
+export type TagRef = { id: number; name: string; color: string };
+
+export type TicketDTO = TicketRow & {
+  contact: {
+    id: number;
+    name: string;
+    number: string;
+    email: string | null;
+    urlPicture: string | null;
+    isGroup: boolean;
+    channel: string;
+    active: boolean;
+    disableBot: boolean;
+    acceptAudioMessage: boolean;
+    tags: TagRef[];
+  } | null;
+  queue: { id: number; name: string; color: string } | null;
+  user: { id: number; name: string; color: string | null } | null;
+  whatsapp: { id: number; name: string; channel: string; expiresTicket: number; groupAsTicket: string } | null;
+  tags: TagRef[];
+};
+
+const uniq = (xs: (number | null)[]) => [...new Set(xs.filter((x): x is number => x != null))];
+
+/** Builds DTOs in the order given. `maskNumbers` hides contact numbers (LGPD, profile user). */
+export async function ticketDTOs(
+  db: Db,
+  companyId: number,
+  rows: TicketRow[],
+  opts: { maskNumbers?: boolean } = {},
+): Promise<TicketDTO[]> {
+  if (!rows.length) return [];
+  const contactIds = uniq(rows.map((r) => r.contactId));
+  const [cs, qs, us, ws, tts, cts] = await Promise.all([
+    db.select().from(contacts).where(and(eq(contacts.companyId, companyId), inArray(contacts.id, contactIds))),
+    db.select({ id: queues.id, name: queues.name, color: queues.color }).from(queues)
+      .where(and(eq(queues.companyId, companyId), inArray(queues.id, uniq(rows.map((r) => r.queueId))))),
+    db.select({ id: users.id, name: users.name, color: users.color }).from(users)
+      .where(and(eq(users.companyId, companyId), inArray(users.id, uniq(rows.map((r) => r.userId))))),
+    db.select({
+      id: whatsapps.id,
+      name: whatsapps.name,
+      channel: whatsapps.channel,
+      expiresTicket: whatsapps.expiresTicket,
+      groupAsTicket: whatsapps.groupAsTicket,
+    }).from(whatsapps)
+      .where(and(eq(whatsapps.companyId, companyId), inArray(whatsapps.id, uniq(rows.map((r) => r.whatsappId))))),
+    db.select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color }).from(ticketTags)
+      .innerJoin(tags, eq(tags.id, ticketTags.tagId))
+      .where(and(eq(ticketTags.companyId, companyId), inArray(ticketTags.ticketId, rows.map((r) => r.id)))),
+    db.select({ contactId: contactTags.contactId, id: tags.id, name: tags.name, color: tags.color }).from(contactTags)
+      .innerJoin(tags, eq(tags.id, contactTags.tagId))
+      .where(and(eq(contactTags.companyId, companyId), inArray(contactTags.contactId, contactIds))),
+  ]);
+  const byId = <T extends { id: number }>(xs: T[]) => new Map(xs.map((x) => [x.id, x]));
+  const cMap = byId(cs), qMap = byId(qs), uMap = byId(us), wMap = byId(ws);
+  const group = <T extends { id: number; name: string; color: string }>(xs: T[], key: (x: T) => number) => {
+    const m = new Map<number, TagRef[]>();
+    for (const x of xs) m.set(key(x), [...(m.get(key(x)) ?? []), { id: x.id, name: x.name, color: x.color }]);
+    return m;
+  };
+  const tMap = group(tts, (x) => x.ticketId), ctMap = group(cts, (x) => x.contactId);
+  return rows.map((r) => {
+    const c = cMap.get(r.contactId);
+    return {
+      ...r,
+      contact: c
+        ? {
+          id: c.id,
+          name: c.name,
+          number: opts.maskNumbers && !c.isGroup ? maskNumber(c.number) : c.number,
+          email: c.email,
+          urlPicture: c.urlPicture,
+          isGroup: c.isGroup,
+          channel: c.channel,
+          active: c.active,
+          disableBot: c.disableBot,
+          acceptAudioMessage: c.acceptAudioMessage,
+          tags: ctMap.get(c.id) ?? [],
+        }
+        : null,
+      queue: r.queueId ? qMap.get(r.queueId) ?? null : null,
+      user: r.userId ? uMap.get(r.userId) ?? null : null,
+      whatsapp: r.whatsappId ? wMap.get(r.whatsappId) ?? null : null,
+      tags: tMap.get(r.id) ?? [],
+    };
+  });
+}

@@ -1,0 +1,286 @@
+/**
+ * The WHERE clause of GET /api/tickets, built as drizzle `sql` with bound values only.
+ *
+ * Every predicate is a function of the tickets table *or an alias of it*, because the "latest
+ * ticket per (contact, connection)" rule (closed tab, search) is a correlated NOT EXISTS that
+ * repeats the whole predicate on a second copy of the table. Visibility is the SQL twin of
+ * `canViewTicket` (policy.ts): whatever these predicates let through, canViewTicket allows too.
+ */
+import { gte, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { tickets, type TicketStatus } from "@db/schema.ts";
+import { ftsPrefixQuery } from "../contacts/repo.ts";
+import { addDays } from "../lib/time.ts";
+import type { Viewer } from "./policy.ts";
+
+/** The second copy of tickets used by the "latest per (contact, connection)" rule. */
+export const later = alias(tickets, "later");
+// (in raw sql, `${later}` renders only its name: the FROM clause spells `tickets as "later"`.)
+export type TicketsTable = typeof tickets | typeof later;
+
+const TRUE = sql`1`;
+const FALSE = sql`0`;
+/** AND of the parts; an empty list is TRUE. Unlike drizzle's and(), never yields "no condition" by accident. */
+const all = (...xs: SQL[]): SQL =>
+  xs.length === 0 ? TRUE : xs.length === 1 ? xs[0] : sql`(${sql.join(xs, sql` and `)})`;
+/** OR of the parts; an empty list is FALSE. */
+const any = (...xs: SQL[]): SQL =>
+  xs.length === 0 ? FALSE : xs.length === 1 ? xs[0] : sql`(${sql.join(xs, sql` or `)})`;
+const within = <T>(col: Parameters<typeof inArray>[0], values: T[]): SQL =>
+  values.length ? inArray(col, values as unknown[]) : FALSE;
+
+/** Everything the predicate depends on, resolved from the actor, the settings and the query. */
+export type ListCriteria = {
+  companyId: number;
+  viewer: Viewer;
+  /** showAll asked for *and* allowed (admin, or allUserChat enabled). */
+  showAll: boolean;
+  mode:
+    | { kind: "unread"; showPending: boolean }
+    | { kind: "search"; contactFts: string | null; numberLike: string | null; messageFts: string | null }
+    | { kind: "status"; status?: TicketStatus };
+  queueIds?: number[];
+  tags?: number[];
+  users?: number[];
+  whatsapps?: number[];
+  statusFilter?: TicketStatus[];
+  /** Half-open [from, to) range of updated_at, ISO UTC. */
+  updatedFrom?: string;
+  updatedTo?: string;
+};
+
+const isAdmin = (v: Viewer) => v.profile === "admin";
+const mine = (v: Viewer, T: TicketsTable) => sql`${T.userId} = ${v.userId}`;
+const isGroupTicket = (T: TicketsTable) => sql`${T.isGroup} = 1`;
+const statusIn = (T: TicketsTable, ss: TicketStatus[]) => within(T.status, ss);
+
+/** The viewer's own queues, plus queue-less tickets when allTicket is enabled (membership, even for admins). */
+function memberScope(v: Viewer, T: TicketsTable): SQL {
+  return any(
+    ...(v.queueIds.length ? [inArray(T.queueId, v.queueIds)] : []),
+    ...(v.allTicket === "enabled" ? [isNull(T.queueId)] : []),
+  );
+}
+
+/** canViewTicket's queue and group conditions; admins pass both. */
+function scoped(v: Viewer, T: TicketsTable): SQL {
+  if (isAdmin(v)) return TRUE;
+  return all(...(v.allowGroup ? [] : [sql`${T.isGroup} = 0`]), memberScope(v, T));
+}
+
+/** canViewTicket(v, T), in SQL. */
+export function visible(v: Viewer, T: TicketsTable): SQL {
+  if (isAdmin(v)) return TRUE;
+  return any(
+    mine(v, T),
+    all(
+      scoped(v, T),
+      any(
+        isNull(T.userId),
+        statusIn(T, ["pending", "group"]),
+        isGroupTicket(T),
+        ...(v.allUserChat === "enabled" ? [TRUE] : []),
+      ),
+    ),
+  );
+}
+
+/**
+ * Visibility without showAll: own tickets, plus the unassigned, waiting and group ones in scope
+ * (never another attendant's conversation). `alsoStatuses` widens the "everyone's" statuses
+ * (search adds closed), still inside canViewTicket.
+ */
+function restricted(v: Viewer, T: TicketsTable, alsoStatuses: TicketStatus[] = []): SQL {
+  return all(
+    visible(v, T),
+    any(
+      mine(v, T),
+      all(
+        scoped(v, T),
+        any(isNull(T.userId), statusIn(T, ["pending", "group", ...alsoStatuses]), isGroupTicket(T)),
+      ),
+    ),
+  );
+}
+
+const listScope = (c: ListCriteria, T: TicketsTable) =>
+  c.showAll ? visible(c.viewer, T) : restricted(c.viewer, T);
+
+/** The status tabs (spec 1 §2; reference §4). */
+function statusTab(c: ListCriteria, T: TicketsTable, status: TicketStatus | undefined): SQL {
+  const v = c.viewer;
+  switch (status) {
+    case "open":
+      return all(sql`${T.status} = 'open'`, c.showAll ? visible(v, T) : mine(v, T));
+    case "pending":
+      return c.showAll
+        ? all(statusIn(T, ["pending", "lgpd"]), visible(v, T))
+        : all(sql`${T.status} = 'pending'`, any(isNull(T.userId), mine(v, T)), visible(v, T));
+    case "group":
+      return v.allowGroup ? all(sql`${T.status} = 'group'`, visible(v, T)) : FALSE;
+    case "closed":
+    case "nps":
+    case "lgpd":
+      return all(sql`${T.status} = ${status}`, listScope(c, T));
+    default:
+      return c.showAll ? visible(v, T) : all(any(mine(v, T), sql`${T.status} = 'pending'`), visible(v, T));
+  }
+}
+
+/**
+ * The bell: unread tickets that are the viewer's to answer. Own open/group tickets (never closed,
+ * nps or lgpd); pending ones (own or in his queues) only with showNotificationPending; group
+ * tickets of his queues with allowGroup.
+ */
+function unread(c: ListCriteria, T: TicketsTable, showPending: boolean): SQL {
+  const v = c.viewer;
+  return all(
+    sql`${T.unreadMessages} > 0`,
+    visible(v, T),
+    any(
+      all(mine(v, T), statusIn(T, ["open", "group"])),
+      ...(showPending ? [all(sql`${T.status} = 'pending'`, any(mine(v, T), memberScope(v, T)))] : []),
+      ...(v.allowGroup ? [all(sql`${T.status} = 'group'`, memberScope(v, T))] : []),
+    ),
+  );
+}
+
+/**
+ * Tickets whose contact matches (FTS on name/number, digits LIKE on number) or, when
+ * messageFts is given (searchOnMessages), that hold a matching message. Message search runs MATCH first (FTS index) and
+ * then joins messages by rowid, so it never scans the messages table.
+ */
+function searchMatch(
+  c: ListCriteria,
+  T: TicketsTable,
+  m: { contactFts: string | null; numberLike: string | null; messageFts: string | null },
+): SQL {
+  const contactConds: SQL[] = [];
+  if (m.contactFts) {
+    contactConds.push(sql`c.id in (select rowid from contacts_fts where contacts_fts match ${m.contactFts})`);
+  }
+  if (m.numberLike) contactConds.push(sql`c.number like ${m.numberLike}`);
+  const parts: SQL[] = [];
+  if (contactConds.length) {
+    parts.push(sql`select st.id from tickets st where st.company_id = ${c.companyId} and st.contact_id in (
+      select c.id from contacts c where c.company_id = ${c.companyId} and ${any(...contactConds)})`);
+  }
+  if (m.messageFts) {
+    parts.push(sql`select sm.ticket_id from messages_fts sf join messages sm on sm.id = sf.rowid
+      where messages_fts match ${m.messageFts} and sm.company_id = ${c.companyId} and sm.is_deleted = 0`);
+  }
+  if (!parts.length) return FALSE;
+  return sql`${T.id} in (${sql.join(parts, sql` union `)})`;
+}
+
+/** The user-chosen filters, the same in every mode. */
+function filters(c: ListCriteria, T: TicketsTable): SQL[] {
+  const out: SQL[] = [];
+  // The queue selector narrows; queue-less tickets stay subject to visibility (allTicket) only.
+  if (c.queueIds?.length) out.push(any(inArray(T.queueId, c.queueIds), isNull(T.queueId)));
+  if (c.tags?.length) {
+    out.push(any(
+      sql`exists (select 1 from ticket_tags tt where tt.ticket_id = ${T.id} and ${
+        inArray(sql`tt.tag_id`, c.tags)
+      })`,
+      sql`exists (select 1 from contact_tags ct where ct.contact_id = ${T.contactId} and ${
+        inArray(sql`ct.tag_id`, c.tags)
+      })`,
+    ));
+  }
+  if (c.users?.length) out.push(inArray(T.userId, c.users));
+  if (c.whatsapps?.length) out.push(inArray(T.whatsappId, c.whatsapps));
+  if (c.statusFilter?.length) out.push(inArray(T.status, c.statusFilter));
+  if (c.updatedFrom) out.push(gte(T.updatedAt, c.updatedFrom));
+  if (c.updatedTo) out.push(lt(T.updatedAt, c.updatedTo));
+  return out;
+}
+
+/** Every condition on one copy of the table, except the latest-per-contact rule. */
+function predicate(c: ListCriteria, T: TicketsTable): SQL {
+  const mode = c.mode;
+  let scope: SQL;
+  if (mode.kind === "unread") scope = unread(c, T, mode.showPending);
+  else if (mode.kind === "search") {
+    // Spec 1 §6: an admin with showAll searches everything; anyone else sees own tickets and the
+    // waiting, group and closed ones in scope (reference: userId=me OR status IN pending, closed, group).
+    scope = all(
+      isAdmin(c.viewer) && c.showAll ? TRUE : restricted(c.viewer, T, ["closed"]),
+      searchMatch(c, T, mode),
+    );
+  } else scope = statusTab(c, T, mode.status);
+  return all(sql`${T.companyId} = ${c.companyId}`, scope, ...filters(c, T));
+}
+
+/** Whether only the newest matching ticket of each (contact, connection) is listed. */
+export const latestOnly = (c: ListCriteria) =>
+  c.mode.kind === "search" || (c.mode.kind === "status" && c.mode.status === "closed");
+
+/** The complete WHERE for the outer `tickets` table. */
+export function listWhere(c: ListCriteria): SQL {
+  const own = predicate(c, tickets);
+  if (!latestOnly(c)) return own;
+  // MAX(id) per (contact, connection) among the matching tickets, as a correlated probe of
+  // tickets_company_contact_whatsapp_idx: no GROUP BY over the whole tab, pages stop early.
+  return all(
+    own,
+    sql`not exists (select 1 from ${tickets} as ${sql.identifier("later")} where ${later.companyId} = ${tickets.companyId}
+      and ${later.contactId} = ${tickets.contactId} and ${later.whatsappId} is ${tickets.whatsappId}
+      and ${later.id} > ${tickets.id} and ${predicate(c, later)})`,
+  );
+}
+
+/** The search terms: FTS5 prefix queries and, for number-like input, a digits LIKE pattern. */
+export function searchTerms(
+  searchParam: string,
+  opts: { namesOnly: boolean; onMessages: boolean },
+): { contactFts: string | null; numberLike: string | null; messageFts: string | null } {
+  const namesOnly = opts.namesOnly;
+  const digits = searchParam.replace(/\D/g, "");
+  const numberish = /^[\d\s+().-]+$/.test(searchParam) && digits.length >= 3;
+  return {
+    // A masked viewer (LGPD) matches names only: matching digits would reveal the hidden numbers.
+    contactFts: ftsPrefixQuery(searchParam, namesOnly ? "name" : undefined),
+    numberLike: numberish && !namesOnly ? `%${digits}%` : null,
+    messageFts: opts.onMessages ? ftsPrefixQuery(searchParam) : null,
+  };
+}
+
+/** UTC instant (ISO) at which calendar day `date` begins in `timeZone`. */
+export function dayStartUtc(date: string, timeZone: string): string {
+  const [y, m, d] = date.split("-").map(Number);
+  const wall = Date.UTC(y, m - 1, d);
+  // Offset of the zone at an instant = its wall-clock reading minus the instant. Two rounds
+  // settle days that start at a DST change.
+  let ts = wall - zoneOffsetMs(wall, timeZone);
+  ts = wall - zoneOffsetMs(ts, timeZone);
+  return new Date(ts).toISOString();
+}
+
+function zoneOffsetMs(at: number, timeZone: string): number {
+  const f = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  });
+  const p = Object.fromEntries(f.formatToParts(new Date(at)).map((x) => [x.type, Number(x.value)]));
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(at / 1000) * 1000;
+}
+
+/** [from, to) of updated_at for a date range in the company's zone. */
+export function updatedRange(
+  q: { startDate?: string; endDate?: string; updatedAt?: string },
+  timeZone: string,
+): { updatedFrom?: string; updatedTo?: string } {
+  const from = [q.startDate, q.updatedAt].filter((x): x is string => !!x).sort().at(-1);
+  const to = [q.endDate, q.updatedAt].filter((x): x is string => !!x).sort().at(0);
+  return {
+    updatedFrom: from ? dayStartUtc(from, timeZone) : undefined,
+    updatedTo: to ? dayStartUtc(addDays(to, 1), timeZone) : undefined,
+  };
+}

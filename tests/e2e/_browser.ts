@@ -1,0 +1,114 @@
+/**
+ * Browser test support: Debian's chromium driven by playwright-core against the real server
+ * (startTestServer serves the built dist/). Without chromium the tests are ignored with a visible
+ * message, unless CI=true, where a missing browser is a failure.
+ */
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { startTestServer, type TestServer } from "../_helpers/test_app.ts";
+
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+export const SHOTS_DIR = "/tmp/shots";
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+function exists(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const hasChromium = exists(CHROMIUM_PATH);
+if (!hasChromium) {
+  if (Deno.env.get("CI") === "true") {
+    throw new Error(`[e2e] ${CHROMIUM_PATH} is missing and CI=true: install chromium (apt-get install chromium).`);
+  }
+  console.warn(`\n⚠ [e2e] ${CHROMIUM_PATH} not found — browser tests are SKIPPED. Install chromium to run them.\n`);
+}
+
+const distBuilt = exists(new URL("../../dist/index.html", import.meta.url).pathname);
+
+export type E2E = {
+  server: TestServer;
+  browser: Browser;
+  /** A fresh browser context (own storage) and page on the test server. */
+  newPage: (opts?: { locale?: string; colorScheme?: "light" | "dark" }) => Promise<{ context: BrowserContext; page: Page }>;
+};
+
+/** One server and one browser per test; everything is closed afterwards. */
+export function browserTest(name: string, fn: (e2e: E2E, t: Deno.TestContext) => Promise<void>) {
+  Deno.test({
+    name,
+    ignore: !hasChromium,
+    sanitizeOps: false,
+    sanitizeResources: false,
+    async fn(t) {
+      if (!distBuilt) throw new Error("[e2e] dist/ is missing: run `deno task build` first.");
+      const server = await startTestServer();
+      const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+      const contexts: BrowserContext[] = [];
+      try {
+        await fn({
+          server,
+          browser,
+          async newPage(opts = {}) {
+            const context = await browser.newContext({
+              baseURL: server.url,
+              locale: opts.locale ?? "en-US",
+              colorScheme: opts.colorScheme ?? "light",
+              viewport: { width: 1440, height: 900 },
+              serviceWorkers: "block",
+            });
+            contexts.push(context);
+            const page = await context.newPage();
+            page.setDefaultTimeout(10_000);
+            page.on("pageerror", (err) => console.error(`[browser] ${err.message}`));
+            return { context, page };
+          },
+        }, t);
+      } finally {
+        for (const c of contexts) await c.close().catch(() => undefined);
+        await browser.close().catch(() => undefined);
+        await server.close();
+      }
+    },
+  });
+}
+
+/** Signs in through the login form, as a user would. */
+export async function signIn(page: Page, who: { email: string; password: string }, from = "/login") {
+  await page.goto(from);
+  await page.locator("#login-email").fill(who.email);
+  await page.locator("#login-password").fill(who.password);
+  await page.getByTestId("login-submit").click();
+  await page.getByTestId("side-nav").waitFor();
+}
+
+/** The keys of the visible side-menu entries, in order. */
+export async function menuKeys(page: Page): Promise<string[]> {
+  await page.getByTestId("side-nav").waitFor();
+  const ids = await page.locator('[data-testid="side-nav"] nav [data-testid^="nav-"]').evaluateAll((els) =>
+    els.map((e) => e.getAttribute("data-testid") ?? "")
+  );
+  return ids.map((id) => id.replace(/^nav-/, ""));
+}
+
+/** Waits for a toast containing `text`. */
+export async function expectToast(page: Page, text: string | RegExp) {
+  await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
+}
+
+export async function screenshot(page: Page, name: string) {
+  await Deno.mkdir(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: false });
+}
