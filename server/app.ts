@@ -20,7 +20,8 @@ import { tagsRoutes } from "./tags/routes.ts";
 import { quickMessagesRoutes } from "./quick_messages/routes.ts";
 import { contactsRoutes } from "./contacts/routes.ts";
 import { ticketNotesRoutes } from "./ticket_notes/routes.ts";
-import { ticketsRoutes } from "./tickets/routes.ts";
+import { ticketExtrasRoutes, ticketsRoutes } from "./tickets/routes.ts";
+import { messagesRoutes } from "./messages/routes.ts";
 import { connectionsRoutes } from "./connections/routes.ts";
 import { apiChannelRoutes } from "./channels/api/routes.ts";
 
@@ -65,6 +66,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/contacts", contactsRoutes);
   app.route("/api/ticket-notes", ticketNotesRoutes);
   app.route("/api/tickets", ticketsRoutes);
+  app.route("/api", ticketExtrasRoutes);
+  app.route("/api", messagesRoutes);
   app.route("/api/whatsapp", connectionsRoutes);
   app.route("/api/channels/api", apiChannelRoutes);
 

@@ -6,8 +6,14 @@ import { notFound } from "../lib/errors.ts";
 
 export type ConnectionRow = typeof whatsapps.$inferSelect;
 
-export async function findConnection(db: Db | Tx, companyId: number, id: number): Promise<ConnectionRow | null> {
-  return (await db.select().from(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
+export async function findConnection(
+  db: Db | Tx,
+  companyId: number,
+  id: number,
+): Promise<ConnectionRow | null> {
+  return (await db.select().from(whatsapps).where(
+    and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)),
+  )
     .limit(1))[0] ?? null;
 }
 
@@ -23,7 +29,9 @@ export async function unscopedFindConnectionByToken(db: Db, token: string): Prom
 }
 
 export async function listConnections(db: Db, companyId: number): Promise<ConnectionRow[]> {
-  return await db.select().from(whatsapps).where(eq(whatsapps.companyId, companyId)).orderBy(asc(whatsapps.name));
+  return await db.select().from(whatsapps).where(eq(whatsapps.companyId, companyId)).orderBy(
+    asc(whatsapps.name),
+  );
 }
 
 export async function countConnections(db: Db | Tx, companyId: number): Promise<number> {
@@ -31,7 +39,9 @@ export async function countConnections(db: Db | Tx, companyId: number): Promise<
 }
 
 export async function defaultConnection(db: Db | Tx, companyId: number): Promise<ConnectionRow | null> {
-  return (await db.select().from(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)))
+  return (await db.select().from(whatsapps).where(
+    and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)),
+  )
     .limit(1))[0] ?? null;
 }
 
@@ -40,7 +50,9 @@ export async function queuesOfConnections(
   companyId: number,
   ids: number[],
 ): Promise<Map<number, { id: number; name: string; color: string; orderQueue: number | null }[]>> {
-  const out = new Map(ids.map((id) => [id, [] as { id: number; name: string; color: string; orderQueue: number | null }[]]));
+  const out = new Map(
+    ids.map((id) => [id, [] as { id: number; name: string; color: string; orderQueue: number | null }[]]),
+  );
   if (!ids.length) return out;
   const rows = await db.select({
     whatsappId: whatsappQueues.whatsappId,
@@ -51,7 +63,9 @@ export async function queuesOfConnections(
   }).from(whatsappQueues).innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
     .where(and(eq(whatsappQueues.companyId, companyId), inArray(whatsappQueues.whatsappId, ids)))
     .orderBy(asc(queues.orderQueue), asc(queues.id));
-  for (const r of rows) out.get(r.whatsappId)?.push({ id: r.id, name: r.name, color: r.color, orderQueue: r.orderQueue });
+  for (const r of rows) {
+    out.get(r.whatsappId)?.push({ id: r.id, name: r.name, color: r.color, orderQueue: r.orderQueue });
+  }
   return out;
 }
 
@@ -62,6 +76,10 @@ export async function setConnectionQueues(tx: Tx, companyId: number, whatsappId:
       .where(and(eq(queues.companyId, companyId), inArray(queues.id, ids)));
     if (found.length !== ids.length) throw notFound("queue");
   }
-  await tx.delete(whatsappQueues).where(and(eq(whatsappQueues.companyId, companyId), eq(whatsappQueues.whatsappId, whatsappId)));
-  if (ids.length) await tx.insert(whatsappQueues).values(ids.map((queueId) => ({ companyId, whatsappId, queueId })));
+  await tx.delete(whatsappQueues).where(
+    and(eq(whatsappQueues.companyId, companyId), eq(whatsappQueues.whatsappId, whatsappId)),
+  );
+  if (ids.length) {
+    await tx.insert(whatsappQueues).values(ids.map((queueId) => ({ companyId, whatsappId, queueId })));
+  }
 }

@@ -7,7 +7,11 @@ import * as connections from "./service.ts";
 
 export const connectionsRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await connections.listConnections(c.var.deps, c.var.actor)))
-  .get("/:id", async (c) => c.json(await connections.showConnection(c.var.deps, c.var.actor, idParam(c.req.param("id")))))
+  .get(
+    "/:id",
+    async (c) =>
+      c.json(await connections.showConnection(c.var.deps, c.var.actor, idParam(c.req.param("id")))),
+  )
   .post("/", validate("json", createConnectionInput), async (c) => {
     return c.json(await connections.createConnection(c.var.deps, c.var.actor, c.req.valid("json")), 201);
   })

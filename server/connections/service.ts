@@ -8,7 +8,13 @@ import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { AppError, isUniqueViolation } from "../lib/errors.ts";
 import { randomString } from "../lib/crypto.ts";
-import { can, type PlanFlag, requirePermission, requirePlan, requireWithinLimit } from "../auth/permissions.ts";
+import {
+  can,
+  type PlanFlag,
+  requirePermission,
+  requirePlan,
+  requireWithinLimit,
+} from "../auth/permissions.ts";
 import { adapterFor, hasAdapter } from "../channels/registry.ts";
 import * as repo from "./repo.ts";
 import type { CreateConnectionInput, UpdateConnectionInput } from "./schemas.ts";
@@ -50,7 +56,11 @@ function assertGreeting(queueIds: number[] | undefined, greeting: string | null 
   if (queueIds && queueIds.length > 1 && !greeting?.trim()) throw new AppError("ERR_WAPP_GREETING_REQUIRED");
 }
 
-export async function createConnection(deps: Deps, actor: Actor, input: CreateConnectionInput): Promise<ConnectionDTO> {
+export async function createConnection(
+  deps: Deps,
+  actor: Actor,
+  input: CreateConnectionInput,
+): Promise<ConnectionDTO> {
   requirePermission(actor, "connections-page:addConnection");
   const flag = PLAN_FLAG[input.channel];
   if (flag) requirePlan(actor.plan, flag);
@@ -69,14 +79,21 @@ export async function createConnection(deps: Deps, actor: Actor, input: CreateCo
       token: randomString(30),
       status: "DISCONNECTED",
     }).returning().catch((err) => {
-      throw isUniqueViolation(err, "name") ? new AppError("ERR_CONFLICT", { details: { field: "name" } }) : err;
+      throw isUniqueViolation(err, "name")
+        ? new AppError("ERR_CONFLICT", { details: { field: "name" } })
+        : err;
     });
     await repo.setConnectionQueues(tx, actor.companyId, row.id, queueIds);
     return row;
   });
   if (hasAdapter(row.channel)) await adapterFor(row.channel).connect(deps, row);
   const dto = await showConnection(deps, actor, row.id);
-  deps.bus.emit("entity.changed", { companyId: actor.companyId, entity: "whatsapp", action: "create", record: dto });
+  deps.bus.emit("entity.changed", {
+    companyId: actor.companyId,
+    entity: "whatsapp",
+    action: "create",
+    record: dto,
+  });
   return dto;
 }
 
@@ -89,7 +106,10 @@ export async function updateConnection(
   requirePermission(actor, "connections-page:editOrDeleteConnection");
   const current = await repo.getConnection(deps.db, actor.companyId, id);
   const currentQueues = (await repo.queuesOfConnections(deps.db, actor.companyId, [id])).get(id) ?? [];
-  assertGreeting(input.queueIds ?? currentQueues.map((q) => q.id), input.greetingMessage ?? current.greetingMessage);
+  assertGreeting(
+    input.queueIds ?? currentQueues.map((q) => q.id),
+    input.greetingMessage ?? current.greetingMessage,
+  );
   if (input.isDefault === false && current.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP");
   const { queueIds, ...fields } = input;
   const row = await deps.database.write(async (tx) => {
@@ -102,9 +122,16 @@ export async function updateConnection(
     if (queueIds) await repo.setConnectionQueues(tx, actor.companyId, id, queueIds);
     return row;
   });
-  if (row.channel === "api" && row.webhookUrl !== current.webhookUrl) await adapterFor("api").connect(deps, row);
+  if (row.channel === "api" && row.webhookUrl !== current.webhookUrl) {
+    await adapterFor("api").connect(deps, row);
+  }
   const dto = await showConnection(deps, actor, id);
-  deps.bus.emit("entity.changed", { companyId: actor.companyId, entity: "whatsapp", action: "update", record: dto });
+  deps.bus.emit("entity.changed", {
+    companyId: actor.companyId,
+    entity: "whatsapp",
+    action: "update",
+    record: dto,
+  });
   return dto;
 }
 
@@ -112,7 +139,9 @@ export async function updateConnection(
 export async function deleteConnection(deps: Deps, actor: Actor, id: number): Promise<void> {
   requirePermission(actor, "connections-page:editOrDeleteConnection");
   const current = await repo.getConnection(deps.db, actor.companyId, id);
-  if (hasAdapter(current.channel)) await adapterFor(current.channel).disconnect(deps, current).catch(() => undefined);
+  if (hasAdapter(current.channel)) {
+    await adapterFor(current.channel).disconnect(deps, current).catch(() => undefined);
+  }
   await deps.database.write(async (tx) => {
     await tx.delete(whatsapps).where(and(eq(whatsapps.companyId, actor.companyId), eq(whatsapps.id, id)));
     if (current.isDefault) {

@@ -8,6 +8,7 @@ import type { TicketDTO } from "../tickets/dto.ts";
 import type { TicketScope } from "../tickets/policy.ts";
 import { maskNumber } from "../lib/lgpd.ts";
 import { readSetting } from "../settings/repo.ts";
+import { runAutomation } from "../inbox/automation.ts";
 
 const scopeOf = (t: TicketScope & { id: number }) => ({
   id: t.id,
@@ -18,7 +19,9 @@ const scopeOf = (t: TicketScope & { id: number }) => ({
 });
 
 const maskTicket = (t: TicketDTO): TicketDTO =>
-  t.contact && !t.contact.isGroup ? { ...t, contact: { ...t.contact, number: maskNumber(t.contact.number) } } : t;
+  t.contact && !t.contact.isGroup
+    ? { ...t, contact: { ...t.contact, number: maskNumber(t.contact.number) } }
+    : t;
 
 /** Socket event suffix and payload key per entity (spec 1 §4, spec 2 §7, reference §11). */
 const ENTITY_EVENTS: Record<EntityKind, { event: string; key: string }> = {
@@ -66,7 +69,11 @@ export function wireListeners(deps: Deps): void {
 
   bus.on("ticket.updated", async ({ companyId, ticket, before }) => {
     const event = `company-${companyId}-ticket`;
-    if (before && (before.status !== ticket.status || before.userId !== ticket.userId || before.queueId !== ticket.queueId)) {
+    if (
+      before &&
+      (before.status !== ticket.status || before.userId !== ticket.userId ||
+        before.queueId !== ticket.queueId)
+    ) {
       await publish({
         companyId,
         event,
@@ -83,17 +90,40 @@ export function wireListeners(deps: Deps): void {
       data: { action: "delete", ticketId },
       audience: { kind: "ticket", ticket: { id: ticketId, ...scope } },
     }));
-  bus.on("message.created", ({ companyId, message, ticket }) =>
-    publishTicketScoped(companyId, `company-${companyId}-appMessage`, ticket, (t) => ({
-      action: "create",
-      message,
-      ticket: t,
-      contact: t.contact,
-    })));
-  bus.on("message.updated", ({ companyId, message, ticket }) =>
-    publishTicketScoped(companyId, `company-${companyId}-appMessage`, ticket, () => ({ action: "update", message })));
-  bus.on("message.deleted", ({ companyId, messageId, ticket }) =>
-    publishTicketScoped(companyId, `company-${companyId}-appMessage`, ticket, () => ({ action: "delete", messageId })));
+  bus.on(
+    "message.created",
+    ({ companyId, message, ticket }) =>
+      publishTicketScoped(companyId, `company-${companyId}-appMessage`, ticket, (t) => ({
+        action: "create",
+        message,
+        ticket: t,
+        contact: t.contact,
+      })),
+  );
+  // The chatbot/flow runner: automation for customers' messages.
+  bus.on("message.created", ({ companyId, message }) => {
+    if (!message.fromMe && !message.isPrivate) return runAutomation(deps, companyId, message);
+  });
+  bus.on(
+    "message.updated",
+    ({ companyId, message, ticket }) =>
+      publishTicketScoped(
+        companyId,
+        `company-${companyId}-appMessage`,
+        ticket,
+        () => ({ action: "update", message }),
+      ),
+  );
+  bus.on(
+    "message.deleted",
+    ({ companyId, messageId, ticket }) =>
+      publishTicketScoped(
+        companyId,
+        `company-${companyId}-appMessage`,
+        ticket,
+        () => ({ action: "delete", messageId }),
+      ),
+  );
 
   for (const name of ["user.created", "user.updated", "user.presence"] as const) {
     bus.on(name, ({ companyId, user }) =>

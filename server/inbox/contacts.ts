@@ -13,11 +13,20 @@ export type ContactRow = typeof contacts.$inferSelect;
 export async function upsertInboundContact(
   tx: Tx,
   companyId: number,
-  c: { number: string; name?: string; lid?: string; isGroup: boolean; channel: ChannelKind; whatsappId: number },
+  c: {
+    number: string;
+    name?: string;
+    lid?: string;
+    isGroup: boolean;
+    channel: ChannelKind;
+    whatsappId: number;
+  },
 ): Promise<{ contact: ContactRow; created: boolean }> {
   const [found] = await tx.select().from(contacts).where(and(
     eq(contacts.companyId, companyId),
-    c.lid ? sql`(${contacts.number} = ${c.number} OR ${contacts.lid} = ${c.lid})` : eq(contacts.number, c.number),
+    c.lid
+      ? sql`(${contacts.number} = ${c.number} OR ${contacts.lid} = ${c.lid})`
+      : eq(contacts.number, c.number),
   )).limit(1);
   const name = c.name?.trim() || c.number;
   if (found) {

@@ -97,7 +97,13 @@ export async function receiveInbound(deps: Deps, msg: InboundMessage): Promise<I
       status: ticket.status === "closed" ? "pending" : ticket.status,
     });
     await openTraking(tx, companyId, updated);
-    return { ticket: updated, before, message, contactCreated: owner.created || sender.created, contact: owner.contact };
+    return {
+      ticket: updated,
+      before,
+      message,
+      contactCreated: owner.created || sender.created,
+      contact: owner.contact,
+    };
   });
   if (!r) {
     const again = await findMessageByWid(deps.db, companyId, msg.externalId);
@@ -133,7 +139,11 @@ async function ticketFor(
     const latest = await findLatestTicket(tx, companyId, contact.id, conn.id);
     const since = deps.clock.now().getTime() - conn.timeCreateNewTicket * 60_000;
     if (latest && Date.parse(latest.updatedAt) >= since) {
-      const reopened = await updateTicket(tx, companyId, latest.id, { status: "pending", userId: null, closedAt: null });
+      const reopened = await updateTicket(tx, companyId, latest.id, {
+        status: "pending",
+        userId: null,
+        closedAt: null,
+      });
       await logTicket(tx, companyId, { ticketId: latest.id, type: "reopen" });
       return { ticket: reopened, before: latest };
     }

@@ -45,6 +45,8 @@ export const errorStatus = {
   ERR_FETCH_WAPP_MSG: 400,
   ERR_QUEUE_COLOR_ALREADY_EXISTS: 409,
   ERR_WAPP_GREETING_REQUIRED: 400,
+  /** requiredTag: the contact needs a tag before the ticket can be closed. */
+  ERR_TAG_REQUIRED: 400,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorCode = keyof typeof errorStatus;

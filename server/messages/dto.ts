@@ -10,18 +10,31 @@ export type MessageDTO = Omit<MessageRow, "dataJson"> & {
   /** Signed, expiring link to the file (null for text). */
   mediaUrl: string | null;
   contact: { id: number; name: string } | null;
-  quotedMsg: { id: number; body: string; fromMe: boolean; mediaType: string | null; contact: { name: string } | null } | null;
+  quotedMsg: {
+    id: number;
+    body: string;
+    fromMe: boolean;
+    mediaType: string | null;
+    contact: { name: string } | null;
+  } | null;
   /** The attendant who sent it (private notes and signed messages). */
   user: { id: number; name: string } | null;
 };
 
 const uniq = (xs: (number | null)[]) => [...new Set(xs.filter((x): x is number => x != null))];
 
-export async function messageDTOs(db: Db | Tx, media: MediaStore, companyId: number, rows: MessageRow[]): Promise<MessageDTO[]> {
+export async function messageDTOs(
+  db: Db | Tx,
+  media: MediaStore,
+  companyId: number,
+  rows: MessageRow[],
+): Promise<MessageDTO[]> {
   if (!rows.length) return [];
   const quotedIds = uniq(rows.map((r) => r.quotedMsgId));
   const quoted = quotedIds.length
-    ? await db.select().from(messages).where(and(eq(messages.companyId, companyId), inArray(messages.id, quotedIds)))
+    ? await db.select().from(messages).where(
+      and(eq(messages.companyId, companyId), inArray(messages.id, quotedIds)),
+    )
     : [];
   const contactIds = uniq([...rows, ...quoted].map((r) => r.contactId));
   const userIds = uniq(rows.map((r) => r.userId));

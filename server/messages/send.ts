@@ -30,7 +30,12 @@ export type SendInput = {
 
 export const newExternalId = () => `ATD${randomString(24)}`;
 
-export async function sendOnTicket(deps: Deps, companyId: number, ticketId: number, input: SendInput): Promise<MessageDTO> {
+export async function sendOnTicket(
+  deps: Deps,
+  companyId: number,
+  ticketId: number,
+  input: SendInput,
+): Promise<MessageDTO> {
   const ticket0 = await getTicket(deps.db, companyId, ticketId);
   if (!ticket0.whatsappId) throw new AppError("ERR_NO_DEF_WAPP_FOUND");
   const connection = await getConnection(deps.db, companyId, ticket0.whatsappId);
@@ -79,7 +84,9 @@ export async function sendOnTicket(deps: Deps, companyId: number, ticketId: numb
       externalId,
       to: { number: contact.number, isGroup: contact.isGroup, remoteJid: contact.remoteJid },
       body: input.body,
-      media: input.media ? { path: input.media.path, mimetype: input.media.mimetype, filename: input.media.name } : undefined,
+      media: input.media
+        ? { path: input.media.path, mimetype: input.media.mimetype, filename: input.media.name }
+        : undefined,
       quotedExternalId: input.quotedExternalId,
     });
     if (!result.pending) return await setAck(deps, companyId, message.id, result.ack, result.externalId);
@@ -109,7 +116,9 @@ export async function setAck(
   const msg = row ?? await getMessage(deps.db, companyId, messageId);
   const [dto] = await messageDTOs(deps.db, deps.media, companyId, [msg]);
   if (row) {
-    const [ticket] = await ticketDTOs(deps.db, companyId, [await getTicket(deps.db, companyId, msg.ticketId)]);
+    const [ticket] = await ticketDTOs(deps.db, companyId, [
+      await getTicket(deps.db, companyId, msg.ticketId),
+    ]);
     deps.bus.emit("message.updated", { companyId, message: dto, ticket });
   }
   return dto;

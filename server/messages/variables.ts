@@ -32,7 +32,9 @@ export function renderVariables(text: string, v: VariableContext): string {
     name,
     userName: v.userName ?? "",
     ms: greetingFor(Number(p.time.slice(0, 2))),
-    protocol: `${y}${m}${d}${p.time.replace(":", "")}${String(v.now.getUTCSeconds()).padStart(2, "0")}${v.ticketId ?? ""}`,
+    protocol: `${y}${m}${d}${p.time.replace(":", "")}${String(v.now.getUTCSeconds()).padStart(2, "0")}${
+      v.ticketId ?? ""
+    }`,
     date: `${d}/${m}/${y}`,
     hour: p.time,
     ticket_id: String(v.ticketId ?? ""),

@@ -27,7 +27,9 @@ export type TicketDTO = TicketRow & {
   } | null;
   queue: { id: number; name: string; color: string } | null;
   user: { id: number; name: string; color: string | null } | null;
-  whatsapp: { id: number; name: string; channel: string; expiresTicket: number; groupAsTicket: string } | null;
+  whatsapp:
+    | { id: number; name: string; channel: string; expiresTicket: number; groupAsTicket: string }
+    | null;
   tags: TagRef[];
 };
 
@@ -43,7 +45,9 @@ export async function ticketDTOs(
   if (!rows.length) return [];
   const contactIds = uniq(rows.map((r) => r.contactId));
   const [cs, qs, us, ws, tts, cts] = await Promise.all([
-    db.select().from(contacts).where(and(eq(contacts.companyId, companyId), inArray(contacts.id, contactIds))),
+    db.select().from(contacts).where(
+      and(eq(contacts.companyId, companyId), inArray(contacts.id, contactIds)),
+    ),
     db.select({ id: queues.id, name: queues.name, color: queues.color }).from(queues)
       .where(and(eq(queues.companyId, companyId), inArray(queues.id, uniq(rows.map((r) => r.queueId))))),
     db.select({ id: users.id, name: users.name, color: users.color }).from(users)
@@ -55,11 +59,17 @@ export async function ticketDTOs(
       expiresTicket: whatsapps.expiresTicket,
       groupAsTicket: whatsapps.groupAsTicket,
     }).from(whatsapps)
-      .where(and(eq(whatsapps.companyId, companyId), inArray(whatsapps.id, uniq(rows.map((r) => r.whatsappId))))),
-    db.select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color }).from(ticketTags)
+      .where(
+        and(eq(whatsapps.companyId, companyId), inArray(whatsapps.id, uniq(rows.map((r) => r.whatsappId)))),
+      ),
+    db.select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color }).from(
+      ticketTags,
+    )
       .innerJoin(tags, eq(tags.id, ticketTags.tagId))
       .where(and(eq(ticketTags.companyId, companyId), inArray(ticketTags.ticketId, rows.map((r) => r.id)))),
-    db.select({ contactId: contactTags.contactId, id: tags.id, name: tags.name, color: tags.color }).from(contactTags)
+    db.select({ contactId: contactTags.contactId, id: tags.id, name: tags.name, color: tags.color }).from(
+      contactTags,
+    )
       .innerJoin(tags, eq(tags.id, contactTags.tagId))
       .where(and(eq(contactTags.companyId, companyId), inArray(contactTags.contactId, contactIds))),
   ]);

@@ -155,18 +155,25 @@ function searchMatch(
   T: TicketsTable,
   m: { contactFts: string | null; numberLike: string | null; messageFts: string | null },
 ): SQL {
-  const contactConds: SQL[] = [];
+  // Contacts matching by name/number: FTS rowids (any company: the tickets probe below is
+  // company-scoped) and, for number-like input, a LIKE over the company's numbers (covering index).
+  const contactIds: SQL[] = [];
   if (m.contactFts) {
-    contactConds.push(sql`c.id in (select rowid from contacts_fts where contacts_fts match ${m.contactFts})`);
+    contactIds.push(sql`select rowid from contacts_fts where contacts_fts match ${m.contactFts}`);
   }
-  if (m.numberLike) contactConds.push(sql`c.number like ${m.numberLike}`);
+  if (m.numberLike) {
+    contactIds.push(
+      sql`select c.id from contacts c where c.company_id = ${c.companyId} and c.number like ${m.numberLike}`,
+    );
+  }
   const parts: SQL[] = [];
-  if (contactConds.length) {
-    parts.push(sql`select st.id from tickets st where st.company_id = ${c.companyId} and st.contact_id in (
-      select c.id from contacts c where c.company_id = ${c.companyId} and ${any(...contactConds)})`);
+  if (contactIds.length) {
+    parts.push(sql`select st.id from tickets st where st.company_id = ${c.companyId}
+      and st.contact_id in (${sql.join(contactIds, sql` union `)})`);
   }
   if (m.messageFts) {
-    parts.push(sql`select sm.ticket_id from messages_fts sf join messages sm on sm.id = sf.rowid
+    // CROSS JOIN pins the order: FTS MATCH first, then messages by rowid (never a messages scan).
+    parts.push(sql`select sm.ticket_id from messages_fts sf cross join messages sm on sm.id = sf.rowid
       where messages_fts match ${m.messageFts} and sm.company_id = ${c.companyId} and sm.is_deleted = 0`);
   }
   if (!parts.length) return FALSE;
@@ -224,7 +231,9 @@ export function listWhere(c: ListCriteria): SQL {
   // tickets_company_contact_whatsapp_idx: no GROUP BY over the whole tab, pages stop early.
   return all(
     own,
-    sql`not exists (select 1 from ${tickets} as ${sql.identifier("later")} where ${later.companyId} = ${tickets.companyId}
+    sql`not exists (select 1 from ${tickets} as ${
+      sql.identifier("later")
+    } where ${later.companyId} = ${tickets.companyId}
       and ${later.contactId} = ${tickets.contactId} and ${later.whatsappId} is ${tickets.whatsappId}
       and ${later.id} > ${tickets.id} and ${predicate(c, later)})`,
   );

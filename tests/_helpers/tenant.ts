@@ -5,7 +5,14 @@
 import type { CompanyRow, PlanRow } from "@/lib/context.ts";
 import { writeSetting } from "@/settings/repo.ts";
 import type { TestApp } from "./test_app.ts";
-import { createCompany, createUser, login, type PlanOverrides, type TestUser, type UserOverrides } from "./factories.ts";
+import {
+  createCompany,
+  createUser,
+  login,
+  type PlanOverrides,
+  type TestUser,
+  type UserOverrides,
+} from "./factories.ts";
 
 export type Tenant = {
   company: CompanyRow;
@@ -34,10 +41,15 @@ export async function setCompanySetting(t: TestApp, companyId: number, key: stri
 /** Every [method, path] must answer 401 ERR_UNAUTHENTICATED without a token. */
 export async function assertAllNeedAuth(t: TestApp, routes: [string, string][]) {
   for (const [method, path] of routes) {
-    const res = await t.request(path, { method, ...(method === "GET" || method === "DELETE" ? {} : { json: {} }) });
+    const res = await t.request(path, {
+      method,
+      ...(method === "GET" || method === "DELETE" ? {} : { json: {} }),
+    });
     const body = await res.json();
     if (res.status !== 401 || body.error !== "ERR_UNAUTHENTICATED") {
-      throw new Error(`${method} ${path}: expected 401 ERR_UNAUTHENTICATED, got ${res.status} ${JSON.stringify(body)}`);
+      throw new Error(
+        `${method} ${path}: expected 401 ERR_UNAUTHENTICATED, got ${res.status} ${JSON.stringify(body)}`,
+      );
     }
   }
 }

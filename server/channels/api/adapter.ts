@@ -41,14 +41,20 @@ export const apiAdapter: ChannelAdapter = {
   },
 };
 
-export const signBody = (token: string, body: string) => hmacSha256Hex(token, body).then((h) => `sha256=${h}`);
+export const signBody = (token: string, body: string) =>
+  hmacSha256Hex(token, body).then((h) => `sha256=${h}`);
 
 type Payload = { companyId: number; messageId: number };
 
 /** Delivers one message to the integrator's webhook. Safe to run twice: the receiver dedupes on messageId. */
 async function deliver(deps: Deps, raw: unknown): Promise<void> {
   const { companyId, messageId } = raw as Payload;
-  const [row] = await deps.db.select({ message: messages, ticket: tickets, contact: contacts, conn: whatsapps })
+  const [row] = await deps.db.select({
+    message: messages,
+    ticket: tickets,
+    contact: contacts,
+    conn: whatsapps,
+  })
     .from(messages)
     .innerJoin(tickets, eq(tickets.id, messages.ticketId))
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
@@ -65,7 +71,11 @@ async function deliver(deps: Deps, raw: unknown): Promise<void> {
     to: { number: row.contact.number, name: row.contact.name, isGroup: row.contact.isGroup },
     body: m.body,
     media: m.mediaUrl
-      ? { url: deps.config.publicUrl + await deps.media.signedUrl(m.mediaUrl, 7 * 24 * 3600), mimetype: m.mediaType, filename: m.mediaName }
+      ? {
+        url: deps.config.publicUrl + await deps.media.signedUrl(m.mediaUrl, 7 * 24 * 3600),
+        mimetype: m.mediaType,
+        filename: m.mediaName,
+      }
       : null,
     quotedMessageId: m.quotedMsgId,
     timestamp: m.createdAt,

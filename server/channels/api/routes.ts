@@ -34,44 +34,55 @@ const inboundInput = z.object({
   timestamp: z.union([z.number(), z.iso.datetime()]).optional(),
 }).refine((m) => m.body.length > 0 || m.media, "body or media required");
 
-async function fetchMedia(m: { url?: string; base64?: string; mimetype: string; filename: string }, maxBytes: number) {
+async function fetchMedia(
+  m: { url?: string; base64?: string; mimetype: string; filename: string },
+  maxBytes: number,
+) {
   let data: Uint8Array;
   if (m.base64) {
     try {
       data = decodeBase64(m.base64);
     } catch {
-      throw new AppError("ERR_VALIDATION", { details: [{ path: "media.base64", message: "invalid base64" }] });
+      throw new AppError("ERR_VALIDATION", {
+        details: [{ path: "media.base64", message: "invalid base64" }],
+      });
     }
   } else {
     const res = await fetch(m.url!, { signal: AbortSignal.timeout(30_000) }).catch((err) => {
       throw new AppError("ERR_WAPP_DOWNLOAD_MEDIA", { cause: err });
     });
     if (!res.ok) throw new AppError("ERR_WAPP_DOWNLOAD_MEDIA", { details: { status: res.status } });
-    if (Number(res.headers.get("content-length") ?? 0) > maxBytes) throw new AppError("ERR_PAYLOAD_TOO_LARGE");
+    if (Number(res.headers.get("content-length") ?? 0) > maxBytes) {
+      throw new AppError("ERR_PAYLOAD_TOO_LARGE");
+    }
     data = new Uint8Array(await res.arrayBuffer());
   }
   if (data.length > maxBytes) throw new AppError("ERR_PAYLOAD_TOO_LARGE");
   return { data, mimetype: m.mimetype, filename: m.filename } satisfies InboundMedia;
 }
 
-export const apiChannelRoutes = new Hono<AppEnv>().post("/messages", validate("json", inboundInput), async (c) => {
-  const deps = c.var.deps;
-  const token = bearerToken(c.req.header("authorization"));
-  const conn = token ? await unscopedFindConnectionByToken(deps.db, token) : null;
-  if (!conn || conn.channel !== "api") throw new AppError("ERR_UNAUTHENTICATED");
-  const { company } = await getCompanyWithPlan(deps.db, conn.companyId);
-  if (!isSubscriptionActive(company, deps.clock.now())) throw new AppError("ERR_SUBSCRIPTION_EXPIRED");
-  const input = c.req.valid("json");
-  const limitMb = Number(await readSetting(deps.db, PLATFORM_COMPANY_ID, "downloadLimit")) || 64;
-  const media = input.media ? await fetchMedia(input.media, limitMb * 1024 * 1024) : undefined;
-  const r = await receiveInbound(deps, {
-    connection: conn,
-    externalId: input.externalId,
-    from: { number: input.from.number, name: input.from.name },
-    fromMe: false,
-    body: input.body,
-    media,
-    timestamp: input.timestamp === undefined ? undefined : new Date(input.timestamp),
-  });
-  return c.json({ messageId: r.messageId, ticketId: r.ticketId, duplicate: r.duplicate });
-});
+export const apiChannelRoutes = new Hono<AppEnv>().post(
+  "/messages",
+  validate("json", inboundInput),
+  async (c) => {
+    const deps = c.var.deps;
+    const token = bearerToken(c.req.header("authorization"));
+    const conn = token ? await unscopedFindConnectionByToken(deps.db, token) : null;
+    if (!conn || conn.channel !== "api") throw new AppError("ERR_UNAUTHENTICATED");
+    const { company } = await getCompanyWithPlan(deps.db, conn.companyId);
+    if (!isSubscriptionActive(company, deps.clock.now())) throw new AppError("ERR_SUBSCRIPTION_EXPIRED");
+    const input = c.req.valid("json");
+    const limitMb = Number(await readSetting(deps.db, PLATFORM_COMPANY_ID, "downloadLimit")) || 64;
+    const media = input.media ? await fetchMedia(input.media, limitMb * 1024 * 1024) : undefined;
+    const r = await receiveInbound(deps, {
+      connection: conn,
+      externalId: input.externalId,
+      from: { number: input.from.number, name: input.from.name },
+      fromMe: false,
+      body: input.body,
+      media,
+      timestamp: input.timestamp === undefined ? undefined : new Date(input.timestamp),
+    });
+    return c.json({ messageId: r.messageId, ticketId: r.ticketId, duplicate: r.duplicate });
+  },
+);

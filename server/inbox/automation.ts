@@ -1,0 +1,54 @@
+/**
+ * Automation after an inbound message is stored (reference §3 steps 13–20). Steps run in order
+ * for one ticket at a time (a per-ticket chain, so a customer's quick second message never races
+ * the bot's answer to the first); each step returns "stop" when it handled the message.
+ *
+ * Extension points, in the reference's order: out of hours (company/connection), flow resume,
+ * connection AI prompt, connection integration, the queue step (implemented here), audio refusal,
+ * queue out of hours, chatbot option trees. Add a step to STEPS.
+ */
+import type { Deps } from "../deps.ts";
+import type { ConnectionRow } from "../connections/repo.ts";
+import { getConnection } from "../connections/repo.ts";
+import type { TicketRow } from "../tickets/repo.ts";
+import { getTicket } from "../tickets/repo.ts";
+import type { MessageDTO } from "../messages/dto.ts";
+import { queueStep } from "./queue_step.ts";
+
+export type AutomationContext = {
+  deps: Deps;
+  ticket: TicketRow;
+  connection: ConnectionRow;
+  message: MessageDTO;
+  body: string;
+};
+
+export type AutomationStep = { name: string; run(ctx: AutomationContext): Promise<"continue" | "stop"> };
+
+export const STEPS: AutomationStep[] = [queueStep];
+
+const chains = new Map<number, Promise<void>>();
+
+/** Queues the automation of one inbound message behind earlier ones of the same ticket. */
+export function runAutomation(deps: Deps, companyId: number, message: MessageDTO): Promise<void> {
+  const prev = chains.get(message.ticketId) ?? Promise.resolve();
+  const next = prev.then(() => runSteps(deps, companyId, message)).catch((err) =>
+    console.error(`[automation] ticket ${message.ticketId} failed`, err)
+  );
+  chains.set(message.ticketId, next);
+  next.finally(() => {
+    if (chains.get(message.ticketId) === next) chains.delete(message.ticketId);
+  });
+  return next;
+}
+
+async function runSteps(deps: Deps, companyId: number, message: MessageDTO) {
+  for (const step of STEPS) {
+    // Re-read: an earlier step (or another message) may have moved the ticket.
+    const ticket = await getTicket(deps.db, companyId, message.ticketId);
+    if (!ticket.whatsappId || ticket.status === "closed") return;
+    const connection = await getConnection(deps.db, companyId, ticket.whatsappId);
+    const r = await step.run({ deps, ticket, connection, message, body: message.body.trim() });
+    if (r === "stop") return;
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * The greeting and queue step (reference §3 step 17): a ticket with no queue and no attendant on
+ * a connection with queues gets the connection's greeting and a numbered queue menu; a digit picks
+ * the queue; "sair" ends the conversation. One queue is chosen without asking. The menu is sent at
+ * most maxUseBotQueues times (0 = unlimited), and not again inside timeUseBotQueues minutes.
+ */
+import { and, count, eq, isNull } from "drizzle-orm";
+import { contacts, tickets, ticketTraking } from "@db/schema.ts";
+import type { Deps } from "../deps.ts";
+import { readSettings } from "../settings/repo.ts";
+import { queuesOfConnections } from "../connections/repo.ts";
+import { sendOnTicket } from "../messages/send.ts";
+import { renderVariables } from "../messages/variables.ts";
+import { ticketDTOs } from "../tickets/dto.ts";
+import { logTicket, type TicketRow, updateTicket } from "../tickets/repo.ts";
+import { getCompanyWithPlan } from "../companies/repo.ts";
+import type { AutomationContext, AutomationStep } from "./automation.ts";
+
+type QueueRef = { id: number; name: string; greetingMessage?: string | null };
+
+export const queueStep: AutomationStep = {
+  name: "queue",
+  async run(ctx) {
+    const { deps, ticket, connection } = ctx;
+    if (ticket.queueId || ticket.userId || ticket.useIntegration) return "continue";
+    if (ticket.isGroup && connection.groupAsTicket !== "enabled") return "continue";
+    const queues =
+      (await queuesOfConnections(deps.db, ticket.companyId, [connection.id])).get(connection.id) ?? [];
+    if (!queues.length) return "continue";
+    const [contact] = await deps.db.select().from(contacts).where(eq(contacts.id, ticket.contactId));
+    if (contact?.disableBot) return "continue";
+    const s = await readSettings(deps.db, ticket.companyId, [
+      "sendGreetingMessageOneQueues",
+      "sendQueuePosition",
+      "sendQueuePositionMessage",
+    ]);
+    const say = (text: string) => sendText(ctx, contact?.name ?? "", text);
+
+    if (queues.length === 1) {
+      if (s.sendGreetingMessageOneQueues === "enabled" && connection.greetingMessage) {
+        await say(connection.greetingMessage);
+      }
+      await assignQueue(ctx, queues[0]);
+      await sendPosition(ctx, queues[0].id, s, say);
+      return "stop";
+    }
+
+    if (ctx.body.toLowerCase() === "sair") {
+      if (connection.complationMessage) await say(connection.complationMessage);
+      await closeByBot(ctx);
+      return "stop";
+    }
+    const choice = /^\d+$/.test(ctx.body) ? queues[Number(ctx.body) - 1] : undefined;
+    if (choice) {
+      await assignQueue(ctx, choice);
+      const full = await deps.db.query.queues.findFirst({ where: (q, { eq }) => eq(q.id, choice.id) });
+      if (full?.greetingMessage) await say(full.greetingMessage);
+      await sendPosition(ctx, choice.id, s, say);
+      return "stop";
+    }
+    const max = connection.maxUseBotQueues;
+    if (max > 0 && ticket.amountUsedBotQueues >= max) return "stop";
+    if (connection.timeUseBotQueues > 0 && ticket.amountUsedBotQueues > 0) {
+      const since = deps.clock.now().getTime() - connection.timeUseBotQueues * 60_000;
+      const [tr] = await deps.db.select().from(ticketTraking).where(eq(ticketTraking.ticketId, ticket.id))
+        .limit(1);
+      if (tr?.chatbotAt && Date.parse(tr.chatbotAt) > since) return "stop";
+    }
+    const menu = [
+      connection.greetingMessage ?? "",
+      "",
+      ...queues.map((q, i) => `*[ ${i + 1} ]* - ${q.name}`),
+      "*[ Sair ]* - Encerrar atendimento",
+    ].join("\n").trim();
+    await say(menu);
+    await deps.database.write(async (tx) => {
+      await updateTicket(tx, ticket.companyId, ticket.id, {
+        amountUsedBotQueues: ticket.amountUsedBotQueues + 1,
+      });
+      await tx.update(ticketTraking).set({ chatbotAt: deps.clock.now().toISOString() })
+        .where(and(eq(ticketTraking.ticketId, ticket.id), isNull(ticketTraking.finishedAt)));
+      await logTicket(tx, ticket.companyId, { ticketId: ticket.id, type: "chatBot" });
+    });
+    return "stop";
+  },
+};
+
+async function sendText(ctx: AutomationContext, contactName: string, text: string) {
+  const { company } = await getCompanyWithPlan(ctx.deps.db, ctx.ticket.companyId);
+  const body = renderVariables(text, {
+    contactName,
+    ticketId: ctx.ticket.id,
+    connectionName: ctx.connection.name,
+    timezone: company.timezone,
+    now: ctx.deps.clock.now(),
+  });
+  await sendOnTicket(ctx.deps, ctx.ticket.companyId, ctx.ticket.id, { body });
+}
+
+async function assignQueue(ctx: AutomationContext, q: QueueRef): Promise<TicketRow> {
+  const { deps, ticket } = ctx;
+  const row = await deps.database.write(async (tx) => {
+    const t = await updateTicket(tx, ticket.companyId, ticket.id, {
+      queueId: q.id,
+      status: ticket.status === "lgpd" ? "pending" : ticket.status,
+      amountUsedBotQueues: 0,
+    });
+    await tx.update(ticketTraking).set({ queueId: q.id, chatbotAt: deps.clock.now().toISOString() })
+      .where(and(eq(ticketTraking.ticketId, ticket.id), isNull(ticketTraking.finishedAt)));
+    await logTicket(tx, ticket.companyId, { ticketId: ticket.id, type: "queue", queueId: q.id });
+    return t;
+  });
+  const [dto] = await ticketDTOs(deps.db, ticket.companyId, [row]);
+  deps.bus.emit("ticket.updated", { companyId: ticket.companyId, ticket: dto, before: ticket });
+  return row;
+}
+
+async function closeByBot(ctx: AutomationContext) {
+  const { deps, ticket } = ctx;
+  const at = deps.clock.now().toISOString();
+  const row = await deps.database.write(async (tx) => {
+    const t = await updateTicket(tx, ticket.companyId, ticket.id, {
+      status: "closed",
+      closedAt: at,
+      unreadMessages: 0,
+    });
+    await tx.update(ticketTraking).set({ closedAt: at, finishedAt: at })
+      .where(and(eq(ticketTraking.ticketId, ticket.id), isNull(ticketTraking.finishedAt)));
+    await logTicket(tx, ticket.companyId, { ticketId: ticket.id, type: "closed" });
+    return t;
+  });
+  const [dto] = await ticketDTOs(deps.db, ticket.companyId, [row]);
+  deps.bus.emit("ticket.updated", { companyId: ticket.companyId, ticket: dto, before: ticket });
+}
+
+/** "sendQueuePositionMessage *N*": N = waiting tickets in the queue without an attendant. */
+async function sendPosition(
+  ctx: AutomationContext,
+  queueId: number,
+  s: Record<string, string>,
+  say: (t: string) => Promise<void>,
+) {
+  if (s.sendQueuePosition !== "enabled" || !s.sendQueuePositionMessage) return;
+  const [{ n }] = await ctx.deps.db.select({ n: count() }).from(tickets).where(and(
+    eq(tickets.companyId, ctx.ticket.companyId),
+    eq(tickets.queueId, queueId),
+    eq(tickets.status, "pending"),
+    isNull(tickets.userId),
+  ));
+  await say(`${s.sendQueuePositionMessage} *${n}*`);
+}

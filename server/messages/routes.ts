@@ -1,0 +1,88 @@
+/** /api/messages and /api/message/forward (spec 1 §7 Messages). */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../lib/context.ts";
+import { AppError } from "../lib/errors.ts";
+import { idParam, validate } from "../lib/validate.ts";
+import * as messages from "./service.ts";
+
+const sendJson = z.object({
+  body: z.string().max(65_536).default(""),
+  isPrivate: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]).default(false),
+  quotedMsg: z.object({ id: z.coerce.number().int().positive() }).nullable().optional(),
+  vCard: z.string().max(10_000).optional(),
+  signMessage: z.boolean().optional(),
+  read: z.boolean().optional(),
+  fromMe: z.boolean().optional(),
+});
+
+const bool = (v: FormDataEntryValue | null) => v === "true" || v === "1";
+
+export const messagesRoutes = new Hono<AppEnv>()
+  .get(
+    "/messages/:ticketUuid",
+    validate("query", z.object({ pageNumber: z.coerce.number().int().min(1).default(1) })),
+    async (c) => {
+      const { pageNumber } = c.req.valid("query");
+      return c.json(
+        await messages.listMessages(c.var.deps, c.var.actor, c.req.param("ticketUuid"), pageNumber),
+      );
+    },
+  )
+  .post(
+    "/messages/edit/:messageId",
+    validate("json", z.object({ body: z.string().trim().min(1).max(65_536) })),
+    async (c) => {
+      return c.json(
+        await messages.editMessage(
+          c.var.deps,
+          c.var.actor,
+          idParam(c.req.param("messageId")),
+          c.req.valid("json").body,
+        ),
+      );
+    },
+  )
+  .post("/messages/:ticketId", async (c) => {
+    const ticketId = idParam(c.req.param("ticketId"));
+    const type = c.req.header("content-type") ?? "";
+    if (type.includes("multipart/form-data")) {
+      const form = await c.req.formData();
+      const files = form.getAll("medias").filter((f): f is File => f instanceof File);
+      const quoted = form.get("quotedMsgId");
+      const sent = await messages.sendMessage(c.var.deps, c.var.actor, ticketId, {
+        body: String(form.get("body") ?? ""),
+        isPrivate: bool(form.get("isPrivate")),
+        signMessage: bool(form.get("signMessage")),
+        quotedMsgId: quoted ? Number(quoted) : null,
+        files,
+      });
+      return c.json(sent, 201);
+    }
+    const parsed = sendJson.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) throw new AppError("ERR_VALIDATION", { details: parsed.error.issues });
+    const b = parsed.data;
+    const sent = await messages.sendMessage(c.var.deps, c.var.actor, ticketId, {
+      body: b.body,
+      isPrivate: b.isPrivate,
+      quotedMsgId: b.quotedMsg?.id ?? null,
+      vCard: b.vCard,
+      signMessage: b.signMessage,
+    });
+    return c.json(sent.length === 1 ? sent[0] : sent, 201);
+  })
+  .delete("/messages/:id", async (c) => {
+    return c.json(await messages.deleteMessage(c.var.deps, c.var.actor, idParam(c.req.param("id"))));
+  })
+  .post(
+    "/message/forward",
+    validate(
+      "json",
+      z.object({
+        messageId: z.coerce.number().int().positive(),
+        contactId: z.coerce.number().int().positive(),
+        signMessage: z.boolean().optional(),
+      }),
+    ),
+    async (c) => c.json(await messages.forwardMessage(c.var.deps, c.var.actor, c.req.valid("json")), 201),
+  );

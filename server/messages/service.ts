@@ -1,0 +1,239 @@
+/**
+ * Conversation messages (spec 1 §7 Messages): history across the contact's earlier tickets on
+ * the connection, sending (text, media, quoted, private notes, vCard, signature, variables),
+ * edit (own, 15 minutes), delete (own), forward.
+ */
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { contacts, messages, queues, tickets, whatsapps } from "@db/schema.ts";
+import type { Deps } from "../deps.ts";
+import type { Actor } from "../lib/context.ts";
+import { AppError, noPermission, notFound } from "../lib/errors.ts";
+import { isAdmin } from "../auth/permissions.ts";
+import { readSetting } from "../settings/repo.ts";
+import { PLATFORM_COMPANY_ID } from "../settings/registry.ts";
+import { getVisibleTicket } from "../tickets/service.ts";
+import { canViewTicket } from "../tickets/policy.ts";
+import { findOrCreateActiveTicket, logTicket, updateTicket } from "../tickets/repo.ts";
+import { ticketDTOs } from "../tickets/dto.ts";
+import type { StoredFile } from "../media/store.ts";
+import { type MessageDTO, messageDTOs } from "./dto.ts";
+import { getMessage, updateMessage } from "./repo.ts";
+import { sendOnTicket } from "./send.ts";
+import { renderVariables } from "./variables.ts";
+
+const PAGE = 20;
+export const EDIT_WINDOW_MS = 15 * 60_000;
+
+export async function listMessages(deps: Deps, actor: Actor, ticketUuid: string, pageNumber: number) {
+  const [t] = await deps.db.select().from(tickets)
+    .where(and(eq(tickets.companyId, actor.companyId), eq(tickets.uuid, ticketUuid))).limit(1);
+  if (!t) throw notFound("ticket");
+  if (!canViewTicket(actor.viewer, t)) throw noPermission();
+  // The contact's earlier tickets on the same connection; without allHistoric only those the user may see.
+  const history = await deps.db.select().from(tickets).where(and(
+    eq(tickets.companyId, actor.companyId),
+    eq(tickets.contactId, t.contactId),
+    t.whatsappId ? eq(tickets.whatsappId, t.whatsappId) : eq(tickets.id, t.id),
+  ));
+  const ids = history.filter((h) =>
+    h.id === t.id || isAdmin(actor) || actor.user.allHistoric === "enabled" || canViewTicket(actor.viewer, h)
+  ).map((h) => h.id);
+  const where = and(eq(messages.companyId, actor.companyId), inArray(messages.ticketId, ids));
+  const [{ n }] = await deps.db.select({ n: count() }).from(messages).where(where);
+  const rows = await deps.db.select().from(messages).where(where)
+    .orderBy(desc(messages.createdAt), desc(messages.id)).limit(PAGE).offset((pageNumber - 1) * PAGE);
+  const dtos = await messageDTOs(deps.db, deps.media, actor.companyId, rows.reverse());
+  return {
+    messages: dtos,
+    ticket: (await ticketDTOs(deps.db, actor.companyId, [t]))[0],
+    count: n,
+    hasMore: pageNumber * PAGE < n,
+  };
+}
+
+export type ComposeInput = {
+  body: string;
+  isPrivate?: boolean;
+  quotedMsgId?: number | null;
+  vCard?: string;
+  signMessage?: boolean;
+  files?: File[];
+};
+
+/** An attendant writes on a ticket. Returns the stored messages (one per attachment, or one text). */
+export async function sendMessage(
+  deps: Deps,
+  actor: Actor,
+  ticketId: number,
+  input: ComposeInput,
+): Promise<MessageDTO[]> {
+  const t = await getVisibleTicket(deps, actor, ticketId);
+  if (!input.isPrivate && t.status !== "open" && t.status !== "group") {
+    throw new AppError("ERR_NO_PERMISSION", { message: "accept the ticket before replying" });
+  }
+  const text = input.vCard ?? input.body.trim();
+  if (!text && !input.files?.length) {
+    throw new AppError("ERR_VALIDATION", { details: [{ path: "body", message: "empty message" }] });
+  }
+  let quotedExternalId: string | null = null;
+  if (input.quotedMsgId) {
+    const q = await getMessage(deps.db, actor.companyId, input.quotedMsgId);
+    quotedExternalId = q.wid;
+  }
+  const body = input.isPrivate || input.vCard
+    ? text
+    : await compose(deps, actor, t, text, !!input.signMessage);
+  const base = {
+    userId: actor.userId,
+    isPrivate: input.isPrivate,
+    quotedMsgId: input.quotedMsgId,
+    quotedExternalId,
+  };
+  if (!input.files?.length) {
+    return [
+      await sendOnTicket(deps, actor.companyId, ticketId, {
+        ...base,
+        body,
+        mediaType: input.vCard ? "contactMessage" : undefined,
+      }),
+    ];
+  }
+  const limitMb = Number(await readSetting(deps.db, PLATFORM_COMPANY_ID, "downloadLimit")) || 64;
+  const out: MessageDTO[] = [];
+  for (const [i, f] of input.files.entries()) {
+    const media: StoredFile = await deps.media.save(actor.companyId, "messages", f, {
+      maxBytes: limitMb * 1024 * 1024,
+    });
+    out.push(
+      await sendOnTicket(deps, actor.companyId, ticketId, { ...base, body: i === 0 ? body : "", media }),
+    );
+  }
+  return out;
+}
+
+/** Signature (sendSignMessage + the composer's toggle) and message variables. */
+async function compose(
+  deps: Deps,
+  actor: Actor,
+  t: typeof tickets.$inferSelect,
+  text: string,
+  sign: boolean,
+) {
+  const [ctx] = await deps.db.select({ contact: contacts.name, queue: queues.name, conn: whatsapps.name })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+    .where(eq(tickets.id, t.id));
+  const rendered = renderVariables(text, {
+    contactName: ctx?.contact,
+    userName: actor.user.name,
+    ticketId: t.id,
+    queueName: ctx?.queue,
+    connectionName: ctx?.conn,
+    timezone: actor.company.timezone,
+    now: deps.clock.now(),
+  });
+  const signOn = sign && (await readSetting(deps.db, actor.companyId, "sendSignMessage")) === "enabled";
+  return signOn ? `*${actor.user.name}:*\n${rendered}` : rendered;
+}
+
+async function ownMessage(deps: Deps, actor: Actor, id: number) {
+  const m = await getMessage(deps.db, actor.companyId, id);
+  await getVisibleTicket(deps, actor, m.ticketId);
+  if (!m.fromMe || m.userId !== actor.userId) throw noPermission();
+  return m;
+}
+
+async function emitUpdate(
+  deps: Deps,
+  companyId: number,
+  row: typeof messages.$inferSelect,
+): Promise<MessageDTO> {
+  const [dto] = await messageDTOs(deps.db, deps.media, companyId, [row]);
+  const [t] = await deps.db.select().from(tickets).where(eq(tickets.id, row.ticketId));
+  const [ticket] = await ticketDTOs(deps.db, companyId, [t]);
+  deps.bus.emit("message.updated", { companyId, message: dto, ticket });
+  return dto;
+}
+
+export async function editMessage(deps: Deps, actor: Actor, id: number, body: string): Promise<MessageDTO> {
+  const m = await ownMessage(deps, actor, id);
+  if (deps.clock.now().getTime() - Date.parse(m.createdAt) > EDIT_WINDOW_MS) {
+    throw new AppError("ERR_NO_PERMISSION", { message: "messages can be edited for 15 minutes" });
+  }
+  const row = await deps.database.write((tx) =>
+    updateMessage(tx, actor.companyId, id, { body, isEdited: true })
+  );
+  return await emitUpdate(deps, actor.companyId, row);
+}
+
+export async function deleteMessage(deps: Deps, actor: Actor, id: number): Promise<MessageDTO> {
+  await ownMessage(deps, actor, id);
+  const row = await deps.database.write((tx) => updateMessage(tx, actor.companyId, id, { isDeleted: true }));
+  return await emitUpdate(deps, actor.companyId, row);
+}
+
+/** Forwards a message to a contact, on the same connection, in a ticket opened for the actor. */
+export async function forwardMessage(
+  deps: Deps,
+  actor: Actor,
+  input: { messageId: number; contactId: number; signMessage?: boolean },
+): Promise<MessageDTO> {
+  const m = await getMessage(deps.db, actor.companyId, input.messageId);
+  const source = await getVisibleTicket(deps, actor, m.ticketId);
+  const [contact] = await deps.db.select().from(contacts)
+    .where(and(eq(contacts.companyId, actor.companyId), eq(contacts.id, input.contactId)));
+  if (!contact) throw notFound("contact");
+  if (!source.whatsappId) throw new AppError("ERR_NO_DEF_WAPP_FOUND");
+  const { ticket } = await deps.database.write(async (tx) => {
+    const r = await findOrCreateActiveTicket(tx, actor.companyId, {
+      contactId: contact.id,
+      whatsappId: source.whatsappId!,
+      status: contact.isGroup ? "group" : "open",
+      userId: actor.userId,
+      isGroup: contact.isGroup,
+      channel: source.channel,
+      isActiveDemand: true,
+    });
+    if (r.created) {
+      await logTicket(tx, actor.companyId, { ticketId: r.ticket.id, type: "create", userId: actor.userId });
+    } else if (r.ticket.status === "pending") {
+      r.ticket = await updateTicket(tx, actor.companyId, r.ticket.id, {
+        status: "open",
+        userId: actor.userId,
+      });
+    }
+    return r;
+  });
+  const body = input.signMessage && m.body ? `*${actor.user.name}:*\n${m.body}` : m.body;
+  const media = m.mediaUrl
+    ? {
+      path: m.mediaUrl,
+      name: m.mediaName ?? "file",
+      size: 0,
+      mimetype: `${m.mediaType ?? "application"}/*`,
+    }
+    : undefined;
+  return await sendOnTicket(deps, actor.companyId, ticket.id, {
+    body,
+    userId: actor.userId,
+    isForwarded: true,
+    media,
+    mediaType: m.mediaType ?? undefined,
+  });
+}
+
+/** Opening a conversation reads it: unread count 0 and messages marked read. */
+export async function markTicketRead(deps: Deps, actor: Actor, ticketId: number): Promise<void> {
+  const t = await getVisibleTicket(deps, actor, ticketId);
+  if (!t.unreadMessages) return;
+  const row = await deps.database.write(async (tx) => {
+    await tx.update(messages).set({ read: true }).where(
+      and(eq(messages.ticketId, ticketId), eq(messages.read, false)),
+    );
+    return await updateTicket(tx, actor.companyId, ticketId, { unreadMessages: 0 });
+  });
+  const [ticket] = await ticketDTOs(deps.db, actor.companyId, [row]);
+  deps.bus.emit("ticket.updated", { companyId: actor.companyId, ticket });
+}

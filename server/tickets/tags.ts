@@ -1,0 +1,43 @@
+/** Tags on a ticket (the kanban lanes move a ticket by replacing its kanban tag). */
+import { and, eq } from "drizzle-orm";
+import { tags, ticketTags } from "@db/schema.ts";
+import type { Deps } from "../deps.ts";
+import type { Actor } from "../lib/context.ts";
+import { notFound } from "../lib/errors.ts";
+import { getTicket } from "./repo.ts";
+import { dtoFor, getVisibleTicket } from "./service.ts";
+import { type TicketDTO, ticketDTOs } from "./dto.ts";
+
+async function emit(deps: Deps, actor: Actor, ticketId: number): Promise<TicketDTO> {
+  const row = await getTicket(deps.db, actor.companyId, ticketId);
+  const [broadcast] = await ticketDTOs(deps.db, actor.companyId, [row]);
+  deps.bus.emit("ticket.updated", { companyId: actor.companyId, ticket: broadcast });
+  return await dtoFor(deps, actor, row);
+}
+
+export async function setTicketTag(
+  deps: Deps,
+  actor: Actor,
+  ticketId: number,
+  tagId: number,
+): Promise<TicketDTO> {
+  await getVisibleTicket(deps, actor, ticketId);
+  const [tag] = await deps.db.select({ id: tags.id }).from(tags)
+    .where(and(eq(tags.companyId, actor.companyId), eq(tags.id, tagId)));
+  if (!tag) throw notFound("tag");
+  await deps.database.write((tx) =>
+    tx.insert(ticketTags).values({ companyId: actor.companyId, ticketId, tagId }).onConflictDoNothing()
+  );
+  return await emit(deps, actor, ticketId);
+}
+
+/** Removes the ticket's tags (the kanban lane link). */
+export async function removeTicketTags(deps: Deps, actor: Actor, ticketId: number): Promise<TicketDTO> {
+  await getVisibleTicket(deps, actor, ticketId);
+  await deps.database.write((tx) =>
+    tx.delete(ticketTags).where(
+      and(eq(ticketTags.companyId, actor.companyId), eq(ticketTags.ticketId, ticketId)),
+    )
+  );
+  return await emit(deps, actor, ticketId);
+}

@@ -1,0 +1,274 @@
+/**
+ * PUT /tickets/{id}: accept, return to queue, close (with or without farewell), ignore, reopen,
+ * transfer (spec 1 §4 table; reference §4 UpdateTicketService, without its holes).
+ */
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { contactTags, messages, queues, tickets, ticketTraking, users } from "@db/schema.ts";
+import type { Deps } from "../deps.ts";
+import type { Tx } from "@db/client.ts";
+import type { Actor } from "../lib/context.ts";
+import { AppError, noPermission, notFound } from "../lib/errors.ts";
+import { isAdmin } from "../auth/permissions.ts";
+import { readSettings } from "../settings/repo.ts";
+import { getConnection } from "../connections/repo.ts";
+import { sendOnTicket } from "../messages/send.ts";
+import { renderVariables } from "../messages/variables.ts";
+import { canViewTicket } from "./policy.ts";
+import { type TicketDTO, ticketDTOs } from "./dto.ts";
+import { findActiveTicket, getTicket, logTicket, openTraking, type TicketRow, updateTicket } from "./repo.ts";
+import { dtoFor } from "./service.ts";
+import type { UpdateTicketInput } from "./schemas.ts";
+
+const now = () => new Date().toISOString();
+
+async function closeTraking(tx: Tx, companyId: number, ticket: TicketRow) {
+  const tr = await openTraking(tx, companyId, ticket);
+  await tx.update(ticketTraking).set({
+    closedAt: now(),
+    finishedAt: now(),
+    userId: ticket.userId ?? tr.userId,
+  })
+    .where(eq(ticketTraking.id, tr.id));
+}
+
+async function startTraking(tx: Tx, companyId: number, ticket: TicketRow, userId: number | null) {
+  const tr = await openTraking(tx, companyId, ticket);
+  await tx.update(ticketTraking).set({ startedAt: userId ? now() : null, userId, queueId: ticket.queueId })
+    .where(eq(ticketTraking.id, tr.id));
+}
+
+/** Renders a bot text with the ticket's variables. */
+async function render(deps: Deps, actor: Actor, t: TicketRow, text: string): Promise<string> {
+  const [row] = await deps.db.all<{ contact: string; queue: string | null; conn: string | null }>(sql`
+    SELECT c.name AS contact, q.name AS queue, w.name AS conn FROM tickets t
+    JOIN contacts c ON c.id = t.contact_id LEFT JOIN queues q ON q.id = t.queue_id
+    LEFT JOIN whatsapps w ON w.id = t.whatsapp_id WHERE t.id = ${t.id}`);
+  return renderVariables(text, {
+    contactName: row?.contact,
+    userName: actor.user.name,
+    ticketId: t.id,
+    queueName: row?.queue,
+    connectionName: row?.conn,
+    timezone: actor.company.timezone,
+    now: deps.clock.now(),
+  });
+}
+
+export async function updateTicketStatus(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  input: UpdateTicketInput,
+): Promise<TicketDTO> {
+  const before = await getTicket(deps.db, actor.companyId, id);
+  if (!canViewTicket(actor.viewer, before)) throw noPermission();
+  const s = await readSettings(deps.db, actor.companyId, [
+    "requiredTag",
+    "sendFarewellWaitingTicket",
+    "sendGreetingAccepted",
+    "greetingAcceptedMessage",
+    "sendMsgTransfTicket",
+    "transferMessage",
+  ]);
+
+  // Reopening while another ticket of the contact is active there returns that ticket unchanged.
+  if (before.status === "closed" && input.status && input.status !== "closed" && before.whatsappId) {
+    const other = await findActiveTicket(deps.db, actor.companyId, before.contactId, before.whatsappId);
+    if (other) return await dtoFor(deps, actor, other);
+  }
+  if (input.queueId) {
+    const [q] = await deps.db.select({ id: queues.id }).from(queues)
+      .where(and(eq(queues.companyId, actor.companyId), eq(queues.id, input.queueId)));
+    if (!q) throw notFound("queue");
+  }
+  if (input.userId) {
+    const [u] = await deps.db.select({ id: users.id }).from(users)
+      .where(and(eq(users.companyId, actor.companyId), eq(users.id, input.userId)));
+    if (!u) throw notFound("user");
+  }
+
+  const closing = input.status === "closed";
+  if (closing) await assertMayClose(deps, actor, before, s.requiredTag === "enabled");
+  const conn = before.whatsappId ? await getConnection(deps.db, actor.companyId, before.whatsappId) : null;
+
+  // Farewell goes out before the ticket closes, so the customer's reply to it still lands here.
+  if (closing && input.sendFarewellMessage !== false && conn) {
+    const wantsIt = before.status !== "pending" || s.sendFarewellWaitingTicket === "enabled";
+    const groupOk = !before.isGroup || conn.groupAsTicket === "enabled";
+    const text = actor.user.farewellMessage || conn.complationMessage;
+    if (wantsIt && groupOk && text && conn.status === "CONNECTED") {
+      await sendOnTicket(deps, actor.companyId, id, {
+        body: await render(deps, actor, before, text),
+        userId: actor.userId,
+      });
+    }
+  }
+
+  const transfer = !!input.isTransfered ||
+    (!closing && input.queueId !== undefined && input.queueId !== before.queueId &&
+      before.status !== "pending");
+  const updated = await deps.database.write(async (tx) => {
+    const patch: Partial<typeof tickets.$inferInsert> = {};
+    if (input.useIntegration !== undefined) patch.useIntegration = input.useIntegration;
+    if (input.integrationId !== undefined) patch.integrationId = input.integrationId;
+    if (input.queueId !== undefined) patch.queueId = input.queueId;
+    if (closing) {
+      Object.assign(patch, {
+        status: "closed",
+        closedAt: now(),
+        unreadMessages: 0,
+        amountUsedBotQueues: 0,
+        flowWebhook: false,
+        lastFlowId: null,
+        flowStopped: null,
+        hashFlowId: null,
+        dataWebhook: null,
+      });
+      const t = await updateTicket(tx, actor.companyId, id, patch);
+      await closeTraking(tx, actor.companyId, before);
+      await logTicket(tx, actor.companyId, {
+        ticketId: id,
+        type: "closed",
+        userId: actor.userId,
+        queueId: t.queueId,
+      });
+      return t;
+    }
+    const target = input.userId !== undefined
+      ? input.userId
+      : input.status === "pending"
+      ? null
+      : before.userId;
+    const status = input.status === "pending" || (transfer && !target)
+      ? "pending"
+      : input.status === "open" || input.status === "group" || (transfer && target)
+      ? (before.isGroup && conn?.groupAsTicket !== "enabled" ? "group" : "open")
+      : before.status;
+    const userId = status === "pending"
+      ? null
+      : (target ?? (input.status === "open" ? actor.userId : before.userId));
+    if (transfer) patch.isTransfered = true;
+    if (input.amountUsedBotQueues !== undefined) patch.amountUsedBotQueues = input.amountUsedBotQueues;
+    const t = await updateTicket(tx, actor.companyId, id, {
+      ...patch,
+      status,
+      userId,
+      ...(status === "open" ? { unreadMessages: 0, isBot: false } : {}),
+    });
+    if (status === "open" && before.status !== "open") await startTraking(tx, actor.companyId, t, userId);
+    if (status === "pending" && before.status !== "pending") await startTraking(tx, actor.companyId, t, null);
+    const type = transfer
+      ? "transfered"
+      : status === before.status
+      ? null
+      : status === "pending"
+      ? "pending"
+      : before.status === "closed"
+      ? "reopen"
+      : "open";
+    if (type) {
+      await logTicket(tx, actor.companyId, { ticketId: id, type, userId: actor.userId, queueId: t.queueId });
+    }
+    if (transfer && userId && userId !== actor.userId) {
+      await logTicket(tx, actor.companyId, {
+        ticketId: id,
+        type: "receivedTransfer",
+        userId,
+        queueId: t.queueId,
+      });
+    }
+    if (status === "open") {
+      await tx.update(messages).set({ read: true }).where(
+        and(eq(messages.ticketId, id), eq(messages.read, false)),
+      );
+    }
+    return t;
+  });
+
+  await afterUpdate(deps, actor, before, updated, input, transfer, s);
+  const [broadcast] = await ticketDTOs(deps.db, actor.companyId, [updated]);
+  deps.bus.emit("ticket.updated", { companyId: actor.companyId, ticket: broadcast, before });
+  return await dtoFor(deps, actor, updated);
+}
+
+async function assertMayClose(deps: Deps, actor: Actor, t: TicketRow, requiredTag: boolean) {
+  if (t.status === "pending" && !isAdmin(actor) && actor.user.userClosePendingTicket !== "enabled") {
+    throw noPermission();
+  }
+  if (!requiredTag) return;
+  const [tag] = await deps.db.select({ id: contactTags.tagId }).from(contactTags)
+    .where(and(eq(contactTags.companyId, actor.companyId), eq(contactTags.contactId, t.contactId))).limit(1);
+  if (!tag) throw new AppError("ERR_TAG_REQUIRED");
+}
+
+/** Messages that follow a transition: accept greeting, transfer note and transfer message. */
+async function afterUpdate(
+  deps: Deps,
+  actor: Actor,
+  before: TicketRow,
+  t: TicketRow,
+  input: UpdateTicketInput,
+  transfer: boolean,
+  s: Record<string, string>,
+) {
+  const conn = t.whatsappId ? await getConnection(deps.db, actor.companyId, t.whatsappId) : null;
+  const sendable = conn?.status === "CONNECTED" && (!t.isGroup || conn.groupAsTicket === "enabled");
+  if (
+    t.status === "open" && before.status === "pending" && !transfer && sendable &&
+    s.sendGreetingAccepted === "enabled" && s.greetingAcceptedMessage
+  ) {
+    await sendOnTicket(deps, actor.companyId, t.id, {
+      body: await render(deps, actor, t, s.greetingAcceptedMessage),
+    });
+  }
+  if (!transfer) return;
+  if (input.msgTransfer?.trim()) {
+    await sendOnTicket(deps, actor.companyId, t.id, {
+      body: input.msgTransfer,
+      isPrivate: true,
+      userId: actor.userId,
+    });
+  }
+  if (sendable && s.sendMsgTransfTicket === "enabled" && s.transferMessage) {
+    const [q] = t.queueId
+      ? await deps.db.select({ name: queues.name }).from(queues).where(eq(queues.id, t.queueId))
+      : [];
+    const text = s.transferMessage.replaceAll("${queue.name}", q?.name ?? "");
+    await sendOnTicket(deps, actor.companyId, t.id, { body: await render(deps, actor, t, text) });
+  }
+}
+
+/** POST /tickets/closeAll: closes every ticket of a status (optionally in some queues), without farewell. */
+export async function closeAll(
+  deps: Deps,
+  actor: Actor,
+  status: string,
+  queueIds?: number[],
+): Promise<number> {
+  const rows = await deps.database.write((tx) =>
+    tx.update(tickets).set({
+      status: "closed",
+      closedAt: now(),
+      unreadMessages: 0,
+      amountUsedBotQueues: 0,
+      updatedAt: now(),
+    })
+      .where(and(
+        eq(tickets.companyId, actor.companyId),
+        eq(tickets.status, status as "open"),
+        queueIds?.length ? sql`${tickets.queueId} IN ${queueIds}` : undefined,
+      )).returning()
+  );
+  await deps.database.write(async (tx) => {
+    for (const t of rows) {
+      await tx.update(ticketTraking).set({ closedAt: now(), finishedAt: now() })
+        .where(and(eq(ticketTraking.ticketId, t.id), isNull(ticketTraking.finishedAt)));
+      await logTicket(tx, actor.companyId, { ticketId: t.id, type: "closed", userId: actor.userId });
+    }
+  });
+  const dtos = await ticketDTOs(deps.db, actor.companyId, rows);
+  for (const d of dtos) {
+    deps.bus.emit("ticket.updated", { companyId: actor.companyId, ticket: d, before: { ...d, status } });
+  }
+  return rows.length;
+}
