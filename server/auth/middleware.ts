@@ -18,7 +18,7 @@ const PUBLIC: RegExp[] = [
   /^\/api\/plans\/list$/,
   /^\/api\/media\//,
   /^\/api\/webhooks\//,
-  /^\/api\/channels\/[^/]+\/messages$/,
+  /^\/api\/channels\/[^/]+\/(messages|updates)$/,
   /^\/api\/messages\/send$/,
   /^\/api\/docs/,
 ];

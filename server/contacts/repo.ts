@@ -34,7 +34,9 @@ function filterWhere(companyId: number, f: ContactFilter): SQL | undefined {
     const fts = ftsPrefixQuery(s, f.namesOnly ? "name" : undefined);
     const digits = s.replace(/\D/g, "");
     conds.push(or(
-      fts ? sql`${contacts.id} in (select rowid from contacts_fts where contacts_fts match ${fts})` : undefined,
+      fts
+        ? sql`${contacts.id} in (select rowid from contacts_fts where contacts_fts match ${fts})`
+        : undefined,
       !f.namesOnly && digits.length >= 3 ? like(contacts.number, `%${digits}%`) : undefined,
       fts ? undefined : sql`0`,
     ));

@@ -11,7 +11,9 @@ export const contactNumber = z.string().max(80).transform((s) => s.replace(/\D/g
   z.string().min(8, "at least 8 digits").max(50, "at most 50 digits"),
 );
 
-const email = z.union([z.literal(""), z.email().max(200)]).nullish().transform((e) => e ? e.toLowerCase() : null);
+const email = z.union([z.literal(""), z.email().max(200)]).nullish().transform((e) =>
+  e ? e.toLowerCase() : null
+);
 
 export const extraInfoInput = z.array(z.object({
   name: z.string().trim().min(1).max(100),

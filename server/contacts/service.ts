@@ -42,7 +42,12 @@ export async function contactDTOs(
 }
 
 /** Tells the company's sockets; the payload is masked when the company hides numbers. */
-export async function emitContact(deps: Deps, companyId: number, action: "create" | "update", row: ContactRow) {
+export async function emitContact(
+  deps: Deps,
+  companyId: number,
+  action: "create" | "update",
+  row: ContactRow,
+) {
   const [dto] = await contactDTOs(deps, companyId, [row], await broadcastMask(deps.db, companyId));
   deps.bus.emit("entity.changed", { companyId, entity: "contact", action, record: dto });
 }
@@ -93,7 +98,11 @@ export async function contactProfile(deps: Deps, actor: Actor, rawNumber: string
 }
 
 /** @throws ERR_DUPLICATED_CONTACT when the company already has the number. */
-export async function createContact(deps: Deps, actor: Actor, input: CreateContactInput): Promise<ContactDTO> {
+export async function createContact(
+  deps: Deps,
+  actor: Actor,
+  input: CreateContactInput,
+): Promise<ContactDTO> {
   const row = await deps.database.write(async (tx) => {
     if (await repo.findContactByNumber(tx, actor.companyId, input.number)) throw duplicated();
     const c = await repo.insertContact(tx, {
@@ -130,7 +139,9 @@ export async function updateContact(
   id: number,
   input: UpdateContactInput,
 ): Promise<ContactDTO> {
-  const number = input.number === undefined || isMaskedValue(input.number) ? undefined : parseNumber(input.number);
+  const number = input.number === undefined || isMaskedValue(input.number)
+    ? undefined
+    : parseNumber(input.number);
   const row = await deps.database.write(async (tx) => {
     const current = await repo.getContact(tx, actor.companyId, id);
     if (number && number !== current.number) {

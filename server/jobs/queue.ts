@@ -10,7 +10,11 @@ import { jobs } from "@db/schema.ts";
 import type { Tx } from "@db/client.ts";
 import type { Deps } from "../deps.ts";
 
-export type QueueHandler = (deps: Deps, payload: unknown, job: { id: number; attempts: number }) => Promise<void>;
+export type QueueHandler = (
+  deps: Deps,
+  payload: unknown,
+  job: { id: number; attempts: number },
+) => Promise<void>;
 export type QueuedJobDef = {
   name: string;
   handle: QueueHandler;
@@ -26,7 +30,14 @@ const BATCH = 20;
 
 export async function enqueue(
   tx: Tx,
-  job: { name: string; payload: unknown; companyId?: number; runAt?: Date; maxAttempts?: number; dedupeKey?: string },
+  job: {
+    name: string;
+    payload: unknown;
+    companyId?: number;
+    runAt?: Date;
+    maxAttempts?: number;
+    dedupeKey?: string;
+  },
 ): Promise<void> {
   await tx.insert(jobs).values({
     name: job.name,

@@ -19,7 +19,10 @@ export function startScheduler(deps: Deps): Scheduler {
     deps.jobs.leader = await acquireLease(deps.database, LEASE, holder, LEASE_TTL_MS, deps.clock.now());
     return deps.jobs.leader;
   };
-  const opts = (name: string) => ({ protect: true, catch: (err: unknown) => console.error(`[jobs] ${name} failed`, err) });
+  const opts = (name: string) => ({
+    protect: true,
+    catch: (err: unknown) => console.error(`[jobs] ${name} failed`, err),
+  });
   const crons = [
     new Cron("*/10 * * * * *", opts("lease"), async () => void await renew()),
     new Cron("* * * * * *", opts("queue"), () => deps.jobs.kick()),

@@ -5,18 +5,29 @@ import type { AppEnv } from "../lib/context.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { safeName } from "./store.ts";
 
+/**
+ * Types a browser would run as a page (script included) when the URL is opened directly. The
+ * type comes from the uploaded file's name, which the uploader chooses, so without this a file
+ * named "x.html" would be stored XSS on our origin. SVG stays inline (logos) but sandboxed.
+ */
+const ACTIVE =
+  /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/javascript|application\/javascript)\b/;
+
 async function sendFile(path: string, name: string): Promise<Response> {
   const file = await Deno.open(path, { read: true }).catch(() => {
     throw notFound("file");
   });
   const type = getMimeType(name) ?? "application/octet-stream";
-  return new Response(file.readable, {
-    headers: {
-      "content-type": type,
-      "cache-control": "private, max-age=3600",
-      "x-content-type-options": "nosniff",
-    },
-  });
+  const headers: Record<string, string> = {
+    "content-type": type,
+    "cache-control": "private, max-age=3600",
+    "x-content-type-options": "nosniff",
+  };
+  if (ACTIVE.test(type)) {
+    headers["content-security-policy"] = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+    if (!type.startsWith("image/svg+xml")) headers["content-disposition"] = "attachment";
+  }
+  return new Response(file.readable, { headers });
 }
 
 export const mediaRoutes = new Hono<AppEnv>().get("/api/media/*", async (c) => {

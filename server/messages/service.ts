@@ -22,6 +22,9 @@ import { sendOnTicket } from "./send.ts";
 import { renderVariables } from "./variables.ts";
 
 const PAGE = 20;
+/** What an attendant may attach: media and documents, never executables or HTML. */
+const ATTACHMENT_TYPES =
+  /^(image|audio|video)\/|^application\/(pdf|zip|msword|vnd\.|octet-stream)|^text\/(plain|csv)/;
 export const EDIT_WINDOW_MS = 15 * 60_000;
 
 export async function listMessages(deps: Deps, actor: Actor, ticketUuid: string, pageNumber: number) {

@@ -9,7 +9,10 @@ export const chatbotRoutes = new Hono<AppEnv>()
   .get("/", validate("query", listChatbotsQuery), async (c) => {
     return c.json(await chatbots.listChatbots(c.var.deps, c.var.actor, c.req.valid("query").queueId));
   })
-  .get("/:id", async (c) => c.json(await chatbots.showChatbot(c.var.deps, c.var.actor, idParam(c.req.param("id")))))
+  .get(
+    "/:id",
+    async (c) => c.json(await chatbots.showChatbot(c.var.deps, c.var.actor, idParam(c.req.param("id")))),
+  )
   .post("/", validate("json", createChatbotInput), async (c) => {
     return c.json(await chatbots.createChatbot(c.var.deps, c.var.actor, c.req.valid("json")), 201);
   })

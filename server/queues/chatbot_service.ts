@@ -43,19 +43,28 @@ export async function showChatbot(deps: Deps, actor: Actor, id: number): Promise
   return getNode(await loadForest(deps.db, actor.companyId), id);
 }
 
-const invalid = (path: string, message: string) => new AppError("ERR_VALIDATION", { details: [{ path, message }] });
+const invalid = (path: string, message: string) =>
+  new AppError("ERR_VALIDATION", { details: [{ path, message }] });
 
 /** The per-type requirements of schemas.ts, checked on the merged option of a partial update. */
 function checkOption(o: ReturnType<typeof optionValues>, hasChildren: boolean) {
-  if ((o.queueType === "queue" || o.queueType === "attendent") && !o.optQueueId) throw invalid("optQueueId", "required");
+  if ((o.queueType === "queue" || o.queueType === "attendent") && !o.optQueueId) {
+    throw invalid("optQueueId", "required");
+  }
   if (o.queueType === "attendent" && !o.optUserId) throw invalid("optUserId", "required");
   if (o.queueType === "integration" && !o.optIntegrationId) throw invalid("optIntegrationId", "required");
   if (o.queueType === "file" && !o.optFileId) throw invalid("optFileId", "required");
-  if (hasChildren && !o.greetingMessage?.trim()) throw invalid("greetingMessage", "required to go down a level");
+  if (hasChildren && !o.greetingMessage?.trim()) {
+    throw invalid("greetingMessage", "required to go down a level");
+  }
 }
 
 /** Adds an option (with optional sub-options) under a queue or under another option. */
-export async function createChatbot(deps: Deps, actor: Actor, input: CreateChatbotInput): Promise<ChatbotNode> {
+export async function createChatbot(
+  deps: Deps,
+  actor: Actor,
+  input: CreateChatbotInput,
+): Promise<ChatbotNode> {
   requireAdmin(actor);
   const { queueId, parentId, options, ...fields } = input;
   const { id, rootQueue } = await deps.database.write(async (tx) => {
@@ -93,9 +102,15 @@ export async function updateChatbot(
     const node = getNode(forest, id);
     const merged = optionValues({ ...optionValues(node), ...definedOnly(fields) });
     checkOption(merged, (options ?? node.options).length > 0);
-    await repo.assertRefs(tx, actor.companyId, collectRefs([{ ...merged, options: options ?? [] }], emptyRefs()));
+    await repo.assertRefs(
+      tx,
+      actor.companyId,
+      collectRefs([{ ...merged, options: options ?? [] }], emptyRefs()),
+    );
     await repo.updateOption(tx, actor.companyId, id, merged);
-    if (options) await replaceChildren(tx, actor.companyId, { queueId: null, parentId: id }, node.options, options);
+    if (options) {
+      await replaceChildren(tx, actor.companyId, { queueId: null, parentId: id }, node.options, options);
+    }
     return rootQueueId(forest, id);
   });
   await announceQueueOf(deps, actor.companyId, rootQueue);

@@ -13,7 +13,9 @@ export async function listQueues(db: Db, companyId: number): Promise<QueueRow[]>
 }
 
 export async function findQueue(db: Db | Tx, companyId: number, id: number): Promise<QueueRow | null> {
-  return (await db.select().from(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, id))).limit(1))[0] ??
+  return (await db.select().from(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, id))).limit(
+    1,
+  ))[0] ??
     null;
 }
 
@@ -80,12 +82,20 @@ export async function updateOption(
 /** Deletes options; their sub-options go with them (FK cascade). */
 export async function deleteOptions(tx: Tx, companyId: number, ids: number[]): Promise<void> {
   for (let i = 0; i < ids.length; i += 500) {
-    await tx.delete(chatbots).where(and(eq(chatbots.companyId, companyId), inArray(chatbots.id, ids.slice(i, i + 500))));
+    await tx.delete(chatbots).where(
+      and(eq(chatbots.companyId, companyId), inArray(chatbots.id, ids.slice(i, i + 500))),
+    );
   }
 }
 
 /** Ids a queue or an option may point at; any id outside the company answers 404. */
-export type Refs = { queues: number[]; users: number[]; integrations: number[]; files: number[]; prompts: number[] };
+export type Refs = {
+  queues: number[];
+  users: number[];
+  integrations: number[];
+  files: number[];
+  prompts: number[];
+};
 
 const REF_TABLES = {
   queues: { table: queues, resource: "queue" },

@@ -7,7 +7,10 @@ import * as queues from "./service.ts";
 
 export const queuesRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await queues.listQueues(c.var.deps, c.var.actor)))
-  .get("/:id", async (c) => c.json(await queues.showQueue(c.var.deps, c.var.actor, idParam(c.req.param("id")))))
+  .get(
+    "/:id",
+    async (c) => c.json(await queues.showQueue(c.var.deps, c.var.actor, idParam(c.req.param("id")))),
+  )
   .post("/", validate("json", createQueueInput), async (c) => {
     return c.json(await queues.createQueue(c.var.deps, c.var.actor, c.req.valid("json")), 201);
   })

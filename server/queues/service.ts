@@ -37,7 +37,8 @@ function rethrowConflict(err: unknown): never {
   throw err;
 }
 
-const invalid = (path: string, message: string) => new AppError("ERR_VALIDATION", { details: [{ path, message }] });
+const invalid = (path: string, message: string) =>
+  new AppError("ERR_VALIDATION", { details: [{ path, message }] });
 
 /** Rules over the merged record: rotation needs a time; queue hours need their message. */
 async function checkRules(deps: Deps, companyId: number, q: Partial<QueueRow>) {
@@ -77,7 +78,10 @@ export async function createQueue(deps: Deps, actor: Actor, input: CreateQueueIn
   return await emitQueue(deps, "create", row);
 }
 
-function refsOf(q: Pick<UpdateQueueInput, "integrationId" | "fileListId" | "promptId">, tree: CreateQueueInput["chatbots"]) {
+function refsOf(
+  q: Pick<UpdateQueueInput, "integrationId" | "fileListId" | "promptId">,
+  tree: CreateQueueInput["chatbots"],
+) {
   const refs = collectRefs(tree, emptyRefs());
   if (q.integrationId) refs.integrations.push(q.integrationId);
   if (q.fileListId) refs.files.push(q.fileListId);
@@ -86,7 +90,12 @@ function refsOf(q: Pick<UpdateQueueInput, "integrationId" | "fileListId" | "prom
 }
 
 /** Updates the queue; a `chatbots` array replaces its option tree (see chatbot_tree.ts). */
-export async function updateQueue(deps: Deps, actor: Actor, id: number, input: UpdateQueueInput): Promise<QueueDTO> {
+export async function updateQueue(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  input: UpdateQueueInput,
+): Promise<QueueDTO> {
   requireAdmin(actor);
   const current = await repo.getQueue(deps.db, actor.companyId, id);
   const { chatbots, ...fields } = input;
@@ -97,7 +106,13 @@ export async function updateQueue(deps: Deps, actor: Actor, id: number, input: U
     const q = await repo.updateQueue(tx, actor.companyId, id, fields).catch(rethrowConflict);
     if (chatbots) {
       const forest = await loadForest(tx, actor.companyId);
-      await replaceChildren(tx, actor.companyId, { queueId: id, parentId: null }, forest.byQueue.get(id) ?? [], chatbots);
+      await replaceChildren(
+        tx,
+        actor.companyId,
+        { queueId: id, parentId: null },
+        forest.byQueue.get(id) ?? [],
+        chatbots,
+      );
     }
     return q;
   });

@@ -28,12 +28,15 @@ export async function listQuickMessages(
     scopeWhere(companyId, scope),
     f.visibleOnly ? eq(quickMessages.visao, true) : undefined,
     f.search
-      ? sql`(${quickMessages.shortcode} like ${contains(f.search)} escape '\\' or ${quickMessages.message} like ${
+      ? sql`(${quickMessages.shortcode} like ${
         contains(f.search)
-      } escape '\\')`
+      } escape '\\' or ${quickMessages.message} like ${contains(f.search)} escape '\\')`
       : undefined,
   );
-  const q = db.select().from(quickMessages).where(where).orderBy(asc(quickMessages.shortcode), asc(quickMessages.id));
+  const q = db.select().from(quickMessages).where(where).orderBy(
+    asc(quickMessages.shortcode),
+    asc(quickMessages.id),
+  );
   const rows = f.limit ? await q.limit(f.limit).offset(f.offset ?? 0) : await q;
   const [{ n }] = await db.select({ n: count() }).from(quickMessages).where(where);
   return { rows, count: n };
@@ -41,7 +44,9 @@ export async function listQuickMessages(
 
 /** A quick message the viewer may see; another user's private one answers 404 like a missing one. */
 export async function getQuickMessage(db: Db | Tx, companyId: number, scope: Scope, id: number) {
-  const [row] = await db.select().from(quickMessages).where(and(scopeWhere(companyId, scope), eq(quickMessages.id, id)))
+  const [row] = await db.select().from(quickMessages).where(
+    and(scopeWhere(companyId, scope), eq(quickMessages.id, id)),
+  )
     .limit(1);
   if (!row) throw notFound("quickMessage");
   return row;

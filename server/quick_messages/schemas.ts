@@ -3,20 +3,32 @@ import { z } from "zod";
 
 const flag = z.union([z.boolean(), z.enum(["true", "false"])]).transform((v) => v === true || v === "true");
 
-export const createQuickMessageInput = z.object({
+const fields = {
   shortcode: z.string().trim().min(1).max(100),
-  message: z.string().max(10_000).default(""),
+  message: z.string().max(10_000),
   /** Shared with every user of the company. */
-  geral: flag.default(false),
+  geral: flag,
   /** Visible (offered in the composer). */
-  visao: flag.default(true),
-  status: z.string().max(50).nullish(),
+  visao: flag,
+  status: z.string().max(50).nullable(),
+};
+
+export const createQuickMessageInput = z.object({
+  shortcode: fields.shortcode,
+  message: fields.message.default(""),
+  geral: fields.geral.default(false),
+  visao: fields.visao.default(true),
+  status: fields.status.optional(),
 });
 export type CreateQuickMessageInput = z.infer<typeof createQuickMessageInput>;
 
-export const updateQuickMessageInput = createQuickMessageInput.partial().extend({
-  shortcode: z.string().trim().min(1).max(100).optional(),
-  message: z.string().max(10_000).optional(),
+/** No defaults here: a field left out keeps its value (zod 4 would apply defaults of a partial). */
+export const updateQuickMessageInput = z.object({
+  shortcode: fields.shortcode.optional(),
+  message: fields.message.optional(),
+  geral: fields.geral.optional(),
+  visao: fields.visao.optional(),
+  status: fields.status.optional(),
 });
 export type UpdateQuickMessageInput = z.infer<typeof updateQuickMessageInput>;
 

@@ -17,7 +17,8 @@ const PAGE = 20;
 
 export type QuickMessageDTO = QuickMessageRow & { isMedia: boolean };
 
-const scopeOf = (actor: Actor): Scope => isAdmin(actor) ? { all: true } : { all: false, userId: actor.userId };
+const scopeOf = (actor: Actor): Scope =>
+  isAdmin(actor) ? { all: true } : { all: false, userId: actor.userId };
 const ownScope = (actor: Actor): Scope => ({ all: false, userId: actor.userId });
 
 /** The stored media path becomes a signed, expiring URL. */
@@ -66,7 +67,9 @@ export async function listQuickMessages(deps: Deps, actor: Actor, q: ListQuickMe
 
 /** What the composer offers: the user's own and the shared replies that are visible. */
 export async function listUsable(deps: Deps, actor: Actor): Promise<QuickMessageDTO[]> {
-  const { rows } = await repo.listQuickMessages(deps.db, actor.companyId, ownScope(actor), { visibleOnly: true });
+  const { rows } = await repo.listQuickMessages(deps.db, actor.companyId, ownScope(actor), {
+    visibleOnly: true,
+  });
   return await Promise.all(rows.map((r) => toDTO(deps, r)));
 }
 
@@ -110,7 +113,12 @@ export async function deleteQuickMessage(deps: Deps, actor: Actor, id: number): 
     return row;
   });
   if (row.mediaPath) await deps.media.remove(row.mediaPath);
-  deps.bus.emit("entity.changed", { companyId: actor.companyId, entity: "quickMessage", action: "delete", id });
+  deps.bus.emit("entity.changed", {
+    companyId: actor.companyId,
+    entity: "quickMessage",
+    action: "delete",
+    id,
+  });
 }
 
 /** The platform's download limit (MB) bounds attachments too. */
@@ -120,10 +128,17 @@ async function maxBytes(deps: Deps): Promise<number> {
 }
 
 /** Attaches (or replaces) the reply's file; spaces in its name become underscores. */
-export async function uploadMedia(deps: Deps, actor: Actor, id: number, file: File): Promise<QuickMessageDTO> {
+export async function uploadMedia(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  file: File,
+): Promise<QuickMessageDTO> {
   const current = await repo.getQuickMessage(deps.db, actor.companyId, scopeOf(actor), id);
   requireManage(actor, current);
-  const stored = await deps.media.save(actor.companyId, `quick_messages/${id}`, file, { maxBytes: await maxBytes(deps) });
+  const stored = await deps.media.save(actor.companyId, `quick_messages/${id}`, file, {
+    maxBytes: await maxBytes(deps),
+  });
   const row = await deps.database.write((tx) =>
     repo.updateQuickMessage(tx, actor.companyId, id, {
       mediaPath: stored.path,

@@ -8,9 +8,10 @@ import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { maskSecret, SecretBox } from "../lib/crypto.ts";
-import { isAdmin, requireAdmin, requireSuper } from "../auth/permissions.ts";
+import { requireAdmin, requireSuper } from "../auth/permissions.ts";
 import { companyKeys, isKnownSetting, PLATFORM_COMPANY_ID, platformKeys, SETTINGS } from "./registry.ts";
 import { readSetting, readSettings, writeSetting } from "./repo.ts";
+import { getCompanyWithPlan } from "../companies/repo.ts";
 
 export type SettingDTO = { key: string; value: string };
 
@@ -82,8 +83,11 @@ export async function companySettings(
   actor: Actor,
   companyId: number,
 ): Promise<Record<string, string>> {
-  if (companyId !== actor.companyId && !actor.user.super) throw notFound("company");
-  if (!isAdmin(actor) && companyId !== actor.companyId) throw new AppError("ERR_NO_PERMISSION");
+  if (companyId !== actor.companyId) {
+    if (!actor.user.super) throw notFound("company");
+    // readSettings fills defaults for any id, so a missing company must be caught here.
+    await getCompanyWithPlan(deps.db, companyId);
+  }
   return await readSettings(deps.db, companyId, companyKeys);
 }
 

@@ -23,7 +23,13 @@ export async function syncContactTags(deps: Deps, actor: Actor, input: SyncTagsI
     const known = new Map((await repo.tagsByNames(tx, companyId, names)).map((t) => [t.name, t]));
     const created: TagRow[] = [];
     for (const name of names.filter((n) => !known.has(n))) {
-      const tag = await repo.insertTag(tx, { companyId, name, color: randomColor(), kanban: 0, userId: actor.userId })
+      const tag = await repo.insertTag(tx, {
+        companyId,
+        name,
+        color: randomColor(),
+        kanban: 0,
+        userId: actor.userId,
+      })
         .catch(rethrowNameTaken);
       created.push(tag);
       known.set(name, tag);

@@ -32,7 +32,10 @@ export async function listTags(
   const rows = await db.select({ tag: tags, ...counts }).from(tags).where(where)
     .orderBy(asc(tags.name), asc(tags.id)).limit(f.limit).offset(f.offset);
   const [{ n }] = await db.select({ n: count() }).from(tags).where(where);
-  return { rows: rows.map((r) => ({ ...r.tag, contactsCount: r.contactsCount, ticketsCount: r.ticketsCount })), count: n };
+  return {
+    rows: rows.map((r) => ({ ...r.tag, contactsCount: r.contactsCount, ticketsCount: r.ticketsCount })),
+    count: n,
+  };
 }
 
 export async function listAllTags(db: Db, companyId: number, kanban?: number): Promise<TagRow[]> {
@@ -42,7 +45,9 @@ export async function listAllTags(db: Db, companyId: number, kanban?: number): P
 }
 
 export async function findTag(db: Db | Tx, companyId: number, id: number): Promise<TagRow | null> {
-  return (await db.select().from(tags).where(and(eq(tags.companyId, companyId), eq(tags.id, id))).limit(1))[0] ??
+  return (await db.select().from(tags).where(and(eq(tags.companyId, companyId), eq(tags.id, id))).limit(1))[
+    0
+  ] ??
     null;
 }
 
@@ -58,7 +63,12 @@ export async function tagCounts(db: Db, companyId: number, id: number) {
 }
 
 export async function contactsOfTag(db: Db, companyId: number, tagId: number) {
-  return await db.select({ id: contacts.id, name: contacts.name, number: contacts.number, isGroup: contacts.isGroup })
+  return await db.select({
+    id: contacts.id,
+    name: contacts.name,
+    number: contacts.number,
+    isGroup: contacts.isGroup,
+  })
     .from(contactTags).innerJoin(contacts, eq(contacts.id, contactTags.contactId))
     .where(and(eq(contactTags.companyId, companyId), eq(contactTags.tagId, tagId)))
     .orderBy(asc(contacts.name));
@@ -99,13 +109,19 @@ export async function deleteTag(tx: Tx, companyId: number, id: number): Promise<
 
 /** Replaces the contact's tag links. */
 export async function setContactTags(tx: Tx, companyId: number, contactId: number, tagIds: number[]) {
-  await tx.delete(contactTags).where(and(eq(contactTags.companyId, companyId), eq(contactTags.contactId, contactId)));
+  await tx.delete(contactTags).where(
+    and(eq(contactTags.companyId, companyId), eq(contactTags.contactId, contactId)),
+  );
   const ids = [...new Set(tagIds)];
   if (ids.length) await tx.insert(contactTags).values(ids.map((tagId) => ({ companyId, contactId, tagId })));
 }
 
 export async function removeContactTag(tx: Tx, companyId: number, tagId: number, contactId: number) {
   await tx.delete(contactTags).where(
-    and(eq(contactTags.companyId, companyId), eq(contactTags.tagId, tagId), eq(contactTags.contactId, contactId)),
+    and(
+      eq(contactTags.companyId, companyId),
+      eq(contactTags.tagId, tagId),
+      eq(contactTags.contactId, contactId),
+    ),
   );
 }

@@ -16,12 +16,17 @@ export const tagsRoutes = new Hono<AppEnv>()
   .post("/tags/sync", validate("json", syncTagsInput), async (c) => {
     return c.json(await syncContactTags(c.var.deps, c.var.actor, c.req.valid("json")));
   })
-  .get("/tags/:id", async (c) => c.json(await tags.showTag(c.var.deps, c.var.actor, idParam(c.req.param("id")))))
+  .get(
+    "/tags/:id",
+    async (c) => c.json(await tags.showTag(c.var.deps, c.var.actor, idParam(c.req.param("id")))),
+  )
   .post("/tags", validate("json", createTagInput), async (c) => {
     return c.json(await tags.createTag(c.var.deps, c.var.actor, c.req.valid("json")), 201);
   })
   .put("/tags/:id", validate("json", updateTagInput), async (c) => {
-    return c.json(await tags.updateTag(c.var.deps, c.var.actor, idParam(c.req.param("id")), c.req.valid("json")));
+    return c.json(
+      await tags.updateTag(c.var.deps, c.var.actor, idParam(c.req.param("id")), c.req.valid("json")),
+    );
   })
   .delete("/tags/:id", async (c) => {
     await tags.deleteTag(c.var.deps, c.var.actor, idParam(c.req.param("id")));

@@ -59,7 +59,10 @@ export const tagListQuery = z.object({ kanban: kanbanQuery });
 export const syncTagsInput = z.object({
   contactId: z.coerce.number().int().positive(),
   tags: z.array(
-    z.object({ id: z.coerce.number().int().positive().optional(), name: z.string().trim().max(60).optional() })
+    z.object({
+      id: z.coerce.number().int().positive().optional(),
+      name: z.string().trim().max(60).optional(),
+    })
       .refine((t) => t.id !== undefined || (t.name?.length ?? 0) >= 3, {
         message: "each tag needs an id or a name of at least 3 characters",
       }),

@@ -16,9 +16,11 @@ import type { CreateTagInput, ListTagsQuery, UpdateTagInput } from "./schemas.ts
 const PAGE = 20;
 
 export const randomColor = () =>
-  "#" + Array.from(crypto.getRandomValues(new Uint8Array(3)), (b) => b.toString(16).padStart(2, "0")).join("");
+  "#" +
+  Array.from(crypto.getRandomValues(new Uint8Array(3)), (b) => b.toString(16).padStart(2, "0")).join("");
 
-export const nameTaken = () => new AppError("ERR_CONFLICT", { message: "tag name in use", details: { field: "name" } });
+export const nameTaken = () =>
+  new AppError("ERR_CONFLICT", { message: "tag name in use", details: { field: "name" } });
 export const rethrowNameTaken = (err: unknown): never => {
   throw isUniqueViolation(err, "tags.name") ? nameTaken() : err;
 };
@@ -33,11 +35,18 @@ function requireLaneEditor(actor: Actor) {
 }
 
 /** Lanes must be kanban tags of the company, and not the tag itself. */
-async function checkLanes(tx: Tx, companyId: number, selfId: number | null, ids: (number | null | undefined)[]) {
+async function checkLanes(
+  tx: Tx,
+  companyId: number,
+  selfId: number | null,
+  ids: (number | null | undefined)[],
+) {
   for (const id of ids) {
     if (id == null) continue;
     if (id === selfId) {
-      throw new AppError("ERR_VALIDATION", { details: [{ path: "nextLaneId", message: "a lane cannot follow itself" }] });
+      throw new AppError("ERR_VALIDATION", {
+        details: [{ path: "nextLaneId", message: "a lane cannot follow itself" }],
+      });
     }
     const lane = await repo.findTag(tx, companyId, id);
     if (!lane || lane.kanban !== 1) throw notFound("tag");
@@ -91,7 +100,12 @@ export async function createTag(deps: Deps, actor: Actor, input: CreateTagInput)
 }
 
 /** Lanes: admins only. Plain tags: admins or the user who created the tag. */
-export async function updateTag(deps: Deps, actor: Actor, id: number, input: UpdateTagInput): Promise<TagRow> {
+export async function updateTag(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  input: UpdateTagInput,
+): Promise<TagRow> {
   const current = await repo.getTag(deps.db, actor.companyId, id);
   if (current.kanban === 1 || input.kanban === 1) requireLaneEditor(actor);
   else if (!isAdmin(actor) && current.userId !== actor.userId) throw noPermission();

@@ -38,7 +38,9 @@ export async function listNotes(
 }
 
 export async function getNote(db: Db | Tx, companyId: number, id: number): Promise<NoteRow> {
-  const [n] = await db.select().from(ticketNotes).where(and(eq(ticketNotes.companyId, companyId), eq(ticketNotes.id, id)))
+  const [n] = await db.select().from(ticketNotes).where(
+    and(eq(ticketNotes.companyId, companyId), eq(ticketNotes.id, id)),
+  )
     .limit(1);
   if (!n) throw notFound("ticketNote");
   return n;

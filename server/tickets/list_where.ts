@@ -13,10 +13,14 @@ import { ftsPrefixQuery } from "../contacts/repo.ts";
 import { addDays } from "../lib/time.ts";
 import type { Viewer } from "./policy.ts";
 
-/** The second copy of tickets used by the "latest per (contact, connection)" rule. */
-export const later = alias(tickets, "later");
-// (in raw sql, `${later}` renders only its name: the FROM clause spells `tickets as "later"`.)
-export type TicketsTable = typeof tickets | typeof later;
+/**
+ * Second copies of tickets for the "latest per (contact, connection)" rule: `later` in the
+ * closed tab's NOT EXISTS probe, `matched` in search's GROUP BY. In raw sql an alias renders only
+ * its name, so FROM clauses spell `tickets as "later"`.
+ */
+const later = alias(tickets, "later");
+const matched = alias(tickets, "matched");
+type TicketsTable = typeof tickets | typeof later | typeof matched;
 
 const TRUE = sql`1`;
 const FALSE = sql`0`;
@@ -134,13 +138,18 @@ function statusTab(c: ListCriteria, T: TicketsTable, status: TicketStatus | unde
  */
 function unread(c: ListCriteria, T: TicketsTable, showPending: boolean): SQL {
   const v = c.viewer;
+  // Each branch repeats company_id and pins a status so SQLite can serve the OR with one index
+  // per branch (MULTI-INDEX OR over the active statuses) instead of walking the whole company.
+  const company = sql`${T.companyId} = ${c.companyId}`;
   return all(
     sql`${T.unreadMessages} > 0`,
     visible(v, T),
     any(
-      all(mine(v, T), statusIn(T, ["open", "group"])),
-      ...(showPending ? [all(sql`${T.status} = 'pending'`, any(mine(v, T), memberScope(v, T)))] : []),
-      ...(v.allowGroup ? [all(sql`${T.status} = 'group'`, memberScope(v, T))] : []),
+      all(company, mine(v, T), statusIn(T, ["open", "group"])),
+      ...(showPending
+        ? [all(company, sql`${T.status} = 'pending'`, any(mine(v, T), memberScope(v, T)))]
+        : []),
+      ...(v.allowGroup ? [all(company, sql`${T.status} = 'group'`, memberScope(v, T))] : []),
     ),
   );
 }
@@ -216,26 +225,33 @@ function predicate(c: ListCriteria, T: TicketsTable): SQL {
       searchMatch(c, T, mode),
     );
   } else scope = statusTab(c, T, mode.status);
-  return all(sql`${T.companyId} = ${c.companyId}`, scope, ...filters(c, T));
+  // In search's grouped subquery the unary + keeps company_id from being used as an index term:
+  // the ids from the search subqueries (rowid lookups) must drive, not a walk over the company.
+  const company = T === matched
+    ? sql`+${T.companyId} = ${c.companyId}`
+    : sql`${T.companyId} = ${c.companyId}`;
+  return all(company, scope, ...filters(c, T));
 }
-
-/** Whether only the newest matching ticket of each (contact, connection) is listed. */
-export const latestOnly = (c: ListCriteria) =>
-  c.mode.kind === "search" || (c.mode.kind === "status" && c.mode.status === "closed");
 
 /** The complete WHERE for the outer `tickets` table. */
 export function listWhere(c: ListCriteria): SQL {
+  if (c.mode.kind === "search") {
+    // The newest matching ticket per (contact, connection): MAX(id) grouped, over the rows the
+    // search subqueries drive (small), computed once. The outer query then reads those ids by
+    // rowid; company scoping is inside.
+    return sql`${tickets.id} in (select max(${matched.id}) from ${tickets} as ${sql.identifier("matched")}
+      where ${predicate(c, matched)} group by ${matched.contactId}, ${matched.whatsappId})`;
+  }
   const own = predicate(c, tickets);
-  if (!latestOnly(c)) return own;
-  // MAX(id) per (contact, connection) among the matching tickets, as a correlated probe of
-  // tickets_company_contact_whatsapp_idx: no GROUP BY over the whole tab, pages stop early.
+  if (c.mode.kind !== "status" || c.mode.status !== "closed") return own;
+  // Closed tab: the same rule as a correlated probe of tickets_company_contact_whatsapp_idx, so
+  // pages walk (company, status, updated_at) and stop early instead of grouping every closed ticket.
   return all(
     own,
-    sql`not exists (select 1 from ${tickets} as ${
-      sql.identifier("later")
-    } where ${later.companyId} = ${tickets.companyId}
-      and ${later.contactId} = ${tickets.contactId} and ${later.whatsappId} is ${tickets.whatsappId}
-      and ${later.id} > ${tickets.id} and ${predicate(c, later)})`,
+    sql`not exists (select 1 from ${tickets} as ${sql.identifier("later")}
+      where ${later.companyId} = ${tickets.companyId} and ${later.contactId} = ${tickets.contactId}
+      and ${later.whatsappId} is ${tickets.whatsappId} and ${later.id} > ${tickets.id}
+      and ${predicate(c, later)})`,
   );
 }
 

@@ -41,6 +41,16 @@ function requireSelfOrAdmin(actor: Actor, id: number) {
   if (actor.userId !== id && !isAdmin(actor)) throw noPermission();
 }
 
+/**
+ * Changing a user: himself or an admin; a super user (the platform operator) only by a super
+ * user. Without the second rule a plain admin of company 1 could reset the operator's password
+ * or e-mail and take the platform over.
+ */
+function requireMayManage(actor: Actor, target: UserRow) {
+  requireSelfOrAdmin(actor, target.id);
+  if (target.super && !actor.user.super) throw noPermission();
+}
+
 export async function showUser(deps: Deps, actor: Actor, id: number): Promise<UserDTO> {
   const u = await repo.getUser(deps.db, actor.companyId, id);
   requireSelfOrAdmin(actor, id);
@@ -54,6 +64,7 @@ export async function createUser(deps: Deps, actor: Actor, input: CreateUserInpu
   const { queueIds, password: _pw, ...fields } = input;
   const user = await deps.database.write(async (tx) => {
     requireWithinLimit(actor.plan, "users", await repo.countUsers(tx, actor.companyId));
+    if (input.whatsappId != null) await repo.assertOwnConnection(tx, actor.companyId, input.whatsappId);
     const u = await repo.insertUser(tx, {
       ...fields,
       super: !!input.super,
@@ -78,7 +89,7 @@ export async function updateUser(
   input: UpdateUserInput,
 ): Promise<UserDTO> {
   const current = await repo.getUser(deps.db, actor.companyId, id);
-  requireSelfOrAdmin(actor, id);
+  requireMayManage(actor, current);
   const currentQueues = await repo.queueIdsOfUser(deps.db, actor.companyId, id);
   assertMayChange(actor, current, currentQueues, input);
 
@@ -86,6 +97,10 @@ export async function updateUser(
   const values: Partial<UserRow> = { ...fields };
   if (password) values.passwordHash = await hashPassword(password);
   const user = await deps.database.write(async (tx) => {
+    // Only a new value is checked: the form resends the current one, whatever became of it.
+    if (input.whatsappId != null && input.whatsappId !== current.whatsappId) {
+      await repo.assertOwnConnection(tx, actor.companyId, input.whatsappId);
+    }
     const u = await repo.updateUser(tx, actor.companyId, id, values).catch((err) => {
       throw isUniqueViolation(err, "email") ? new AppError("ERR_EMAIL_IN_USE") : err;
     });
@@ -118,7 +133,8 @@ function assertMayChange(actor: Actor, current: UserRow, currentQueues: number[]
 
 export async function deleteUser(deps: Deps, actor: Actor, id: number): Promise<void> {
   requireAdmin(actor);
-  await repo.getUser(deps.db, actor.companyId, id);
+  const target = await repo.getUser(deps.db, actor.companyId, id);
+  requireMayManage(actor, target);
   if (id === actor.userId) throw new AppError("ERR_NO_PERMISSION", { message: "cannot delete yourself" });
   await deps.database.write((tx) => repo.deleteUser(tx, actor.companyId, id));
   deps.bus.emit("user.deleted", { companyId: actor.companyId, userId: id });
@@ -126,7 +142,7 @@ export async function deleteUser(deps: Deps, actor: Actor, id: number): Promise<
 
 export async function uploadProfileImage(deps: Deps, actor: Actor, id: number, file: File): Promise<UserDTO> {
   const current = await repo.getUser(deps.db, actor.companyId, id);
-  requireSelfOrAdmin(actor, id);
+  requireMayManage(actor, current);
   const stored = await deps.media.save(actor.companyId, `users/${id}`, file, {
     maxBytes: 5 * 1024 * 1024,
     accept: /^image\/(png|jpe?g|webp|gif)$/,
@@ -141,8 +157,7 @@ export async function uploadProfileImage(deps: Deps, actor: Actor, id: number, f
 }
 
 export async function setTicketsWidth(deps: Deps, actor: Actor, id: number, width: number): Promise<UserDTO> {
-  await repo.getUser(deps.db, actor.companyId, id);
-  requireSelfOrAdmin(actor, id);
+  requireMayManage(actor, await repo.getUser(deps.db, actor.companyId, id));
   const user = await deps.database.write((tx) =>
     repo.updateUser(tx, actor.companyId, id, { defaultTicketsManagerWidth: width })
   );

@@ -57,7 +57,11 @@ Deno.test("[inbox] killing the server mid-ingest loses no acknowledged message a
     const r = await fetch(`http://127.0.0.1:${port}/api/channels/api/messages`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ externalId: id, from: { number: `55119${String(sent % 7).padStart(8, "0")}` }, body: id }),
+      body: JSON.stringify({
+        externalId: id,
+        from: { number: `55119${String(sent % 7).padStart(8, "0")}` },
+        body: id,
+      }),
     });
     await r.body?.cancel();
     if (r.status === 200) acknowledged.add(id);
@@ -85,7 +89,9 @@ Deno.test("[inbox] killing the server mid-ingest loses no acknowledged message a
     // Restart on the same database and resend everything (a client retrying): still once each.
     const s2 = await spawnServer(dataDir);
     const all = [...acknowledged];
-    for (let i = 0; i < all.length; i += 20) await Promise.all(all.slice(i, i + 20).map((id) => post(s2.port, id)));
+    for (let i = 0; i < all.length; i += 20) {
+      await Promise.all(all.slice(i, i + 20).map((id) => post(s2.port, id)));
+    }
     s2.child.kill("SIGTERM");
     await s2.child.status;
     await assertEachOnce(dataDir, company.id, acknowledged);

@@ -1,5 +1,6 @@
 /**
  * POST /api/channels/api/messages — an integrator delivers a customer's message.
+ * POST /api/channels/api/updates — an edit or revoke of a customer's message, or an ack of ours.
  * Bearer = the connection's token (it names the company). Idempotent on `externalId`.
  * Answers `{messageId, ticketId}` once the message is committed.
  */
@@ -14,6 +15,8 @@ import { unscopedFindConnectionByToken } from "../../connections/repo.ts";
 import { getCompanyWithPlan } from "../../companies/repo.ts";
 import { isSubscriptionActive } from "../../companies/subscription.ts";
 import { receiveInbound } from "../../inbox/pipeline.ts";
+import { receiveAck, receiveEdit, receiveRevoke } from "../../inbox/updates.ts";
+import type { Context } from "hono";
 import { readSetting } from "../../settings/repo.ts";
 import { PLATFORM_COMPANY_ID } from "../../settings/registry.ts";
 import type { InboundMedia } from "../adapter.ts";

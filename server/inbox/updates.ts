@@ -1,0 +1,58 @@
+/**
+ * Updates to messages already stored, reported by a channel: an edit by the customer, a revoke,
+ * or a delivery/read acknowledgement of one of ours. Idempotent; acks never go down.
+ */
+import type { Deps } from "../deps.ts";
+import type { ConnectionRow } from "../connections/repo.ts";
+import { findMessageByWid, updateMessage } from "../messages/repo.ts";
+import { messageDTOs } from "../messages/dto.ts";
+import { setAck } from "../messages/send.ts";
+import { ticketDTOs } from "../tickets/dto.ts";
+import { getTicket, updateTicket } from "../tickets/repo.ts";
+import { notFound } from "../lib/errors.ts";
+
+export async function receiveEdit(
+  deps: Deps,
+  conn: ConnectionRow,
+  externalId: string,
+  body: string,
+): Promise<void> {
+  const m = await findMessageByWid(deps.db, conn.companyId, externalId);
+  if (!m) throw notFound("message");
+  if (m.body === body) return;
+  const { row, ticket } = await deps.database.write(async (tx) => {
+    const row = await updateMessage(tx, conn.companyId, m.id, { body, isEdited: true });
+    const t = await getTicket(tx, conn.companyId, m.ticketId);
+    const ticket = t.lastMessage === m.body
+      ? await updateTicket(tx, conn.companyId, t.id, { lastMessage: body.slice(0, 500) })
+      : t;
+    return { row, ticket };
+  });
+  const [message] = await messageDTOs(deps.db, deps.media, conn.companyId, [row]);
+  const [t] = await ticketDTOs(deps.db, conn.companyId, [ticket]);
+  deps.bus.emit("message.updated", { companyId: conn.companyId, message, ticket: t });
+  deps.bus.emit("ticket.updated", { companyId: conn.companyId, ticket: t });
+}
+
+export async function receiveRevoke(deps: Deps, conn: ConnectionRow, externalId: string): Promise<void> {
+  const m = await findMessageByWid(deps.db, conn.companyId, externalId);
+  if (!m || m.isDeleted) return;
+  const row = await deps.database.write((tx) => updateMessage(tx, conn.companyId, m.id, { isDeleted: true }));
+  const [message] = await messageDTOs(deps.db, deps.media, conn.companyId, [row]);
+  const [t] = await ticketDTOs(deps.db, conn.companyId, [
+    await getTicket(deps.db, conn.companyId, m.ticketId),
+  ]);
+  deps.bus.emit("message.updated", { companyId: conn.companyId, message, ticket: t });
+}
+
+/** ack: 1 sent, 2 delivered, 3 read, 4 played (spec 1 §4). */
+export async function receiveAck(
+  deps: Deps,
+  conn: ConnectionRow,
+  externalId: string,
+  ack: number,
+): Promise<void> {
+  const m = await findMessageByWid(deps.db, conn.companyId, externalId);
+  if (!m) throw notFound("message");
+  await setAck(deps, conn.companyId, m.id, ack);
+}
