@@ -6,7 +6,6 @@
  */
 import { and, count, eq, isNull } from "drizzle-orm";
 import { contacts, tickets, ticketTraking } from "@db/schema.ts";
-import type { Deps } from "../deps.ts";
 import { readSettings } from "../settings/repo.ts";
 import { queuesOfConnections } from "../connections/repo.ts";
 import { sendOnTicket } from "../messages/send.ts";

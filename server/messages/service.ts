@@ -106,6 +106,7 @@ export async function sendMessage(
   for (const [i, f] of input.files.entries()) {
     const media: StoredFile = await deps.media.save(actor.companyId, "messages", f, {
       maxBytes: limitMb * 1024 * 1024,
+      accept: ATTACHMENT_TYPES,
     });
     out.push(
       await sendOnTicket(deps, actor.companyId, ticketId, { ...base, body: i === 0 ? body : "", media }),

@@ -116,6 +116,11 @@ export async function updateTicketStatus(
   const transfer = !!input.isTransfered ||
     (!closing && input.queueId !== undefined && input.queueId !== before.queueId &&
       before.status !== "pending");
+  if (
+    transfer && s.closeTicketOnTransfer === "enabled" && input.queueId && input.queueId !== before.queueId
+  ) {
+    return await transferToNewTicket(deps, actor, before, input, s);
+  }
   const updated = await deps.database.write(async (tx) => {
     const patch: Partial<typeof tickets.$inferInsert> = {};
     if (input.useIntegration !== undefined) patch.useIntegration = input.useIntegration;

@@ -64,16 +64,38 @@ async function fetchMedia(
   return { data, mimetype: m.mimetype, filename: m.filename } satisfies InboundMedia;
 }
 
-export const apiChannelRoutes = new Hono<AppEnv>().post(
-  "/messages",
-  validate("json", inboundInput),
-  async (c) => {
+/** The api connection named by the bearer token; its company must be active. */
+async function connectionOf(c: Context<AppEnv>) {
+  const deps = c.var.deps;
+  const token = bearerToken(c.req.header("authorization"));
+  const conn = token ? await unscopedFindConnectionByToken(deps.db, token) : null;
+  if (!conn || conn.channel !== "api") throw new AppError("ERR_UNAUTHENTICATED");
+  const { company } = await getCompanyWithPlan(deps.db, conn.companyId);
+  if (!isSubscriptionActive(company, deps.clock.now())) throw new AppError("ERR_SUBSCRIPTION_EXPIRED");
+  return conn;
+}
+
+const updateInput = z.object({
+  /** The customer's message id for edits and revokes; ours (the webhook's `messageId`) for acks. */
+  externalId: z.string().trim().min(1).max(200),
+  type: z.enum(["edit", "revoke", "ack"]),
+  body: z.string().max(65_536).optional(),
+  ack: z.coerce.number().int().min(1).max(5).optional(),
+}).refine((u) => u.type !== "edit" || u.body !== undefined, "body required for an edit")
+  .refine((u) => u.type !== "ack" || u.ack !== undefined, "ack required");
+
+export const apiChannelRoutes = new Hono<AppEnv>()
+  .post("/updates", validate("json", updateInput), async (c) => {
+    const conn = await connectionOf(c);
+    const u = c.req.valid("json");
+    if (u.type === "edit") await receiveEdit(c.var.deps, conn, u.externalId, u.body!);
+    else if (u.type === "revoke") await receiveRevoke(c.var.deps, conn, u.externalId);
+    else await receiveAck(c.var.deps, conn, u.externalId, u.ack!);
+    return c.json({ status: "ok" });
+  })
+  .post("/messages", validate("json", inboundInput), async (c) => {
     const deps = c.var.deps;
-    const token = bearerToken(c.req.header("authorization"));
-    const conn = token ? await unscopedFindConnectionByToken(deps.db, token) : null;
-    if (!conn || conn.channel !== "api") throw new AppError("ERR_UNAUTHENTICATED");
-    const { company } = await getCompanyWithPlan(deps.db, conn.companyId);
-    if (!isSubscriptionActive(company, deps.clock.now())) throw new AppError("ERR_SUBSCRIPTION_EXPIRED");
+    const conn = await connectionOf(c);
     const input = c.req.valid("json");
     const limitMb = Number(await readSetting(deps.db, PLATFORM_COMPANY_ID, "downloadLimit")) || 64;
     const media = input.media ? await fetchMedia(input.media, limitMb * 1024 * 1024) : undefined;
@@ -87,5 +109,4 @@ export const apiChannelRoutes = new Hono<AppEnv>().post(
       timestamp: input.timestamp === undefined ? undefined : new Date(input.timestamp),
     });
     return c.json({ messageId: r.messageId, ticketId: r.ticketId, duplicate: r.duplicate });
-  },
-);
+  });
