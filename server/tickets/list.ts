@@ -2,7 +2,7 @@
  * GET /api/tickets: the ticket list (spec 1 §2 list screen, §7; reference §4 with its bugs fixed:
  * the date filters are honoured, in the company's time zone). 40 per page by updatedAt, ties by id.
  * Mode precedence: the bell (withUnreadMessages) over search (searchParam) over the status tab.
- * The WHERE clause lives in list_where.ts.
+ * The WHERE clause lives in list_where.ts, the date range in list_dates.ts.
  */
 import { asc, count, desc } from "drizzle-orm";
 import { tickets } from "@db/schema.ts";
@@ -12,7 +12,8 @@ import { shouldMask } from "../lib/lgpd.ts";
 import { readSettings } from "../settings/repo.ts";
 import { type TicketDTO, ticketDTOs } from "./dto.ts";
 import type { ListTicketsQuery } from "./list_schema.ts";
-import { type ListCriteria, listWhere, searchTerms, updatedRange } from "./list_where.ts";
+import { type ListCriteria, listWhere, searchTerms } from "./list_where.ts";
+import { updatedRange } from "./list_dates.ts";
 
 export const TICKETS_PAGE_SIZE = 40;
 

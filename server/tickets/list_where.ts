@@ -2,15 +2,15 @@
  * The WHERE clause of GET /api/tickets, built as drizzle `sql` with bound values only.
  *
  * Every predicate is a function of the tickets table *or an alias of it*, because the "latest
- * ticket per (contact, connection)" rule (closed tab, search) is a correlated NOT EXISTS that
- * repeats the whole predicate on a second copy of the table. Visibility is the SQL twin of
- * `canViewTicket` (policy.ts): whatever these predicates let through, canViewTicket allows too.
+ * ticket per (contact, connection)" rule repeats the whole predicate on a second copy of the
+ * table (closed tab: correlated NOT EXISTS; search: MAX(id) GROUP BY). Visibility is the SQL twin
+ * of `canViewTicket` (policy.ts): whatever these predicates let through, canViewTicket allows too
+ * (tests/tickets/list_test.ts checks every view against it).
  */
 import { gte, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { tickets, type TicketStatus } from "@db/schema.ts";
 import { ftsPrefixQuery } from "../contacts/repo.ts";
-import { addDays } from "../lib/time.ts";
 import type { Viewer } from "./policy.ts";
 
 /**
@@ -155,9 +155,9 @@ function unread(c: ListCriteria, T: TicketsTable, showPending: boolean): SQL {
 }
 
 /**
- * Tickets whose contact matches (FTS on name/number, digits LIKE on number) or, when
- * messageFts is given (searchOnMessages), that hold a matching message. Message search runs MATCH first (FTS index) and
- * then joins messages by rowid, so it never scans the messages table.
+ * Tickets whose contact matches (FTS on name/number, digits LIKE on number) or, when messageFts
+ * is given (searchOnMessages), that hold a matching message. Message search runs MATCH first (FTS
+ * index) and then joins messages by rowid, so it never scans the messages table.
  */
 function searchMatch(
   c: ListCriteria,
@@ -268,44 +268,5 @@ export function searchTerms(
     contactFts: ftsPrefixQuery(searchParam, namesOnly ? "name" : undefined),
     numberLike: numberish && !namesOnly ? `%${digits}%` : null,
     messageFts: opts.onMessages ? ftsPrefixQuery(searchParam) : null,
-  };
-}
-
-/** UTC instant (ISO) at which calendar day `date` begins in `timeZone`. */
-export function dayStartUtc(date: string, timeZone: string): string {
-  const [y, m, d] = date.split("-").map(Number);
-  const wall = Date.UTC(y, m - 1, d);
-  // Offset of the zone at an instant = its wall-clock reading minus the instant. Two rounds
-  // settle days that start at a DST change.
-  let ts = wall - zoneOffsetMs(wall, timeZone);
-  ts = wall - zoneOffsetMs(ts, timeZone);
-  return new Date(ts).toISOString();
-}
-
-function zoneOffsetMs(at: number, timeZone: string): number {
-  const f = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  });
-  const p = Object.fromEntries(f.formatToParts(new Date(at)).map((x) => [x.type, Number(x.value)]));
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(at / 1000) * 1000;
-}
-
-/** [from, to) of updated_at for a date range in the company's zone. */
-export function updatedRange(
-  q: { startDate?: string; endDate?: string; updatedAt?: string },
-  timeZone: string,
-): { updatedFrom?: string; updatedTo?: string } {
-  const from = [q.startDate, q.updatedAt].filter((x): x is string => !!x).sort().at(-1);
-  const to = [q.endDate, q.updatedAt].filter((x): x is string => !!x).sort().at(0);
-  return {
-    updatedFrom: from ? dayStartUtc(from, timeZone) : undefined,
-    updatedTo: to ? dayStartUtc(addDays(to, 1), timeZone) : undefined,
   };
 }
