@@ -16,6 +16,7 @@ import { plansRoutes } from "./plans/routes.ts";
 import { mediaRoutes } from "./media/routes.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
 import { queuesRoutes } from "./queues/routes.ts";
+import { chatbotRoutes } from "./queues/chatbot_routes.ts";
 import { tagsRoutes } from "./tags/routes.ts";
 import { quickMessagesRoutes } from "./quick_messages/routes.ts";
 import { contactsRoutes } from "./contacts/routes.ts";
@@ -26,7 +27,8 @@ import { connectionsRoutes } from "./connections/routes.ts";
 import { apiChannelRoutes } from "./channels/api/routes.ts";
 
 export function createApp(deps: Deps): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  // strict: false — the spec's client writes some paths with a trailing slash (GET /tags/).
+  const app = new Hono<AppEnv>({ strict: false });
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);
@@ -61,6 +63,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/plans", plansRoutes);
   app.route("/api", settingsRoutes);
   app.route("/api/queue", queuesRoutes);
+  app.route("/api/chatbot", chatbotRoutes);
   app.route("/api", tagsRoutes);
   app.route("/api/quick-messages", quickMessagesRoutes);
   app.route("/api/contacts", contactsRoutes);

@@ -10,7 +10,7 @@ export const connectionFields = z.object({
   name: z.string().trim().min(2).max(50),
   channel: z.enum(channelKinds).default("whatsapp"),
   isDefault: z.boolean().optional(),
-  queueIds: z.array(z.coerce.number().int().positive()).default([]),
+  queueIds: z.array(z.coerce.number().int().positive()).optional(),
   greetingMessage: optText,
   complationMessage: optText,
   outOfHoursMessage: optText,
@@ -35,7 +35,11 @@ export const connectionFields = z.object({
   webhookUrl: z.url({ protocol: /^https?$/ }).nullable().optional(),
 });
 
-export const createConnectionInput = connectionFields.superRefine((v, ctx) => {
+// queueIds defaults to [] only on create: zod 4 applies a default even inside .partial(), so a
+// default on the shared field made every PUT without queueIds wipe the connection's queues.
+export const createConnectionInput = connectionFields.extend({
+  queueIds: z.array(z.coerce.number().int().positive()).default([]),
+}).superRefine((v, ctx) => {
   if (v.channel === "api" && !v.webhookUrl) {
     ctx.addIssue({ code: "custom", path: ["webhookUrl"], message: "required for the api channel" });
   }

@@ -106,9 +106,10 @@ export async function updateConnection(
   requirePermission(actor, "connections-page:editOrDeleteConnection");
   const current = await repo.getConnection(deps.db, actor.companyId, id);
   const currentQueues = (await repo.queuesOfConnections(deps.db, actor.companyId, [id])).get(id) ?? [];
+  // An explicit null clears the greeting, so it must not fall back to the stored one (`??` did).
   assertGreeting(
     input.queueIds ?? currentQueues.map((q) => q.id),
-    input.greetingMessage ?? current.greetingMessage,
+    input.greetingMessage !== undefined ? input.greetingMessage : current.greetingMessage,
   );
   if (input.isDefault === false && current.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP");
   const { queueIds, ...fields } = input;
@@ -142,13 +143,22 @@ export async function deleteConnection(deps: Deps, actor: Actor, id: number): Pr
   if (hasAdapter(current.channel)) {
     await adapterFor(current.channel).disconnect(deps, current).catch(() => undefined);
   }
-  await deps.database.write(async (tx) => {
+  const promoted = await deps.database.write(async (tx) => {
     await tx.delete(whatsapps).where(and(eq(whatsapps.companyId, actor.companyId), eq(whatsapps.id, id)));
-    if (current.isDefault) {
-      const [next] = await tx.select({ id: whatsapps.id }).from(whatsapps)
-        .where(eq(whatsapps.companyId, actor.companyId)).orderBy(whatsapps.id).limit(1);
-      if (next) await tx.update(whatsapps).set({ isDefault: true }).where(eq(whatsapps.id, next.id));
-    }
+    if (!current.isDefault) return null;
+    const [next] = await tx.select({ id: whatsapps.id }).from(whatsapps)
+      .where(eq(whatsapps.companyId, actor.companyId)).orderBy(whatsapps.id).limit(1);
+    if (next) await tx.update(whatsapps).set({ isDefault: true }).where(eq(whatsapps.id, next.id));
+    return next?.id ?? null;
   });
   deps.bus.emit("entity.changed", { companyId: actor.companyId, entity: "whatsapp", action: "delete", id });
+  // The promoted connection changed too; without this event open connection lists kept no default.
+  if (promoted) {
+    deps.bus.emit("entity.changed", {
+      companyId: actor.companyId,
+      entity: "whatsapp",
+      action: "update",
+      record: await showConnection(deps, actor, promoted),
+    });
+  }
 }

@@ -1,19 +1,14 @@
 /**
- * LGPD number masking (spec 1 §6, spec 2 §6). With the company setting lgpdHideNumber enabled, a
- * user of profile `user` sees contact numbers masked except the last two digits; admins see them
- * in full, and group ids are never masked. This is the one mask of the server: every contact
- * response (lists, details, tag members, exports, socket payloads) goes through it.
+ * LGPD number masking for contact records (spec 1 §6, spec 2 §6). With the company setting
+ * lgpdHideNumber enabled, a user of profile `user` sees contact numbers masked except the last
+ * two digits; admins see them in full, and group ids are never masked. The mask itself is
+ * `maskNumber` of lib/lgpd.ts (shared with tickets); every contact response (lists, details, tag
+ * members, exports, socket payloads) goes through the helpers below.
  */
 import type { Db, Tx } from "@db/client.ts";
 import type { Actor } from "../lib/context.ts";
-import { isAdmin } from "../auth/permissions.ts";
+import { maskNumber, shouldMask } from "../lib/lgpd.ts";
 import { readSetting } from "../settings/repo.ts";
-
-/** What a number looks like to a masked viewer: every character but the last two becomes `*`. */
-export function maskNumber(number: string): string {
-  if (number.length <= 2) return number;
-  return "*".repeat(number.length - 2) + number.slice(-2);
-}
 
 export type Maskable = { number: string; isGroup?: boolean | null; remoteJid?: string | null };
 
@@ -37,7 +32,7 @@ export async function companyHidesNumbers(db: Db | Tx, companyId: number): Promi
 
 /** True when this viewer must see masked numbers (a profile user while lgpdHideNumber is on). */
 export async function hidesNumbersFrom(db: Db | Tx, actor: Actor): Promise<boolean> {
-  return !isAdmin(actor) && await companyHidesNumbers(db, actor.companyId);
+  return shouldMask(actor.user.profile, await readSetting(db, actor.companyId, "lgpdHideNumber"));
 }
 
 export const maskWhen = (hide: boolean): NumberMask => hide ? mask : identity;

@@ -39,14 +39,12 @@ async function checkLanes(
   tx: Tx,
   companyId: number,
   selfId: number | null,
-  ids: (number | null | undefined)[],
+  lanes: { nextLaneId?: number | null; rollbackLaneId?: number | null },
 ) {
-  for (const id of ids) {
+  for (const [path, id] of Object.entries(lanes)) {
     if (id == null) continue;
     if (id === selfId) {
-      throw new AppError("ERR_VALIDATION", {
-        details: [{ path: "nextLaneId", message: "a lane cannot follow itself" }],
-      });
+      throw new AppError("ERR_VALIDATION", { details: [{ path, message: "a lane cannot point at itself" }] });
     }
     const lane = await repo.findTag(tx, companyId, id);
     if (!lane || lane.kanban !== 1) throw notFound("tag");
@@ -86,7 +84,10 @@ export async function showTag(deps: Deps, actor: Actor, id: number) {
 export async function createTag(deps: Deps, actor: Actor, input: CreateTagInput): Promise<TagRow> {
   if (input.kanban === 1) requireLaneEditor(actor);
   const tag = await deps.database.write(async (tx) => {
-    await checkLanes(tx, actor.companyId, null, [input.nextLaneId, input.rollbackLaneId]);
+    await checkLanes(tx, actor.companyId, null, {
+      nextLaneId: input.nextLaneId,
+      rollbackLaneId: input.rollbackLaneId,
+    });
     return await repo.insertTag(tx, {
       ...input,
       color: input.color ?? randomColor(),
@@ -110,7 +111,10 @@ export async function updateTag(
   if (current.kanban === 1 || input.kanban === 1) requireLaneEditor(actor);
   else if (!isAdmin(actor) && current.userId !== actor.userId) throw noPermission();
   const tag = await deps.database.write(async (tx) => {
-    await checkLanes(tx, actor.companyId, id, [input.nextLaneId, input.rollbackLaneId]);
+    await checkLanes(tx, actor.companyId, id, {
+      nextLaneId: input.nextLaneId,
+      rollbackLaneId: input.rollbackLaneId,
+    });
     return await repo.updateTag(tx, actor.companyId, id, input).catch(rethrowNameTaken);
   });
   emitTag(deps, actor.companyId, "update", tag);

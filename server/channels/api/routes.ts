@@ -16,7 +16,8 @@ import { getCompanyWithPlan } from "../../companies/repo.ts";
 import { isSubscriptionActive } from "../../companies/subscription.ts";
 import { receiveInbound } from "../../inbox/pipeline.ts";
 import { receiveAck, receiveEdit, receiveRevoke } from "../../inbox/updates.ts";
-import type { Context } from "hono";
+import type { MiddlewareHandler } from "hono";
+import type { ConnectionRow } from "../../connections/repo.ts";
 import { readSetting } from "../../settings/repo.ts";
 import { PLATFORM_COMPANY_ID } from "../../settings/registry.ts";
 import type { InboundMedia } from "../adapter.ts";
@@ -43,6 +44,10 @@ async function fetchMedia(
 ) {
   let data: Uint8Array;
   if (m.base64) {
+    // Refuse before decoding: 4 base64 characters carry 3 bytes.
+    if (Math.floor(m.base64.replace(/\s|=+$/g, "").length * 3 / 4) > maxBytes) {
+      throw new AppError("ERR_PAYLOAD_TOO_LARGE");
+    }
     try {
       data = decodeBase64(m.base64);
     } catch {
@@ -54,26 +59,65 @@ async function fetchMedia(
     const res = await fetch(m.url!, { signal: AbortSignal.timeout(30_000) }).catch((err) => {
       throw new AppError("ERR_WAPP_DOWNLOAD_MEDIA", { cause: err });
     });
-    if (!res.ok) throw new AppError("ERR_WAPP_DOWNLOAD_MEDIA", { details: { status: res.status } });
-    if (Number(res.headers.get("content-length") ?? 0) > maxBytes) {
-      throw new AppError("ERR_PAYLOAD_TOO_LARGE");
+    if (!res.ok) {
+      await res.body?.cancel();
+      throw new AppError("ERR_WAPP_DOWNLOAD_MEDIA", { details: { status: res.status } });
     }
-    data = new Uint8Array(await res.arrayBuffer());
+    data = await readCapped(res, maxBytes);
   }
   if (data.length > maxBytes) throw new AppError("ERR_PAYLOAD_TOO_LARGE");
   return { data, mimetype: m.mimetype, filename: m.filename } satisfies InboundMedia;
 }
 
-/** The api connection named by the bearer token; its company must be active. */
-async function connectionOf(c: Context<AppEnv>) {
+/**
+ * Reads a download with a hard cap. `arrayBuffer()` buffered the whole body before the size was
+ * checked, so a URL answering without content-length (chunked) could stream any amount into memory.
+ */
+async function readCapped(res: Response, maxBytes: number): Promise<Uint8Array> {
+  if (Number(res.headers.get("content-length") ?? 0) > maxBytes) {
+    await res.body?.cancel();
+    throw new AppError("ERR_PAYLOAD_TOO_LARGE");
+  }
+  const reader = res.body?.getReader();
+  if (!reader) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new AppError("ERR_PAYLOAD_TOO_LARGE");
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const ch of chunks) {
+    out.set(ch, at);
+    at += ch.length;
+  }
+  return out;
+}
+
+type ApiEnv = { Variables: AppEnv["Variables"] & { apiConn: ConnectionRow } };
+
+/**
+ * The api connection named by the bearer token; its company must be active. A middleware that
+ * runs before body validation: a caller without a valid token gets 401, never a 400 that
+ * describes the expected body.
+ */
+const requireConnection: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const deps = c.var.deps;
   const token = bearerToken(c.req.header("authorization"));
   const conn = token ? await unscopedFindConnectionByToken(deps.db, token) : null;
   if (!conn || conn.channel !== "api") throw new AppError("ERR_UNAUTHENTICATED");
   const { company } = await getCompanyWithPlan(deps.db, conn.companyId);
   if (!isSubscriptionActive(company, deps.clock.now())) throw new AppError("ERR_SUBSCRIPTION_EXPIRED");
-  return conn;
-}
+  c.set("apiConn", conn);
+  await next();
+};
 
 const updateInput = z.object({
   /** The customer's message id for edits and revokes; ours (the webhook's `messageId`) for acks. */
@@ -84,18 +128,18 @@ const updateInput = z.object({
 }).refine((u) => u.type !== "edit" || u.body !== undefined, "body required for an edit")
   .refine((u) => u.type !== "ack" || u.ack !== undefined, "ack required");
 
-export const apiChannelRoutes = new Hono<AppEnv>()
-  .post("/updates", validate("json", updateInput), async (c) => {
-    const conn = await connectionOf(c);
+export const apiChannelRoutes = new Hono<ApiEnv>()
+  .post("/updates", requireConnection, validate("json", updateInput), async (c) => {
+    const conn = c.var.apiConn;
     const u = c.req.valid("json");
     if (u.type === "edit") await receiveEdit(c.var.deps, conn, u.externalId, u.body!);
     else if (u.type === "revoke") await receiveRevoke(c.var.deps, conn, u.externalId);
     else await receiveAck(c.var.deps, conn, u.externalId, u.ack!);
     return c.json({ status: "ok" });
   })
-  .post("/messages", validate("json", inboundInput), async (c) => {
+  .post("/messages", requireConnection, validate("json", inboundInput), async (c) => {
     const deps = c.var.deps;
-    const conn = await connectionOf(c);
+    const conn = c.var.apiConn;
     const input = c.req.valid("json");
     const limitMb = Number(await readSetting(deps.db, PLATFORM_COMPANY_ID, "downloadLimit")) || 64;
     const media = input.media ? await fetchMedia(input.media, limitMb * 1024 * 1024) : undefined;

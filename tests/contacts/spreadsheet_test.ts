@@ -1,0 +1,121 @@
+/** POST /api/contacts/upload (xlsx import) and GET /api/contacts/export (xlsx download). */
+import assert from "node:assert/strict";
+import ExcelJS from "exceljs";
+import { Buffer } from "node:buffer";
+import { contacts } from "@db/schema.ts";
+import { createTestApp } from "../_helpers/test_app.ts";
+import { createTenant } from "../_helpers/tenant.ts";
+import { expectError, expectOk, type Json } from "../auth/_support.ts";
+
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+async function sheet(rows: unknown[][]): Promise<Uint8Array> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet("Plan1");
+  for (const r of rows) ws.addRow(r);
+  return new Uint8Array(await wb.xlsx.writeBuffer());
+}
+
+function upload(bytes: Uint8Array | string, name: string, type = XLSX) {
+  const form = new FormData();
+  form.append("file", new File([bytes as BlobPart], name, { type }));
+  return form;
+}
+
+Deno.test("[contacts] import from xlsx and export to xlsx", async (t) => {
+  const app = await createTestApp();
+  try {
+    const a = await createTenant(app);
+    const b = await createTenant(app);
+    await app.deps.database.write((tx) =>
+      tx.insert(contacts).values([
+        { companyId: a.company.id, name: "Old Name", number: "5511900000001" },
+        { companyId: a.company.id, name: "Same", number: "5511900000002", email: "same@x.com" },
+      ])
+    );
+    const post = (form: FormData, token = a.userToken) =>
+      app.request("/api/contacts/upload", { method: "POST", token, body: form });
+
+    await t.step("Portuguese headers in any case; dedupe by number; counts and row errors", async () => {
+      const bytes = await sheet([
+        ["NOME", "Número", "E-mail"],
+        ["Carla", "+55 (11) 90000-0003", "carla@x.com"],
+        ["Carla again", "5511900000003", ""],
+        ["New Name", "5511900000001", "new@x.com"],
+        ["Same", "5511900000002", "same@x.com"],
+        ["Bad", "12345", ""],
+        [null, null, null],
+        ["", 5511900000004, ""],
+      ]);
+      const r = await expectOk<Json>(await post(upload(bytes, "contatos.xlsx")));
+      assert.equal(r.created, 2);
+      assert.equal(r.updated, 1);
+      assert.equal(r.skipped, 2);
+      assert.deepEqual((r.errors as Json[]).map((e) => e.row), [6]);
+      const list = await expectOk<Json[]>(await app.request("/api/contacts/list", { token: a.adminToken }));
+      const byNumber = new Map(list.map((c) => [c.number, c.name]));
+      assert.equal(byNumber.get("5511900000003"), "Carla");
+      assert.equal(byNumber.get("5511900000001"), "New Name");
+      assert.equal(byNumber.get("5511900000004"), "5511900000004");
+      const otherCompany = await expectOk<Json[]>(
+        await app.request("/api/contacts/list", { token: b.adminToken }),
+      );
+      assert.equal(otherCompany.length, 0);
+    });
+
+    await t.step("English headers work too", async () => {
+      const bytes = await sheet([["email", "name", "number"], ["e@x.com", "Eve", "5511900000005"]]);
+      const r = await expectOk<Json>(await post(upload(bytes, "contacts.xlsx")));
+      assert.equal(r.created, 1);
+    });
+
+    await t.step("a .csv is refused with 415 ERR_UNSUPPORTED_MEDIA", async () => {
+      await expectError(
+        await post(upload("name,number\nZed,5511900000009\n", "contacts.csv", "text/csv")),
+        415,
+        "ERR_UNSUPPORTED_MEDIA",
+      );
+    });
+
+    await t.step(
+      "an .xlsx that is not a spreadsheet → 415; no number column → 400; no file → 400",
+      async () => {
+        await expectError(await post(upload("garbage", "contacts.xlsx")), 415, "ERR_UNSUPPORTED_MEDIA");
+        await expectError(
+          await post(upload(await sheet([["name", "email"], ["Zed", "z@x.com"]]), "c.xlsx")),
+          400,
+          "ERR_VALIDATION",
+        );
+        await expectError(await post(new FormData()), 400, "ERR_VALIDATION");
+      },
+    );
+
+    await t.step("export downloads a readable xlsx with the company's contacts", async () => {
+      const res = await app.request("/api/contacts/export", { token: a.userToken });
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get("content-type"), XLSX);
+      assert.match(res.headers.get("content-disposition") ?? "", /attachment; filename="contacts\.xlsx"/);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ExcelJS.Buffer);
+      const ws = wb.worksheets[0];
+      assert.deepEqual([1, 2, 3].map((i) => ws.getRow(1).getCell(i).text), ["name", "number", "email"]);
+      const rows: string[][] = [];
+      ws.eachRow((row, i) =>
+        i > 1 && rows.push([row.getCell(1).text, row.getCell(2).text, row.getCell(3).text])
+      );
+      assert.equal(rows.length, 5);
+      assert.ok(rows.some((r) => r[0] === "Carla" && r[1] === "5511900000003" && r[2] === "carla@x.com"));
+    });
+
+    await t.step("the export round-trips through the import (nothing new)", async () => {
+      const res = await app.request("/api/contacts/export", { token: a.adminToken });
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      const r = await expectOk<Json>(await post(upload(bytes, "contacts.xlsx")));
+      assert.equal(r.created, 0);
+      assert.equal(r.updated, 0);
+      assert.equal(r.skipped, 5);
+    });
+  } finally {
+    await app.close();
+  }
+});

@@ -1,0 +1,365 @@
+/** Tags, kanban lanes and contact tagging (spec 1 §7, spec 2 §2, §3, §5, §7; DESIGN §4). */
+import assert from "node:assert/strict";
+import { contacts, tickets, ticketTags } from "@db/schema.ts";
+import { createTestApp, startTestServer, type TestApp } from "../_helpers/test_app.ts";
+import { createUser, login } from "../_helpers/factories.ts";
+import { assertAllNeedAuth, createTenant } from "../_helpers/tenant.ts";
+import { connectWs, settle } from "../_helpers/ws_client.ts";
+import { expectError, expectOk, type Json } from "../auth/_support.ts";
+
+async function contact(t: TestApp, companyId: number, name: string, number: string) {
+  const [c] = await t.deps.database.write((tx) =>
+    tx.insert(contacts).values({ companyId, name, number }).returning()
+  );
+  return c;
+}
+
+Deno.test("[tags] CRUD, kanban lanes, permissions and tenancy", async (t) => {
+  const app = await createTestApp();
+  try {
+    const a = await createTenant(app);
+    const b = await createTenant(app);
+    const noKanban = await createTenant(app, { plan: { useKanban: false } });
+    const colleague = await login(app, await createUser(app, a.company.id, { profile: "user" }));
+    const req = (path: string, token: string, method = "GET", json?: unknown) =>
+      app.request(path, { method, token, json });
+    const [foreignTag] = [
+      await expectOk<Json>(await req("/api/tags", b.adminToken, "POST", { name: "Foreign" }), 201),
+    ];
+
+    await t.step("401 ERR_UNAUTHENTICATED on every route without a token", async () => {
+      await assertAllNeedAuth(app, [
+        ["GET", "/api/tags"],
+        ["GET", "/api/tags/list"],
+        ["GET", "/api/tags/1"],
+        ["POST", "/api/tags"],
+        ["PUT", "/api/tags/1"],
+        ["DELETE", "/api/tags/1"],
+        ["POST", "/api/tags/sync"],
+        ["DELETE", "/api/tags-contacts/1/1"],
+        ["GET", "/api/contactTags/1"],
+        ["GET", "/api/tag/kanban"],
+      ]);
+    });
+
+    let tagId = 0;
+    await t.step("a profile user creates a tag; the colour defaults to a random hex", async () => {
+      const tag = await expectOk<Json>(
+        await req("/api/tags", a.userToken, "POST", { name: "Cliente VIP" }),
+        201,
+      );
+      tagId = tag.id as number;
+      assert.match(String(tag.color), /^#[0-9a-f]{6}$/);
+      assert.equal(tag.kanban, 0);
+      assert.equal(tag.timeLane, 0);
+      assert.equal(tag.companyId, a.company.id);
+    });
+
+    await t.step("validation: name under 3, bad colour → 400; same name → 409 ERR_CONFLICT", async () => {
+      await expectError(await req("/api/tags", a.userToken, "POST", { name: "ab" }), 400, "ERR_VALIDATION");
+      await expectError(
+        await req("/api/tags", a.userToken, "POST", { name: "Valid", color: "red" }),
+        400,
+        "ERR_VALIDATION",
+      );
+      await expectError(
+        await req("/api/tags", a.userToken, "POST", { name: "Cliente VIP" }),
+        409,
+        "ERR_CONFLICT",
+      );
+    });
+
+    let laneA = 0, laneB = 0;
+    await t.step(
+      "kanban lanes: profile user → 403; admin creates; plan without kanban → 403 ERR_PLAN_FEATURE",
+      async () => {
+        await expectError(
+          await req("/api/tags", a.userToken, "POST", { name: "Lane 1", kanban: 1 }),
+          403,
+          "ERR_NO_PERMISSION",
+        );
+        await expectError(
+          await req("/api/tags", noKanban.adminToken, "POST", { name: "Lane 1", kanban: 1 }),
+          403,
+          "ERR_PLAN_FEATURE",
+        );
+        laneB = (await expectOk<Json>(
+          await req("/api/tags", a.adminToken, "POST", { name: "Lane 2", kanban: 1, color: "#00FF00" }),
+          201,
+        )).id as number;
+        const lane = await expectOk<Json>(
+          await req("/api/tags", a.adminToken, "POST", {
+            name: "Lane 1",
+            kanban: 1,
+            timeLane: 24,
+            nextLaneId: laneB,
+            greetingMessageLane: "Hi",
+          }),
+          201,
+        );
+        laneA = lane.id as number;
+        assert.equal(lane.nextLaneId, laneB);
+        assert.equal(lane.kanban, 1);
+      },
+    );
+
+    await t.step("lanes must be kanban tags of the company, not itself", async () => {
+      await expectError(
+        await req("/api/tags", a.adminToken, "POST", { name: "Lane 3", kanban: 1, nextLaneId: tagId }),
+        404,
+        "ERR_NOT_FOUND",
+      );
+      await expectError(
+        await req("/api/tags", a.adminToken, "POST", {
+          name: "Lane 3",
+          kanban: 1,
+          rollbackLaneId: foreignTag.id,
+        }),
+        404,
+        "ERR_NOT_FOUND",
+      );
+      await expectError(
+        await req(`/api/tags/${laneA}`, a.adminToken, "PUT", { nextLaneId: laneA }),
+        400,
+        "ERR_VALIDATION",
+      );
+    });
+
+    await t.step("GET /tags pages with counts, kanban filter and search", async () => {
+      const c1 = await contact(app, a.company.id, "Tagged", "5511900001111");
+      await expectOk(
+        await req("/api/tags/sync", a.userToken, "POST", { contactId: c1.id, tags: [{ id: tagId }] }),
+      );
+      const [tk] = await app.deps.database.write((tx) =>
+        tx.insert(tickets).values({ companyId: a.company.id, contactId: c1.id }).returning()
+      );
+      await app.deps.database.write((tx) =>
+        tx.insert(ticketTags).values({ companyId: a.company.id, ticketId: tk.id, tagId: laneA })
+      );
+      const all = await expectOk<{ tags: Json[]; count: number; hasMore: boolean }>(
+        await req("/api/tags", a.userToken),
+      );
+      assert.equal(all.count, 3);
+      assert.equal(all.hasMore, false);
+      const vip = all.tags.find((x) => x.id === tagId)!;
+      assert.equal(vip.contactsCount, 1);
+      assert.equal(vip.ticketsCount, 0);
+      assert.equal(all.tags.find((x) => x.id === laneA)!.ticketsCount, 1);
+      const lanes = await expectOk<{ tags: Json[] }>(await req("/api/tags?kanban=1", a.userToken));
+      assert.deepEqual(lanes.tags.map((x) => x.name), ["Lane 1", "Lane 2"]);
+      const found = await expectOk<{ tags: Json[] }>(await req("/api/tags?searchParam=vip", a.userToken));
+      assert.deepEqual(found.tags.map((x) => x.id), [tagId]);
+      const none = await expectOk<{ count: number }>(await req("/api/tags?searchParam=%25", a.userToken));
+      assert.equal(none.count, 0);
+      await expectError(await req("/api/tags?kanban=2", a.userToken), 400, "ERR_VALIDATION");
+    });
+
+    await t.step("GET /tags/list, /tag/kanban and /tags/:id (with contacts); foreign id → 404", async () => {
+      const list = await expectOk<Json[]>(await req("/api/tags/list?kanban=0", a.userToken));
+      assert.deepEqual(list.map((x) => x.id), [tagId]);
+      assert.equal((await expectOk<Json[]>(await req("/api/tags/list", a.userToken))).length, 3);
+      const kanban = await expectOk<{ lista: Json[] }>(await req("/api/tag/kanban", a.userToken));
+      assert.deepEqual(kanban.lista.map((x) => x.id).sort(), [laneA, laneB].sort());
+      const shown = await expectOk<Json>(await req(`/api/tags/${tagId}`, a.userToken));
+      assert.deepEqual((shown.contacts as Json[]).map((c) => c.name), ["Tagged"]);
+      assert.deepEqual(Object.keys((shown.contacts as Json[])[0]).sort(), ["id", "name", "number"]);
+      await expectError(await req(`/api/tags/${foreignTag.id}`, a.userToken), 404, "ERR_NOT_FOUND");
+    });
+
+    await t.step(
+      "PUT: the creator or an admin; another user → 403; lanes admin only; foreign → 404",
+      async () => {
+        const mine = await expectOk<Json>(
+          await req(`/api/tags/${tagId}`, a.userToken, "PUT", { color: "#123456" }),
+        );
+        assert.equal(mine.color, "#123456");
+        await expectError(
+          await req(`/api/tags/${tagId}`, colleague.token, "PUT", { name: "Hijack" }),
+          403,
+          "ERR_NO_PERMISSION",
+        );
+        await expectError(
+          await req(`/api/tags/${tagId}`, a.userToken, "PUT", { kanban: 1 }),
+          403,
+          "ERR_NO_PERMISSION",
+        );
+        await expectError(
+          await req(`/api/tags/${laneA}`, a.userToken, "PUT", { timeLane: 1 }),
+          403,
+          "ERR_NO_PERMISSION",
+        );
+        const lane = await expectOk<Json>(
+          await req(`/api/tags/${laneA}`, a.adminToken, "PUT", { timeLane: 48, rollbackLaneId: laneB }),
+        );
+        assert.equal(lane.timeLane, 48);
+        assert.equal(lane.rollbackLaneId, laneB);
+        await expectError(
+          await req(`/api/tags/${foreignTag.id}`, a.adminToken, "PUT", { name: "Mine now" }),
+          404,
+          "ERR_NOT_FOUND",
+        );
+        await expectError(
+          await req(`/api/tags/${tagId}`, a.userToken, "PUT", { name: "x" }),
+          400,
+          "ERR_VALIDATION",
+        );
+      },
+    );
+
+    await t.step("DELETE: profile user → 403; admin → 204; foreign → 404", async () => {
+      await expectError(await req(`/api/tags/${laneB}`, a.userToken, "DELETE"), 403, "ERR_NO_PERMISSION");
+      await expectError(
+        await req(`/api/tags/${foreignTag.id}`, a.adminToken, "DELETE"),
+        404,
+        "ERR_NOT_FOUND",
+      );
+      assert.equal((await req(`/api/tags/${laneB}`, a.adminToken, "DELETE")).status, 204);
+      const lane = await expectOk<Json>(await req(`/api/tags/${laneA}`, a.adminToken));
+      assert.equal(lane.nextLaneId, null);
+    });
+  } finally {
+    await app.close();
+  }
+});
+
+Deno.test("[tags] contact tags: sync, unlink, contactTags", async (t) => {
+  const app = await createTestApp();
+  try {
+    const a = await createTenant(app);
+    const b = await createTenant(app);
+    const req = (path: string, token: string, method = "GET", json?: unknown) =>
+      app.request(path, { method, token, json });
+    const c = await contact(app, a.company.id, "Carla", "5511900002222");
+    const foreignContact = await contact(app, b.company.id, "Bruno", "5511900003333");
+    const existing = await expectOk<Json>(
+      await req("/api/tags", a.adminToken, "POST", { name: "Existing" }),
+      201,
+    );
+    const foreignTag = await expectOk<Json>(
+      await req("/api/tags", b.adminToken, "POST", { name: "Theirs" }),
+      201,
+    );
+
+    await t.step(
+      "sync replaces the set; unknown names are created; answers the contact with its tags",
+      async () => {
+        const r = await expectOk<Json>(
+          await req("/api/tags/sync", a.userToken, "POST", {
+            contactId: c.id,
+            tags: [{ id: existing.id }, { name: "Brand New" }, { name: "Existing" }],
+          }),
+        );
+        assert.equal(r.id, c.id);
+        assert.deepEqual((r.tags as Json[]).map((x) => x.name), ["Brand New", "Existing"]);
+        const again = await expectOk<Json>(
+          await req("/api/tags/sync", a.userToken, "POST", {
+            contactId: c.id,
+            tags: [{ name: "Brand New" }],
+          }),
+        );
+        assert.deepEqual((again.tags as Json[]).map((x) => x.name), ["Brand New"]);
+        const all = await expectOk<Json[]>(await req("/api/tags/list", a.userToken));
+        assert.equal(all.filter((x) => x.name === "Brand New").length, 1);
+      },
+    );
+
+    await t.step("sync: foreign contact or tag → 404; short new name → 400", async () => {
+      await expectError(
+        await req("/api/tags/sync", a.userToken, "POST", { contactId: foreignContact.id, tags: [] }),
+        404,
+        "ERR_NOT_FOUND",
+      );
+      await expectError(
+        await req("/api/tags/sync", a.userToken, "POST", { contactId: c.id, tags: [{ id: foreignTag.id }] }),
+        404,
+        "ERR_NOT_FOUND",
+      );
+      await expectError(
+        await req("/api/tags/sync", a.userToken, "POST", { contactId: c.id, tags: [{ name: "ab" }] }),
+        400,
+        "ERR_VALIDATION",
+      );
+    });
+
+    await t.step("GET /contactTags/:contactId → {tags: boolean, contactTags}; foreign → 404", async () => {
+      const r = await expectOk<Json>(await req(`/api/contactTags/${c.id}`, a.userToken));
+      assert.equal(r.tags, true);
+      assert.deepEqual((r.contactTags as Json[]).map((x) => x.name), ["Brand New"]);
+      await expectError(
+        await req(`/api/contactTags/${foreignContact.id}`, a.userToken),
+        404,
+        "ERR_NOT_FOUND",
+      );
+    });
+
+    await t.step("DELETE /tags-contacts/:tagId/:contactId unlinks; foreign ids → 404", async () => {
+      const brandNew = (await expectOk<Json[]>(await req("/api/tags/list", a.userToken))).find((x) =>
+        x.name === "Brand New"
+      )!;
+      await expectError(
+        await req(`/api/tags-contacts/${brandNew.id}/${foreignContact.id}`, a.userToken, "DELETE"),
+        404,
+        "ERR_NOT_FOUND",
+      );
+      await expectError(
+        await req(`/api/tags-contacts/${foreignTag.id}/${c.id}`, a.userToken, "DELETE"),
+        404,
+        "ERR_NOT_FOUND",
+      );
+      assert.equal(
+        (await req(`/api/tags-contacts/${brandNew.id}/${c.id}`, a.userToken, "DELETE")).status,
+        204,
+      );
+      const r = await expectOk<Json>(await req(`/api/contactTags/${c.id}`, a.userToken));
+      assert.deepEqual(r, { tags: false, contactTags: [] });
+    });
+  } finally {
+    await app.close();
+  }
+});
+
+Deno.test("[tags] a tag change reaches the same company's sockets only", async (t) => {
+  const srv = await startTestServer();
+  const a = await createTenant(srv);
+  const b = await createTenant(srv);
+  const wsA = await connectWs(srv.wsUrl, a.userToken);
+  const wsB = await connectWs(srv.wsUrl, b.userToken);
+  try {
+    await t.step("create → {event: company-{id}-tag, data: {action: create, tag}}", async () => {
+      const tag = await expectOk<Json>(
+        await srv.request("/api/tags", { method: "POST", token: a.userToken, json: { name: "Live tag" } }),
+        201,
+      );
+      const f = await wsA.next((f) =>
+        f.event === `company-${a.company.id}-tag` && f.data?.action === "create"
+      );
+      assert.equal((f.data!.tag as Json).id, tag.id);
+      assert.equal((f.data!.tag as Json).name, "Live tag");
+      await settle();
+      assert.ok(!wsB.frames.some((f) => String(f.event ?? "").endsWith("-tag")));
+    });
+
+    await t.step("delete → {action: delete, tagId}", async () => {
+      const tag = await expectOk<Json>(
+        await srv.request("/api/tags", {
+          method: "POST",
+          token: a.adminToken,
+          json: { name: "Short lived" },
+        }),
+        201,
+      );
+      assert.equal(
+        (await srv.request(`/api/tags/${tag.id}`, { method: "DELETE", token: a.adminToken })).status,
+        204,
+      );
+      const f = await wsA.next((f) =>
+        f.event === `company-${a.company.id}-tag` && f.data?.action === "delete"
+      );
+      assert.equal(f.data!.tagId, tag.id);
+    });
+  } finally {
+    await wsA.close();
+    await wsB.close();
+    await srv.close();
+  }
+});
