@@ -96,6 +96,7 @@ function mountWeb(app: Hono<AppEnv>, root: string) {
     const last = c.req.path.split("/").pop() ?? "";
     if (last.includes(".") || c.req.path.startsWith("/ws")) return c.json({ error: "ERR_NOT_FOUND" }, 404);
     c.header("Cache-Control", "no-cache");
-    return await serveStatic<AppEnv>({ path: `${root}/index.html` })(c, next);
+    // `path` is joined onto `root` (not the process cwd), so an absolute WEB_DIST works too.
+    return await serveStatic<AppEnv>({ root, path: "index.html" })(c, next);
   });
 }

@@ -8,14 +8,7 @@ import { AppError, isUniqueViolation } from "../lib/errors.ts";
 import { requirePermission } from "../auth/permissions.ts";
 import * as repo from "./repo.ts";
 import type { ContactRow, ContactTagRef, ExtraInfo } from "./repo.ts";
-import {
-  broadcastMask,
-  hidesNumbersFrom,
-  isMaskedValue,
-  maskWhen,
-  type NumberMask,
-  numberMaskFor,
-} from "./privacy.ts";
+import { hidesNumbersFrom, isMaskedValue, maskWhen, type NumberMask, numberMaskFor } from "./privacy.ts";
 import {
   contactNumber,
   type CreateContactInput,
@@ -41,14 +34,14 @@ export async function contactDTOs(
   return rows.map((r) => mask({ ...r, tags: tags.get(r.id) ?? [], extraInfo: extra.get(r.id) ?? [] }));
 }
 
-/** Tells the company's sockets; the payload is masked when the company hides numbers. */
+/** Tells the company's sockets; the listener masks the number for profile users (LGPD). */
 export async function emitContact(
   deps: Deps,
   companyId: number,
   action: "create" | "update",
   row: ContactRow,
 ) {
-  const [dto] = await contactDTOs(deps, companyId, [row], await broadcastMask(deps.db, companyId));
+  const [dto] = await contactDTOs(deps, companyId, [row], maskWhen(false));
   deps.bus.emit("entity.changed", { companyId, entity: "contact", action, record: dto });
 }
 

@@ -46,6 +46,8 @@ const viewerOfDTO = (u: UserDTO): Viewer => ({
 export function wireListeners(deps: Deps): void {
   const { bus, hub } = deps;
   const publish = hub.publish.bind(hub);
+  const hidesNumbers = async (companyId: number) =>
+    (await readSetting(deps.db, companyId, "lgpdHideNumber")) === "enabled";
 
   /**
    * Ticket-scoped events go only to viewers allowed to see the ticket. With lgpdHideNumber on,
@@ -60,7 +62,7 @@ export function wireListeners(deps: Deps): void {
   ) {
     const audience: Audience = { kind: "ticket", ticket: scopeOf(scope) };
     const env = (d: unknown, a: Audience): Envelope => ({ companyId, event, data: d, audience: a });
-    if ((await readSetting(deps.db, companyId, "lgpdHideNumber")) !== "enabled") {
+    if (!(await hidesNumbers(companyId))) {
       return await publish(env(data(ticket), audience));
     }
     await publish(env(data(ticket), { ...audience, only: "admin" }));
@@ -153,17 +155,28 @@ export function wireListeners(deps: Deps): void {
       closeSessions: sessionIds,
     }));
 
-  bus.on("entity.changed", (e) => {
+  bus.on("entity.changed", async (e) => {
     const { event, key } = ENTITY_EVENTS[e.entity];
-    const data = e.action === "delete" ? { action: "delete", [`${key}Id`]: e.id, id: e.id } : {
-      action: e.action,
-      [key]: e.record,
-    };
-    return publish({
-      companyId: e.companyId,
-      event: `company-${e.companyId}-${event}`,
-      data,
-      audience: { kind: "company" },
+    const name = `company-${e.companyId}-${event}`;
+    if (e.action === "delete") {
+      return await publish({
+        companyId: e.companyId,
+        event: name,
+        data: { action: "delete", [`${key}Id`]: e.id, id: e.id },
+        audience: { kind: "company" },
+      });
+    }
+    const send = (record: unknown, audience: Audience) =>
+      publish({ companyId: e.companyId, event: name, data: { action: e.action, [key]: record }, audience });
+    const contact = e.record as { number?: string; isGroup?: boolean; remoteJid?: string | null };
+    if (e.entity !== "contact" || contact.isGroup || !(await hidesNumbers(e.companyId))) {
+      return await send(e.record, { kind: "company" });
+    }
+    // LGPD: admins get the record as is, profile users with the number masked.
+    await send(e.record, { kind: "profile", profile: "admin" });
+    await send({ ...contact, number: maskNumber(contact.number ?? ""), remoteJid: null }, {
+      kind: "profile",
+      profile: "user",
     });
   });
 

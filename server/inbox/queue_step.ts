@@ -118,10 +118,13 @@ async function closeByBot(ctx: AutomationContext) {
   const { deps, ticket } = ctx;
   const at = deps.clock.now().toISOString();
   const row = await deps.database.write(async (tx) => {
+    // The menu counter restarts (as on every other close): a ticket reopened within
+    // timeCreateNewTicket would otherwise stay silent, its menu budget already spent.
     const t = await updateTicket(tx, ticket.companyId, ticket.id, {
       status: "closed",
       closedAt: at,
       unreadMessages: 0,
+      amountUsedBotQueues: 0,
     });
     await tx.update(ticketTraking).set({ closedAt: at, finishedAt: at })
       .where(and(eq(ticketTraking.ticketId, ticket.id), isNull(ticketTraking.finishedAt)));

@@ -10,6 +10,23 @@ import { setAck } from "../messages/send.ts";
 import { ticketDTOs } from "../tickets/dto.ts";
 import { getTicket, updateTicket } from "../tickets/repo.ts";
 import { notFound } from "../lib/errors.ts";
+import type { MessageRow } from "../messages/dto.ts";
+
+/**
+ * The message with this provider id on a ticket of this connection. Looking it up by company
+ * alone let one connection's credentials (an api-channel token) edit, revoke or ack the messages
+ * of every other connection of the company.
+ */
+async function findConnectionMessage(
+  deps: Deps,
+  conn: ConnectionRow,
+  externalId: string,
+): Promise<MessageRow | null> {
+  const m = await findMessageByWid(deps.db, conn.companyId, externalId);
+  if (!m) return null;
+  const t = await getTicket(deps.db, conn.companyId, m.ticketId);
+  return t.whatsappId === conn.id ? m : null;
+}
 
 export async function receiveEdit(
   deps: Deps,
@@ -17,7 +34,7 @@ export async function receiveEdit(
   externalId: string,
   body: string,
 ): Promise<void> {
-  const m = await findMessageByWid(deps.db, conn.companyId, externalId);
+  const m = await findConnectionMessage(deps, conn, externalId);
   if (!m) throw notFound("message");
   if (m.body === body) return;
   const { row, ticket } = await deps.database.write(async (tx) => {
@@ -35,7 +52,7 @@ export async function receiveEdit(
 }
 
 export async function receiveRevoke(deps: Deps, conn: ConnectionRow, externalId: string): Promise<void> {
-  const m = await findMessageByWid(deps.db, conn.companyId, externalId);
+  const m = await findConnectionMessage(deps, conn, externalId);
   if (!m || m.isDeleted) return;
   const row = await deps.database.write((tx) => updateMessage(tx, conn.companyId, m.id, { isDeleted: true }));
   const [message] = await messageDTOs(deps.db, deps.media, conn.companyId, [row]);
@@ -52,7 +69,7 @@ export async function receiveAck(
   externalId: string,
   ack: number,
 ): Promise<void> {
-  const m = await findMessageByWid(deps.db, conn.companyId, externalId);
+  const m = await findConnectionMessage(deps, conn, externalId);
   if (!m) throw notFound("message");
   await setAck(deps, conn.companyId, m.id, ack);
 }

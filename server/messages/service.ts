@@ -25,6 +25,12 @@ const PAGE = 20;
 /** What an attendant may attach: media and documents, never executables or HTML. */
 const ATTACHMENT_TYPES =
   /^(image|audio|video)\/|^application\/(pdf|zip|msword|vnd\.|octet-stream)|^text\/(plain|csv)/;
+/**
+ * Names refused whatever type the browser declared: browsers send application/octet-stream for
+ * files they do not know (an .exe among them), and the media route serves by the file's name.
+ */
+const BLOCKED_EXTENSIONS =
+  /\.(exe|com|bat|cmd|scr|pif|msi|msp|dll|cpl|jar|vbs|vbe|js|mjs|jse|wsf|wsh|ps1|hta|lnk|sh|html?|xht(ml)?|svgz?)$/i;
 export const EDIT_WINDOW_MS = 15 * 60_000;
 
 export async function listMessages(deps: Deps, actor: Actor, ticketUuid: string, pageNumber: number) {
@@ -81,6 +87,11 @@ export async function sendMessage(
   let quotedExternalId: string | null = null;
   if (input.quotedMsgId) {
     const q = await getMessage(deps.db, actor.companyId, input.quotedMsgId);
+    // Only a message of this contact's conversation can be quoted: any id of the company used to
+    // be accepted, and the reply's quotedMsg then showed a ticket the sender may not see.
+    const [qt] = await deps.db.select({ contactId: tickets.contactId }).from(tickets)
+      .where(and(eq(tickets.companyId, actor.companyId), eq(tickets.id, q.ticketId)));
+    if (!qt || qt.contactId !== t.contactId) throw notFound("message");
     quotedExternalId = q.wid;
   }
   const body = input.isPrivate || input.vCard
@@ -103,6 +114,14 @@ export async function sendMessage(
   }
   const limitMb = Number(await readSetting(deps.db, PLATFORM_COMPANY_ID, "downloadLimit")) || 64;
   const out: MessageDTO[] = [];
+  // Every file is checked before the first is sent, so a refused second file does not leave the
+  // first one delivered and the request answered with an error.
+  for (const f of input.files) {
+    if (BLOCKED_EXTENSIONS.test(f.name) || !ATTACHMENT_TYPES.test(f.type || "")) {
+      throw new AppError("ERR_UNSUPPORTED_MEDIA", { details: { filename: f.name, mimetype: f.type } });
+    }
+    if (f.size > limitMb * 1024 * 1024) throw new AppError("ERR_PAYLOAD_TOO_LARGE");
+  }
   for (const [i, f] of input.files.entries()) {
     const media: StoredFile = await deps.media.save(actor.companyId, "messages", f, {
       maxBytes: limitMb * 1024 * 1024,
@@ -186,6 +205,12 @@ export async function forwardMessage(
 ): Promise<MessageDTO> {
   const m = await getMessage(deps.db, actor.companyId, input.messageId);
   const source = await getVisibleTicket(deps, actor, m.ticketId);
+  // A private note is internal and a deleted message is gone: forwarding either sent it to a customer.
+  if (m.isPrivate || m.isDeleted) {
+    throw new AppError("ERR_NO_PERMISSION", {
+      message: "private notes and deleted messages cannot be forwarded",
+    });
+  }
   const [contact] = await deps.db.select().from(contacts)
     .where(and(eq(contacts.companyId, actor.companyId), eq(contacts.id, input.contactId)));
   if (!contact) throw notFound("contact");

@@ -11,6 +11,7 @@ import type { Broker } from "./broker.ts";
 export type Audience =
   | { kind: "company" }
   | { kind: "admins" }
+  | { kind: "profile"; profile: "admin" | "user" }
   | { kind: "users"; userIds: number[] }
   | { kind: "sessions"; sessionIds: string[] }
   /** Viewers allowed to see the ticket; `only` narrows to one profile (LGPD-masked copies). */
@@ -104,6 +105,8 @@ function matches(c: Client, a: Audience): boolean {
       return true;
     case "admins":
       return c.viewer.profile === "admin";
+    case "profile":
+      return c.viewer.profile === a.profile;
     case "users":
       return a.userIds.includes(c.viewer.userId);
     case "sessions":

@@ -89,6 +89,13 @@ export async function createTicket(deps: Deps, actor: Actor, input: CreateTicket
   const assignee = input.userId && input.userId !== actor.userId && can(actor, "tickets-manager:showall")
     ? input.userId
     : actor.userId;
+  if (assignee !== actor.userId) {
+    // users.id is a global key: without this check a ticket could be assigned to another
+    // company's user, leaving it held by nobody this company knows (user: null in every DTO).
+    const [u] = await deps.db.select({ id: users.id }).from(users)
+      .where(and(eq(users.companyId, actor.companyId), eq(users.id, assignee)));
+    if (!u) throw notFound("user");
+  }
   const existing = await findActiveTicket(deps.db, actor.companyId, contact.id, conn.id);
   if (existing) throw await otherOpenTicket(deps, existing);
   const status = contact.isGroup ? "group" : input.status;

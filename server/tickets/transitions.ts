@@ -70,6 +70,9 @@ export async function updateTicketStatus(
 ): Promise<TicketDTO> {
   const before = await getTicket(deps.db, actor.companyId, id);
   if (!canViewTicket(actor.viewer, before)) throw noPermission();
+  // Closing a closed ticket changes nothing. It used to send the farewell again and open and
+  // close a fresh tracking cycle, which the dashboard then counted as another finished service.
+  if (input.status === "closed" && before.status === "closed") return await dtoFor(deps, actor, before);
   const s = await readSettings(deps.db, actor.companyId, [
     "requiredTag",
     "sendFarewellWaitingTicket",
@@ -148,10 +151,17 @@ export async function updateTicketStatus(
       });
       return t;
     }
+    // Accepting or reopening without an explicit userId gives the ticket to the current user
+    // (spec 1 §4); falling back to before.userId handed a reopened ticket back to whoever had
+    // closed it.
+    const taking = (input.status === "open" || input.status === "group") && before.status !== "open" &&
+      before.status !== "group";
     const target = input.userId !== undefined
       ? input.userId
       : input.status === "pending"
       ? null
+      : taking
+      ? actor.userId
       : before.userId;
     const status = input.status === "pending" || (transfer && !target)
       ? "pending"
@@ -334,8 +344,9 @@ async function transferToNewTicket(
         userId: input.userId,
         queueId: input.queueId,
       });
-      await startTraking(tx, actor.companyId, r.ticket, input.userId);
     }
+    // The new ticket starts its own tracking cycle even while waiting (it had none when pending).
+    await startTraking(tx, actor.companyId, r.ticket, input.userId ?? null);
     return { closed, next: r.ticket };
   });
   await afterUpdate(deps, actor, { ...before, status: "open" }, next, input, true, s);

@@ -31,9 +31,13 @@ function exists(path: string): boolean {
 export const hasChromium = exists(CHROMIUM_PATH);
 if (!hasChromium) {
   if (Deno.env.get("CI") === "true") {
-    throw new Error(`[e2e] ${CHROMIUM_PATH} is missing and CI=true: install chromium (apt-get install chromium).`);
+    throw new Error(
+      `[e2e] ${CHROMIUM_PATH} is missing and CI=true: install chromium (apt-get install chromium).`,
+    );
   }
-  console.warn(`\n⚠ [e2e] ${CHROMIUM_PATH} not found — browser tests are SKIPPED. Install chromium to run them.\n`);
+  console.warn(
+    `\n⚠ [e2e] ${CHROMIUM_PATH} not found — browser tests are SKIPPED. Install chromium to run them.\n`,
+  );
 }
 
 const distBuilt = exists(new URL("../../dist/index.html", import.meta.url).pathname);
@@ -42,7 +46,9 @@ export type E2E = {
   server: TestServer;
   browser: Browser;
   /** A fresh browser context (own storage) and page on the test server. */
-  newPage: (opts?: { locale?: string; colorScheme?: "light" | "dark" }) => Promise<{ context: BrowserContext; page: Page }>;
+  newPage: (
+    opts?: { locale?: string; colorScheme?: "light" | "dark" },
+  ) => Promise<{ context: BrowserContext; page: Page }>;
 };
 
 /** One server and one browser per test; everything is closed afterwards. */
@@ -73,9 +79,22 @@ export function browserTest(name: string, fn: (e2e: E2E, t: Deno.TestContext) =>
             const page = await context.newPage();
             page.setDefaultTimeout(10_000);
             page.on("pageerror", (err) => console.error(`[browser] ${err.message}`));
+            page.on("console", (m) => m.type() === "error" && console.error(`[browser console] ${m.text()}`));
             return { context, page };
           },
         }, t);
+      } catch (err) {
+        // Leave evidence for a failing run: one screenshot per open page.
+        await Deno.mkdir(SHOTS_DIR, { recursive: true });
+        const slug = name.replace(/[^a-z0-9]+/gi, "_").slice(0, 60);
+        let i = 0;
+        for (const c of contexts) {
+          for (const p of c.pages()) {
+            console.error(`[e2e] failing page ${i}: ${p.url()}`);
+            await p.screenshot({ path: `${SHOTS_DIR}/fail_${slug}_${i++}.png` }).catch(() => undefined);
+          }
+        }
+        throw err;
       } finally {
         for (const c of contexts) await c.close().catch(() => undefined);
         await browser.close().catch(() => undefined);

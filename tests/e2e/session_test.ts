@@ -41,46 +41,71 @@ browserTest("[e2e] login, return to the origin, public redirect and logout", asy
   await page.waitForURL("**/login");
 });
 
-browserTest("[e2e] the session survives a reload and a default login lands on /tickets", async ({ server, newPage }) => {
+browserTest(
+  "[e2e] the session survives a reload and a default login lands on /tickets",
+  async ({ server, newPage }) => {
+    const { admin } = await createCompany(server);
+    const { page } = await newPage();
+    await signIn(page, admin);
+    await page.waitForURL("**/tickets");
+    await page.getByTestId("page-tickets").waitFor();
+    await page.reload();
+    await page.getByTestId("page-tickets").waitFor();
+    const version = await page.getByTestId("version-footer").textContent();
+    expect(version).toMatch(/\d+\.\d+\.\d+/);
+    expect(await page.evaluate(() => localStorage.getItem("frontendVersion"))).toBeTruthy();
+  },
+);
+
+browserTest(
+  "[e2e] password reset and signup screens validate as the spec says",
+  async ({ server, newPage }) => {
+    await createCompany(server);
+    const { page } = await newPage({ locale: "es-ES" });
+
+    await page.goto("/forgetpsw");
+    await page.getByTestId("forget-send").click();
+    await page.getByText("Requerido").waitFor();
+    await page.locator("#fp-email").fill("nobody-here@example.com");
+    await page.getByTestId("forget-send").click();
+    await expectToast(page, "Correo electrónico no encontrado");
+
+    await page.goto("/signup");
+    await page.getByTestId("signup-form").waitFor();
+    await page.locator("#su-name").fill("A");
+    await page.locator("#su-email").fill("not-an-email");
+    await page.getByTestId("signup-submit").click();
+    await page.getByText("¡Muy corto!").waitFor();
+    await page.getByText("Dirección de correo electrónico no válida").waitFor();
+    // Only plan 1 is offered.
+    await page.locator("#su-plan").filter({ hasText: /\S/ }).waitFor();
+
+    // Password strength meter: score 5 is strong.
+    await page.goto("/login");
+    await page.locator("#login-password").fill("abc");
+    expect(await page.getByTestId("password-strength").getAttribute("data-strength")).toBe("weak");
+    await page.locator("#login-password").fill("Abcdefg1");
+    expect(await page.getByTestId("password-strength").getAttribute("data-strength")).toBe("medium");
+    await page.locator("#login-password").fill("Abcdefg1!");
+    expect(await page.getByTestId("password-strength").getAttribute("data-strength")).toBe("strong");
+  },
+);
+
+browserTest("[e2e] a login elsewhere signs this browser out with the notice", async ({ server, newPage }) => {
   const { admin } = await createCompany(server);
-  const { page } = await newPage();
-  await signIn(page, admin);
-  await page.waitForURL("**/tickets");
-  await page.getByTestId("page-tickets").waitFor();
-  await page.reload();
-  await page.getByTestId("page-tickets").waitFor();
-  const version = await page.getByTestId("version-footer").textContent();
-  expect(version).toMatch(/\d+\.\d+\.\d+/);
-  expect(await page.evaluate(() => localStorage.getItem("frontendVersion"))).toBeTruthy();
-});
-
-browserTest("[e2e] password reset and signup screens validate as the spec says", async ({ server, newPage }) => {
-  await createCompany(server);
   const { page } = await newPage({ locale: "es-ES" });
+  await signIn(page, admin);
+  // Wait until the socket is registered (the server answers {type:"ready"}).
+  await page.waitForFunction(() => performance.getEntriesByType("resource").length > 0);
+  await page.waitForTimeout(500);
 
-  await page.goto("/forgetpsw");
-  await page.getByTestId("forget-send").click();
-  await page.getByText("Requerido").waitFor();
-  await page.locator("#fp-email").fill("nobody-here@example.com");
-  await page.getByTestId("forget-send").click();
-  await expectToast(page, "Correo electrónico no encontrado");
+  const other = await newPage();
+  await signIn(other.page, admin);
 
-  await page.goto("/signup");
-  await page.getByTestId("signup-form").waitFor();
-  await page.locator("#su-name").fill("A");
-  await page.locator("#su-email").fill("not-an-email");
-  await page.getByTestId("signup-submit").click();
-  await page.getByText("¡Muy corto!").waitFor();
-  await page.getByText("Dirección de correo electrónico no válida").waitFor();
-  // Only plan 1 is offered.
-  await page.locator("#su-plan").filter({ hasText: /\S/ }).waitFor();
-
-  // Password strength meter: score 5 is strong.
-  await page.goto("/login");
-  await page.locator("#login-password").fill("abc");
-  expect(await page.getByTestId("password-strength").getAttribute("data-strength")).toBe("weak");
-  await page.locator("#login-password").fill("Abcdefg1");
-  expect(await page.getByTestId("password-strength").getAttribute("data-strength")).toBe("medium");
-  await page.locator("#login-password").fill("Abcdefg1!");
-  expect(await page.getByTestId("password-strength").getAttribute("data-strength")).toBe("strong");
+  await expectToast(page, "Se ha accedido a tu cuenta desde otro ordenador.");
+  await page.waitForURL("**/login", { timeout: 10_000 });
+  expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+  // The new session is untouched.
+  await other.page.reload();
+  await other.page.getByTestId("side-nav").waitFor();
 });

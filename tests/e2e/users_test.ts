@@ -21,8 +21,10 @@ browserTest("[e2e] users: create, edit, search and delete", async ({ server, new
   await page.locator("#user-email").fill("Diana.Prince@Example.com");
   await page.locator("#user-password").fill("secret12");
   await page.getByRole("button", { name: "Sales" }).click();
+  await screenshot(page, "user_modal");
   await page.getByTestId("tab-permissions").click();
   await page.getByTestId("perm-showDashboard").click();
+  await screenshot(page, "user_modal_permissions");
   await page.getByTestId("user-save").click();
   await expectToast(page, "User saved successfully.");
   const row = page.locator('tr[data-testid^="user-row-"]').filter({ hasText: "Diana Prince" });
@@ -48,9 +50,13 @@ browserTest("[e2e] users: create, edit, search and delete", async ({ server, new
   await page.getByTestId("users-search").fill("");
   await page.locator("tr").filter({ hasText: "Diana Prince-Trevor" }).waitFor();
   await screenshot(page, "users");
+  await page.getByTestId("theme-toggle").click();
+  await page.waitForTimeout(200);
+  await screenshot(page, "users_dark");
 
   // Delete with the confirmation.
-  await page.locator("tr").filter({ hasText: "Diana Prince-Trevor" }).locator('[data-testid^="user-delete-"]').click();
+  await page.locator("tr").filter({ hasText: "Diana Prince-Trevor" }).locator('[data-testid^="user-delete-"]')
+    .click();
   await page.getByText("Do you really want to delete this record?").waitFor();
   await page.getByTestId("confirm-dialog-confirm").click();
   await expectToast(page, "User deleted successfully.");
@@ -59,7 +65,9 @@ browserTest("[e2e] users: create, edit, search and delete", async ({ server, new
 
 browserTest("[e2e] users: the list pages on scroll and follows live events", async ({ server, newPage }) => {
   const { company, admin } = await createCompany(server, { plan: { users: 100 } });
-  for (let i = 0; i < 45; i++) await createUser(server, company.id, { name: `Agent ${String(i).padStart(2, "0")}` });
+  for (let i = 0; i < 45; i++) {
+    await createUser(server, company.id, { name: `Agent ${String(i).padStart(2, "0")}` });
+  }
   const { page } = await newPage();
   await signIn(page, admin);
   await page.goto("/users");
@@ -68,12 +76,18 @@ browserTest("[e2e] users: the list pages on scroll and follows live events", asy
   const first = await rows.count();
   expect(first).toBeLessThan(46);
   await page.getByTestId("users-scroll").evaluate((el) => el.scrollTo(0, el.scrollHeight));
-  await page.waitForFunction((n) => document.querySelectorAll('tr[data-testid^="user-row-"]').length > n, first);
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('tr[data-testid^="user-row-"]').length > n,
+    first,
+  );
 
   // A user created elsewhere appears through the company-{id}-user event.
   // (Another admin: logging in again as the same user would revoke the browser's session.)
   const other = await createUser(server, company.id, { profile: "admin" });
-  const res = await server.request("/api/auth/login", { method: "POST", json: { email: other.email, password: other.password } });
+  const res = await server.request("/api/auth/login", {
+    method: "POST",
+    json: { email: other.email, password: other.password },
+  });
   const { token } = await res.json();
   const created = await server.request("/api/users", {
     method: "POST",

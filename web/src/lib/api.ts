@@ -129,7 +129,8 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
 
 export const api = {
   get: <T>(path: string, query?: Query, opts?: RequestOptions) => request<T>("GET", path, { ...opts, query }),
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>("POST", path, { ...opts, body }),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    request<T>("POST", path, { ...opts, body }),
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>("PUT", path, { ...opts, body }),
   delete: <T>(path: string, opts?: RequestOptions) => request<T>("DELETE", path, opts),
   upload: <T>(path: string, form: FormData) => request<T>("POST", path, { form }),

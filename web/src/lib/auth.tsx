@@ -1,10 +1,24 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { api, getToken, onSessionEvent, setToken } from "./api.ts";
 import { queryClient } from "./query_client.ts";
 import { realtime, useRealtimeEvent } from "./realtime.ts";
-import { daysUntilDue, effectiveDueDate, EXPIRY_WARNING_DAYS, isSubscriptionExpired } from "./subscription.ts";
+import {
+  daysUntilDue,
+  effectiveDueDate,
+  EXPIRY_WARNING_DAYS,
+  isSubscriptionExpired,
+} from "./subscription.ts";
 import { formatDay } from "./dates.ts";
 import { toastError, toastInfo, toastWarning } from "./toast.ts";
 import { useTheme } from "./theme.tsx";
@@ -16,6 +30,8 @@ type AuthStatus = "loading" | "authenticated" | "anonymous";
 type AuthContextValue = {
   user: User | null;
   status: AuthStatus;
+  landing: string | null;
+  clearLanding: () => void;
   login: (email: string, password: string, from?: string) => Promise<void>;
   logout: () => Promise<void>;
   setUser: (user: User) => void;
@@ -30,6 +46,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const { setMode } = useTheme();
   const [user, setUserState] = useState<User | null>(null);
   const [status, setStatus] = useState<AuthStatus>(() => (getToken() ? "loading" : "anonymous"));
+  /** Where the public guard sends a user who has just signed in. */
+  const [landing, setLanding] = useState<string | null>(null);
   const pathRef = useRef(location.pathname);
   pathRef.current = location.pathname;
 
@@ -37,6 +55,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     realtime.stop();
     queryClient.clear();
     setUserState(null);
+    setLanding(null);
     setStatus("anonymous");
   }, []);
 
@@ -46,9 +65,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (pathRef.current !== FINANCE_PATH) navigate(FINANCE_PATH, { replace: true });
   }, [navigate, t]);
 
-  const checkSubscription = useCallback((u: User): boolean => {
+  const checkSubscription = useCallback((u: User, navigateAway = true): boolean => {
     if (isSubscriptionExpired(u.company)) {
-      sendToFinance(u);
+      if (navigateAway) sendToFinance(u);
+      else {toastError(t("billing:expired.toast", { date: formatDay(effectiveDueDate(u.company)) }), {
+          id: "subscription-expired",
+        });}
       return false;
     }
     const days = daysUntilDue(u.company);
@@ -84,11 +106,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (event === "subscription-expired") sendToFinance(userRef.current);
     }), [signOutLocally, sendToFinance]);
 
+  // The server refuses sockets of an expired company; don't knock every second.
+  const socketAllowed = status === "authenticated" && !!user && !isSubscriptionExpired(user.company);
   useEffect(() => {
-    if (status !== "authenticated") return;
+    if (!socketAllowed) return;
     realtime.start();
     return () => realtime.stop();
-  }, [status]);
+  }, [socketAllowed]);
 
   const companyId = user?.companyId ?? null;
   useRealtimeEvent(companyId ? `company-${companyId}-auth` : null, (data: { action?: string }) => {
@@ -98,13 +122,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       localStorage.clear();
     } catch { /* nothing to clear */ }
-    setTimeout(() => location.reload(), 1000);
+    setTimeout(() => globalThis.location.reload(), 1000);
   });
-  useRealtimeEvent(companyId ? `company-${companyId}-user` : null, (data: { action?: string; user?: User }) => {
-    if (data?.action === "update" && data.user && data.user.id === userRef.current?.id) {
-      setUserState((prev) => (prev ? { ...prev, ...data.user } : prev));
-    }
-  });
+  useRealtimeEvent(
+    companyId ? `company-${companyId}-user` : null,
+    (data: { action?: string; user?: User }) => {
+      if (data?.action === "update" && data.user && data.user.id === userRef.current?.id) {
+        setUserState((prev) => (prev ? { ...prev, ...data.user } : prev));
+      }
+    },
+  );
 
   const login = useCallback(async (email: string, password: string, from?: string) => {
     const res = await api.post<{ token: string; user: User }>("/auth/login", {
@@ -113,11 +140,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }, { anonymous: true });
     setToken(res.token);
     queryClient.clear();
+    if (res.user.defaultTheme === "light" || res.user.defaultTheme === "dark") setMode(res.user.defaultTheme);
+    const active = checkSubscription(res.user, false);
+    // The public guard performs the redirect once the session state has rendered.
+    setLanding(active ? (from && from !== "/login" ? from : "/tickets") : FINANCE_PATH);
     setUserState(res.user);
     setStatus("authenticated");
-    if (res.user.defaultTheme === "light" || res.user.defaultTheme === "dark") setMode(res.user.defaultTheme);
-    if (checkSubscription(res.user)) navigate(from && from !== "/login" ? from : "/tickets", { replace: true });
-  }, [checkSubscription, navigate, setMode]);
+  }, [checkSubscription, setMode]);
 
   const logout = useCallback(async () => {
     try {
@@ -131,8 +160,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [navigate, signOutLocally]);
 
   const setUser = useCallback((u: User) => setUserState(u), []);
+  const clearLanding = useCallback(() => setLanding(null), []);
 
-  const value = useMemo(() => ({ user, status, login, logout, setUser }), [user, status, login, logout, setUser]);
+  const value = useMemo(
+    () => ({ user, status, landing, clearLanding, login, logout, setUser }),
+    [user, status, landing, clearLanding, login, logout, setUser],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -41,7 +41,17 @@ import trPages from "../locales/tr/pages.json" with { type: "json" };
 
 export const LANGUAGES = ["pt", "es", "en", "tr"] as const;
 export type Language = typeof LANGUAGES[number];
-export const NAMESPACES = ["common", "errors", "auth", "shell", "users", "settings", "dashboard", "billing", "pages"];
+export const NAMESPACES = [
+  "common",
+  "errors",
+  "auth",
+  "shell",
+  "users",
+  "settings",
+  "dashboard",
+  "billing",
+  "pages",
+];
 
 const resources = {
   pt: {
@@ -102,7 +112,11 @@ i18n
     ns: NAMESPACES,
     defaultNS: "common",
     interpolation: { escapeValue: false },
-    detection: { order: ["localStorage", "navigator"], lookupLocalStorage: "i18nextLng", caches: ["localStorage"] },
+    detection: {
+      order: ["localStorage", "navigator"],
+      lookupLocalStorage: "i18nextLng",
+      caches: ["localStorage"],
+    },
     returnNull: false,
   });
 
@@ -112,8 +126,10 @@ export function currentLanguage(): Language {
   return LANGUAGES.includes(lng) ? lng : "pt";
 }
 
-i18n.on("languageChanged", () => {
+function syncDocumentLanguage() {
   document.documentElement.lang = currentLanguage() === "pt" ? "pt-BR" : currentLanguage();
-});
+}
+i18n.on("languageChanged", syncDocumentLanguage);
+syncDocumentLanguage();
 
 export default i18n;

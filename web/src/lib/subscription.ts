@@ -25,7 +25,10 @@ export function daysUntilDue(company: Pick<Company, "id" | "dueDate"> | undefine
 }
 
 /** The due date is the last day of access; the day after it the subscription has expired. */
-export function isSubscriptionExpired(company: Pick<Company, "id" | "dueDate"> | undefined | null, now = new Date()) {
+export function isSubscriptionExpired(
+  company: Pick<Company, "id" | "dueDate"> | undefined | null,
+  now = new Date(),
+) {
   const days = daysUntilDue(company, now);
   return days !== null && days < 0;
 }

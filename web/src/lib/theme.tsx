@@ -94,7 +94,9 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   // Public theming settings: failures are only logged, defaults stay.
   useEffect(() => {
     for (const key of BRANDING_KEYS) {
-      api.get<{ key: string; value: string | null }>(`/public-settings/${key}`, undefined, { anonymous: true })
+      api.get<{ key: string; value: string | null }>(`/public-settings/${key}`, undefined, {
+        anonymous: true,
+      })
         .then((res) => updateBranding({ [key]: res?.value || DEFAULTS[key] }))
         .catch((err) => console.warn(`public setting ${key} unavailable`, err));
     }
@@ -128,7 +130,9 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     toggleMode,
     branding,
     appName: branding.appName.trim() || DEFAULT_APP_NAME,
-    logoUrl: publicFileUrl(mode === "dark" ? branding.appLogoDark || branding.appLogoLight : branding.appLogoLight),
+    logoUrl: publicFileUrl(
+      mode === "dark" ? branding.appLogoDark || branding.appLogoLight : branding.appLogoLight,
+    ),
     updateBranding,
   }), [mode, setMode, toggleMode, branding, updateBranding]);
 

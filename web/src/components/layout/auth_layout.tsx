@@ -5,7 +5,9 @@ import { AppLogo } from "./app_logo.tsx";
 import { useTheme } from "../../lib/theme.tsx";
 
 /** Split screen for the public pages: brand panel on the left, the form card on the right. */
-export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+export function AuthLayout(
+  { title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode },
+) {
   const { t } = useTranslation("auth");
   const { appName } = useTheme();
   const points = [t("brand.point1"), t("brand.point2"), t("brand.point3")];
@@ -31,7 +33,9 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
             ))}
           </ul>
         </div>
-        <p className="relative text-sm text-white/70">{t("brand.footer", { year: new Date().getFullYear(), appName })}</p>
+        <p className="relative text-sm text-white/70">
+          {t("brand.footer", { year: new Date().getFullYear(), appName })}
+        </p>
       </aside>
       <main className="flex items-center justify-center px-5 py-10 sm:px-10">
         <div className="flex w-full max-w-[420px] flex-col gap-7">

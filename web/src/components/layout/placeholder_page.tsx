@@ -7,7 +7,12 @@ import { PageHeader } from "../ui/page_section.tsx";
 
 /** A tidy page for areas that land in a later release: title, purpose and a clear status. */
 export function PlaceholderPage(
-  { title, description, icon, testId }: { title: string; description: string; icon: ReactNode; testId?: string },
+  { title, description, icon, testId }: {
+    title: string;
+    description: string;
+    icon: ReactNode;
+    testId?: string;
+  },
 ) {
   const { t } = useTranslation();
   return (

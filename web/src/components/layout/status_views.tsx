@@ -15,7 +15,10 @@ function StatusView(
 ) {
   const { t } = useTranslation();
   return (
-    <div data-testid={testId} className="flex min-h-[60vh] flex-col items-center justify-center gap-5 px-6 text-center">
+    <div
+      data-testid={testId}
+      className="flex min-h-[60vh] flex-col items-center justify-center gap-5 px-6 text-center"
+    >
       <div className="flex size-16 items-center justify-center rounded-2xl bg-danger/10 text-danger [&_svg]:size-8">
         {icon}
       </div>

@@ -9,7 +9,9 @@ const TONES = {
   danger: "bg-danger/10 text-danger ring-danger/25",
 } as const;
 
-export function Badge({ tone = "neutral", className, ...props }: ComponentProps<"span"> & { tone?: keyof typeof TONES }) {
+export function Badge(
+  { tone = "neutral", className, ...props }: ComponentProps<"span"> & { tone?: keyof typeof TONES },
+) {
   return (
     <span
       className={cn(

@@ -27,7 +27,8 @@ export type ButtonProps = ComponentProps<"button"> & {
 };
 
 export function Button(
-  { variant = "primary", size = "md", loading, asChild, className, children, disabled, ...props }: ButtonProps,
+  { variant = "primary", size = "md", loading, asChild, className, children, disabled, ...props }:
+    ButtonProps,
 ) {
   const classes = cn(
     "inline-flex shrink-0 cursor-pointer items-center justify-center rounded-lg font-medium whitespace-nowrap",

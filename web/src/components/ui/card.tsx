@@ -2,7 +2,9 @@ import type { ComponentProps } from "react";
 import { cn } from "../../lib/utils.ts";
 
 export function Card({ className, ...props }: ComponentProps<"section">) {
-  return <section className={cn("rounded-xl border border-line bg-surface shadow-xs", className)} {...props} />;
+  return (
+    <section className={cn("rounded-xl border border-line bg-surface shadow-xs", className)} {...props} />
+  );
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<"div">) {

@@ -15,7 +15,8 @@ type ConfirmDialogProps = {
 };
 
 export function ConfirmDialog(
-  { open, onOpenChange, title, description, confirmLabel, cancelLabel, onConfirm, loading }: ConfirmDialogProps,
+  { open, onOpenChange, title, description, confirmLabel, cancelLabel, onConfirm, loading }:
+    ConfirmDialogProps,
 ) {
   return (
     <A.Root open={open} onOpenChange={onOpenChange}>

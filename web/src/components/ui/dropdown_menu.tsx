@@ -8,7 +8,8 @@ export const MenuTrigger = M.Trigger;
 export const MenuSub = M.Sub;
 export const MenuRadioGroup = M.RadioGroup;
 
-const panel = "animate-menu-in z-50 min-w-48 overflow-hidden rounded-xl border border-line bg-surface p-1 shadow-xl";
+const panel =
+  "animate-menu-in z-50 min-w-48 overflow-hidden rounded-xl border border-line bg-surface p-1 shadow-xl";
 const item = cn(
   "relative flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm text-ink outline-none select-none",
   "data-[highlighted]:bg-surface-2 data-[disabled]:pointer-events-none data-[disabled]:opacity-50",
@@ -28,7 +29,12 @@ export function MenuItem({ className, ...props }: ComponentProps<typeof M.Item>)
 }
 
 export function MenuLabel({ className, ...props }: ComponentProps<typeof M.Label>) {
-  return <M.Label className={cn("px-2.5 py-1.5 text-xs font-medium text-ink-subtle", className)} {...props} />;
+  return (
+    <M.Label
+      className={cn("px-2.5 py-1.5 text-xs font-medium text-ink-subtle", className)}
+      {...props}
+    />
+  );
 }
 
 export function MenuSeparator({ className, ...props }: ComponentProps<typeof M.Separator>) {

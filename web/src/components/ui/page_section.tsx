@@ -2,7 +2,12 @@ import type { ReactNode } from "react";
 
 /** Page title row used by every screen inside the shell. */
 export function PageHeader(
-  { title, description, actions, count }: { title: ReactNode; description?: ReactNode; actions?: ReactNode; count?: number },
+  { title, description, actions, count }: {
+    title: ReactNode;
+    description?: ReactNode;
+    actions?: ReactNode;
+    count?: number;
+  },
 ) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-4">
@@ -10,7 +15,9 @@ export function PageHeader(
         <h1 className="flex items-center gap-2 text-xl font-semibold tracking-tight text-ink">
           {title}
           {count !== undefined && (
-            <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-medium text-ink-muted">{count}</span>
+            <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-medium text-ink-muted">
+              {count}
+            </span>
           )}
         </h1>
         {description && <p className="text-sm text-ink-muted">{description}</p>}

@@ -5,7 +5,9 @@ import { cn } from "../../lib/utils.ts";
 export const Popover = P.Root;
 export const PopoverTrigger = P.Trigger;
 
-export function PopoverContent({ className, sideOffset = 8, align = "end", ...props }: ComponentProps<typeof P.Content>) {
+export function PopoverContent(
+  { className, sideOffset = 8, align = "end", ...props }: ComponentProps<typeof P.Content>,
+) {
   return (
     <P.Portal>
       <P.Content

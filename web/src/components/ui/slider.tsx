@@ -4,7 +4,10 @@ import { cn } from "../../lib/utils.ts";
 
 export function Slider({ className, ...props }: ComponentProps<typeof S.Root>) {
   return (
-    <S.Root className={cn("relative flex h-5 w-full touch-none items-center select-none", className)} {...props}>
+    <S.Root
+      className={cn("relative flex h-5 w-full touch-none items-center select-none", className)}
+      {...props}
+    >
       <S.Track className="relative h-1.5 grow overflow-hidden rounded-full bg-line">
         <S.Range className="absolute h-full bg-primary" />
       </S.Track>

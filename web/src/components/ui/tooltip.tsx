@@ -4,7 +4,11 @@ import { Tooltip as T } from "radix-ui";
 export const TooltipProvider = T.Provider;
 
 export function Tooltip(
-  { content, children, side = "bottom" }: { content: ReactNode; children: ReactNode; side?: "top" | "bottom" | "left" | "right" },
+  { content, children, side = "bottom" }: {
+    content: ReactNode;
+    children: ReactNode;
+    side?: "top" | "bottom" | "left" | "right";
+  },
 ) {
   return (
     <T.Root delayDuration={300}>

@@ -17,7 +17,8 @@ export async function listConnections(): Promise<Connection[]> {
   }
 }
 
-export const connectionsQueryOptions = () => queryOptions({ queryKey: ["connections"], queryFn: listConnections });
+export const connectionsQueryOptions = () =>
+  queryOptions({ queryKey: ["connections"], queryFn: listConnections });
 
 /** True when any connection needs attention, evaluated 2 s after the list changes. */
 export function useConnectionsWarning(companyId: number, enabled: boolean): boolean {
@@ -29,7 +30,10 @@ export function useConnectionsWarning(companyId: number, enabled: boolean): bool
   useRealtimeEvent(enabled ? `company-${companyId}-whatsappSession` : null, refresh);
   useEffect(() => {
     const list = data ?? [];
-    const id = setTimeout(() => setWarning(list.some((c) => WARNING_STATUSES.includes(c.status))), BADGE_DELAY_MS);
+    const id = setTimeout(
+      () => setWarning(list.some((c) => WARNING_STATUSES.includes(c.status))),
+      BADGE_DELAY_MS,
+    );
     return () => clearTimeout(id);
   }, [data]);
   return enabled && warning;

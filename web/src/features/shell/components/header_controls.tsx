@@ -75,7 +75,13 @@ export function RefreshButton() {
   };
   return (
     <Tooltip content={t("topbar.refresh")}>
-      <Button variant="ghost" size="icon" aria-label={t("topbar.refresh")} data-testid="refresh-button" onClick={refresh}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={t("topbar.refresh")}
+        data-testid="refresh-button"
+        onClick={refresh}
+      >
         <RefreshCw className="size-[18px]" />
       </Button>
     </Tooltip>

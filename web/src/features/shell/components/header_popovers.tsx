@@ -43,9 +43,7 @@ function HeaderPopover(
       <PopoverContent className="w-80 overflow-hidden p-0">
         <div className="border-b border-line px-4 py-3 text-sm font-semibold text-ink">{title}</div>
         <div className="max-h-[300px] overflow-y-auto" data-testid={`${testId}-list`}>
-          {children ?? (
-            <EmptyState icon={icon} title={emptyTitle} description={emptyHint} className="py-8" />
-          )}
+          {children ?? <EmptyState icon={icon} title={emptyTitle} description={emptyHint} className="py-8" />}
         </div>
       </PopoverContent>
     </Popover>

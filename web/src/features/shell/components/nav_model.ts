@@ -1,16 +1,21 @@
 import {
+  Activity,
   BarChart3,
+  BellRing,
   Bot,
   Building2,
+  Cable,
   CalendarClock,
   CircleHelp,
-  Cable,
+  Contact,
   ContactRound,
   FileStack,
   Gauge,
+  GitBranch,
   KanbanSquare,
   LayoutDashboard,
   ListChecks,
+  ListOrdered,
   ListTodo,
   type LucideIcon,
   Megaphone,
@@ -20,6 +25,8 @@ import {
   Plug,
   Receipt,
   Settings,
+  SlidersHorizontal,
+  Sparkles,
   SquareCode,
   Tags,
   UserRound,
@@ -27,13 +34,6 @@ import {
   Wallet,
   Workflow,
   Zap,
-  ListOrdered,
-  BellRing,
-  Activity,
-  Sparkles,
-  Contact,
-  SlidersHorizontal,
-  GitBranch,
 } from "lucide-react";
 import {
   canSeeConnections,
@@ -60,7 +60,13 @@ export type NavGroup = { kind: "group"; key: string; icon: LucideIcon; visible?:
 export type NavEntry = NavLeaf | NavGroup;
 export type NavSection = { key: string; heading?: boolean; entries: NavEntry[] };
 
-const leaf = (key: string, to: string, icon: LucideIcon, visible?: Rule, badge?: NavLeaf["badge"]): NavLeaf => ({
+const leaf = (
+  key: string,
+  to: string,
+  icon: LucideIcon,
+  visible?: Rule,
+  badge?: NavLeaf["badge"],
+): NavLeaf => ({
   kind: "leaf",
   key,
   to,

@@ -40,7 +40,12 @@ function LeafLink(
       data-testid={`nav-${item.key}`}
       aria-label={collapsed ? label : undefined}
       className={({ isActive }) =>
-        cn(itemBase, isActive && itemActive, collapsed && "justify-center px-0", nested && !collapsed && "pl-9")}
+        cn(
+          itemBase,
+          isActive && itemActive,
+          collapsed && "justify-center px-0",
+          nested && !collapsed && "pl-9",
+        )}
     >
       <Icon className="size-[18px] shrink-0" />
       {!collapsed && <span className="truncate">{label}</span>}
@@ -48,13 +53,19 @@ function LeafLink(
         <TriangleAlert
           data-testid="connections-warning"
           aria-label={t("nav.connectionsWarning")}
-          className={cn("size-4 shrink-0 text-warning", collapsed ? "absolute top-1 right-1 size-3.5" : "ml-auto")}
+          className={cn(
+            "size-4 shrink-0 text-warning",
+            collapsed ? "absolute top-1 right-1 size-3.5" : "ml-auto",
+          )}
         />
       )}
       {dot && (
         <span
           aria-label={t("nav.unreadChats")}
-          className={cn("size-2 rounded-full bg-danger", collapsed ? "absolute top-1.5 right-1.5" : "ml-auto")}
+          className={cn(
+            "size-2 rounded-full bg-danger",
+            collapsed ? "absolute top-1.5 right-1.5" : "ml-auto",
+          )}
         />
       )}
     </NavLink>
@@ -104,10 +115,18 @@ export function SideNav({ sections, collapsed, connectionsWarning, unreadChats, 
         collapsed ? "w-[68px]" : "w-[260px]",
       )}
     >
-      <div className={cn("flex h-16 shrink-0 items-center border-b border-line", collapsed ? "justify-center" : "px-5")}>
+      <div
+        className={cn(
+          "flex h-16 shrink-0 items-center border-b border-line",
+          collapsed ? "justify-center" : "px-5",
+        )}
+      >
         <AppLogo compact={collapsed} />
       </div>
-      <nav aria-label={t("nav.label")} className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto px-3 py-4">
+      <nav
+        aria-label={t("nav.label")}
+        className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto px-3 py-4"
+      >
         {sections.map((section) => (
           <div key={section.key} className="flex flex-col gap-0.5">
             {section.heading && (
@@ -136,7 +155,10 @@ export function SideNav({ sections, collapsed, connectionsWarning, unreadChats, 
         ))}
       </nav>
       {!collapsed && version && (
-        <div data-testid="version-footer" className="shrink-0 border-t border-line px-5 py-3 text-xs text-ink-subtle">
+        <div
+          data-testid="version-footer"
+          className="shrink-0 border-t border-line px-5 py-3 text-xs text-ink-subtle"
+        >
           {t("nav.version", { version })}
         </div>
       )}

@@ -49,7 +49,13 @@ export function TopBar({ user, collapsed, onToggleMenu, unreadCount, onOpenProfi
   return (
     <header className="flex h-16 shrink-0 items-center gap-3 border-b border-line bg-surface/85 px-4 backdrop-blur sm:px-6">
       <Tooltip content={menuLabel}>
-        <Button variant="ghost" size="icon" aria-label={menuLabel} data-testid="menu-toggle" onClick={onToggleMenu}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={menuLabel}
+          data-testid="menu-toggle"
+          onClick={onToggleMenu}
+        >
           {collapsed ? <PanelLeftOpen className="size-[18px]" /> : <PanelLeftClose className="size-[18px]" />}
         </Button>
       </Tooltip>

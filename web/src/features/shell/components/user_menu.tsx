@@ -9,9 +9,6 @@ import {
   MenuRadioGroup,
   MenuRadioItem,
   MenuSeparator,
-  MenuSub,
-  MenuSubContent,
-  MenuSubTrigger,
   MenuTrigger,
 } from "../../../components/ui/dropdown_menu.tsx";
 import { publicFileUrl } from "../../../lib/api.ts";
@@ -44,22 +41,19 @@ export function UserMenu({ user, onOpenProfile, onLogout }: UserMenuProps) {
           <UserRound />
           {t("topbar.profile")}
         </MenuItem>
-        <MenuSub>
-          <MenuSubTrigger data-testid="menu-language">
-            <Languages />
-            {t("topbar.language")}
-          </MenuSubTrigger>
-          <MenuSubContent className="w-44">
-            <MenuLabel>{t("topbar.language")}</MenuLabel>
-            <MenuRadioGroup value={currentLanguage()} onValueChange={(lng) => i18n.changeLanguage(lng)}>
-              {LANGUAGES.map((lng) => (
-                <MenuRadioItem key={lng} value={lng} data-testid={`language-${lng}`}>
-                  {t(`languages.${lng}`)}
-                </MenuRadioItem>
-              ))}
-            </MenuRadioGroup>
-          </MenuSubContent>
-        </MenuSub>
+        <MenuSeparator />
+        <MenuLabel className="flex items-center gap-2" data-testid="menu-language">
+          <Languages className="size-3.5" />
+          {t("topbar.language")}
+        </MenuLabel>
+        <MenuRadioGroup value={currentLanguage()} onValueChange={(lng) => i18n.changeLanguage(lng)}>
+          {LANGUAGES.map((lng) => (
+            <MenuRadioItem key={lng} value={lng} data-testid={`language-${lng}`}>
+              <span className="w-6 text-xs font-semibold text-ink-subtle uppercase">{lng}</span>
+              {t(`languages.${lng}`)}
+            </MenuRadioItem>
+          ))}
+        </MenuRadioGroup>
         <MenuSeparator />
         <MenuItem data-testid="menu-logout" onSelect={onLogout} className="text-danger [&_svg]:!text-danger">
           <LogOut />

@@ -1,0 +1,148 @@
+/**
+ * The built web app and its fallback (DESIGN §1): deep links get index.html, a path with a file
+ * extension never does, and /api/* always answers JSON. Each test serves its own small dist/ so
+ * it does not depend on the Vite build.
+ */
+import assert from "node:assert/strict";
+import { relative } from "node:path";
+import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
+import { createCompany, login } from "../_helpers/factories.ts";
+import { expectError } from "../auth/_support.ts";
+
+const INDEX =
+  `<!doctype html><html><head><title>Atende test dist</title></head><body><div id="root"></div></body></html>`;
+
+async function makeDist(): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "atende-dist-" });
+  await Deno.mkdir(`${dir}/assets`);
+  await Deno.writeTextFile(`${dir}/index.html`, INDEX);
+  await Deno.writeTextFile(`${dir}/assets/app-3f2a1b.js`, "console.log('app');");
+  await Deno.writeTextFile(`${dir}/robots.txt`, "User-agent: *\n");
+  return dir;
+}
+
+async function isIndex(res: Response): Promise<boolean> {
+  const text = await res.text();
+  return /text\/html/.test(res.headers.get("content-type") ?? "") && text.includes("Atende test dist");
+}
+
+async function spaChecks(t: Deno.TestContext, app: TestApp) {
+  await t.step("/ and deep links → index.html, not cached", async () => {
+    for (const p of ["/", "/login", "/tickets", "/tickets/42", "/tickets/3f2a-uuid", "/flowbuilder/7"]) {
+      const res = await app.request(p);
+      assert.equal(res.status, 200, p);
+      assert.ok(await isIndex(res), p);
+    }
+    const res = await app.request("/tickets/42");
+    await res.body?.cancel();
+    assert.equal(res.headers.get("cache-control"), "no-cache");
+  });
+
+  await t.step("hashed assets are served with an immutable cache", async () => {
+    const res = await app.request("/assets/app-3f2a1b.js");
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get("content-type") ?? "", /javascript/);
+    assert.match(res.headers.get("cache-control") ?? "", /immutable/);
+    assert.equal(await res.text(), "console.log('app');");
+  });
+
+  await t.step("other static files are served as themselves", async () => {
+    const res = await app.request("/robots.txt");
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get("content-type") ?? "", /text\/plain/);
+    assert.equal(await res.text(), "User-agent: *\n");
+  });
+
+  await t.step("a missing path with a file extension → 404, never index.html", async () => {
+    for (
+      const p of ["/favicon.ico", "/assets/app-missing.js", "/tickets/photo.png", "/deep/dir/manifest.json"]
+    ) {
+      const res = await app.request(p);
+      assert.equal(res.status, 404, p);
+      assert.equal(await isIndex(res), false, p);
+    }
+  });
+}
+
+Deno.test("[platform] SPA fallback with a relative WEB_DIST (as in production: ./dist)", async (t) => {
+  const dist = await makeDist();
+  const app = await createTestApp({ env: { WEB_DIST: relative(Deno.cwd(), dist) || "." } });
+  try {
+    await spaChecks(t, app);
+  } finally {
+    await app.close();
+    await Deno.remove(dist, { recursive: true });
+  }
+});
+
+// KNOWN BUG (server/app.ts, outside this suite's remit; reported to the lead): the fallback is
+// `serveStatic({ path: \`${root}/index.html\` })`, and hono joins `path` onto its default root
+// "./", so an absolute WEB_DIST (the test harness's, or /opt/atende/dist) becomes a relative
+// path and every deep link answers 404. Fix: `serveStatic({ root, path: "index.html" })`.
+// Remove `ignore` once app.ts has it.
+Deno.test({
+  name: "[platform] SPA fallback with an absolute WEB_DIST",
+  ignore: true,
+  fn: async (t) => {
+    const dist = await makeDist();
+    const app = await createTestApp({ env: { WEB_DIST: dist } });
+    try {
+      await spaChecks(t, app);
+    } finally {
+      await app.close();
+      await Deno.remove(dist, { recursive: true });
+    }
+  },
+});
+
+Deno.test("[platform] /api/* always answers JSON", async (t) => {
+  const dist = await makeDist();
+  const app = await createTestApp({ env: { WEB_DIST: dist } });
+  try {
+    const { admin } = await createCompany(app);
+    const s = await login(app, admin);
+
+    await t.step("an unknown API path with a session → 404 ERR_NOT_FOUND JSON", async () => {
+      for (const p of ["/api/nope", "/api/nope/deeper", "/api/users/1/nope", "/api/nope.json"]) {
+        await expectError(await app.request(p, { token: s.token }), 404, "ERR_NOT_FOUND");
+      }
+      await expectError(
+        await app.request("/api/nope", { method: "POST", token: s.token, json: {} }),
+        404,
+        "ERR_NOT_FOUND",
+      );
+      await expectError(
+        await app.request("/api/nope", { method: "DELETE", token: s.token }),
+        404,
+        "ERR_NOT_FOUND",
+      );
+    });
+
+    await t.step(
+      "without a session the unknown path is JSON too (401 before routing), never HTML",
+      async () => {
+        const res = await app.request("/api/nope");
+        assert.ok([401, 404].includes(res.status), String(res.status));
+        assert.match(res.headers.get("content-type") ?? "", /application\/json/);
+        const b = await res.json();
+        assert.ok(["ERR_UNAUTHENTICATED", "ERR_NOT_FOUND"].includes(b.error));
+      },
+    );
+
+    await t.step("a wrong method on a known path is JSON as well", async () => {
+      const res = await app.request("/api/health", { method: "DELETE" });
+      assert.notEqual(res.status, 200);
+      assert.match(res.headers.get("content-type") ?? "", /application\/json/);
+      await res.body?.cancel();
+    });
+
+    await t.step("/ws without an upgrade → 426 JSON", async () => {
+      const res = await app.request("/ws");
+      assert.equal(res.status, 426);
+      assert.equal((await res.json()).error, "ERR_VALIDATION");
+    });
+  } finally {
+    await app.close();
+    await Deno.remove(dist, { recursive: true });
+  }
+});

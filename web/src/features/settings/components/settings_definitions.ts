@@ -1,0 +1,71 @@
+/** The options of spec 2 §3 / §5, in display order, with their choices. */
+export const TOGGLE = ["enabled", "disabled"];
+
+export type SelectSetting = {
+  key: string;
+  options: string[];
+  /** A message field shown (and required) while this setting has the given value. */
+  message?: { key: string; when: string };
+};
+
+const toggle = (key: string, message?: SelectSetting["message"]): SelectSetting => ({
+  key,
+  options: TOGGLE,
+  message,
+});
+
+export const GENERAL_SETTINGS: SelectSetting[] = [
+  toggle("userRating"),
+  { key: "scheduleType", options: ["disabled", "queue", "company", "connection"] },
+  { key: "chatBotType", options: ["text", "list", "button"] },
+  toggle("acceptCallWhatsapp", { key: "AcceptCallWhatsappMessage", when: "disabled" }),
+  toggle("userRandom"),
+  toggle("sendGreetingMessageOneQueues"),
+  toggle("sendSignMessage"),
+  toggle("sendFarewellWaitingTicket"),
+  toggle("sendGreetingAccepted", { key: "greetingAcceptedMessage", when: "enabled" }),
+  toggle("sendQueuePosition", { key: "sendQueuePositionMessage", when: "enabled" }),
+  toggle("acceptAudioMessageContact"),
+  toggle("requiredTag"),
+  toggle("sendMsgTransfTicket", { key: "transferMessage", when: "enabled" }),
+  toggle("DirectTicketsToWallets"),
+  toggle("closeTicketOnTransfer"),
+  toggle("showNotificationPending"),
+  toggle("enableLGPD"),
+];
+
+export const LGPD_TEXT_SETTINGS = ["lgpdMessage", "lgpdLink"];
+export const LGPD_SELECT_SETTINGS: SelectSetting[] = [
+  toggle("lgpdConsent"),
+  toggle("lgpdDeleteMessage"),
+  toggle("lgpdHideNumber"),
+];
+
+export const DOWNLOAD_LIMITS = ["32", "64", "128", "256", "512", "1024", "2048"];
+
+export const OPERATOR_SELECT_SETTINGS: SelectSetting[] = [
+  toggle("userCreation"),
+  toggle("allowSignup"),
+  { key: "downloadLimit", options: DOWNLOAD_LIMITS },
+];
+export const OPERATOR_TEXT_SETTINGS = ["facebookId"];
+export const OPERATOR_SECRET_SETTINGS = [
+  "facebookIdsecret",
+  "mpaccesstoken",
+  "asaastoken",
+  "stripeprivatekey",
+  "efichavepix",
+  "openaikeyaudio",
+];
+
+/** What a select shows when the company has never saved the key. */
+export const SETTING_DEFAULTS: Record<string, string> = {
+  scheduleType: "disabled",
+  chatBotType: "text",
+  acceptCallWhatsapp: "enabled",
+  userCreation: "enabled",
+  allowSignup: "enabled",
+  downloadLimit: "64",
+};
+
+export const defaultFor = (key: string) => SETTING_DEFAULTS[key] ?? "disabled";
