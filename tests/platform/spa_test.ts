@@ -75,14 +75,9 @@ Deno.test("[platform] SPA fallback with a relative WEB_DIST (as in production: .
   }
 });
 
-// KNOWN BUG (server/app.ts, outside this suite's remit; reported to the lead): the fallback is
-// `serveStatic({ path: \`${root}/index.html\` })`, and hono joins `path` onto its default root
-// "./", so an absolute WEB_DIST (the test harness's, or /opt/atende/dist) becomes a relative
-// path and every deep link answers 404. Fix: `serveStatic({ root, path: "index.html" })`.
-// Remove `ignore` once app.ts has it.
+// An absolute WEB_DIST (the test harness's, or /opt/atende/dist) must serve deep links too.
 Deno.test({
   name: "[platform] SPA fallback with an absolute WEB_DIST",
-  ignore: true,
   fn: async (t) => {
     const dist = await makeDist();
     const app = await createTestApp({ env: { WEB_DIST: dist } });
