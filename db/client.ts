@@ -34,6 +34,8 @@ export async function openDatabase(url: string, opts: { syncUrl?: string } = {})
   }
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
+  // Fresh statistics let the planner pick MULTI-INDEX OR for the ticket bell and some counts.
+  await client.execute("PRAGMA optimize=0x10002");
 
   let tail: Promise<unknown> = Promise.resolve();
   function write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {

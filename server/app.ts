@@ -13,6 +13,7 @@ import { authRoutes } from "./auth/routes.ts";
 import { usersRoutes } from "./users/routes.ts";
 import { settingsRoutes } from "./settings/routes.ts";
 import { plansRoutes } from "./plans/routes.ts";
+import { helpsRoutes } from "./helps/routes.ts";
 import { mediaRoutes } from "./media/routes.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
 import { queuesRoutes } from "./queues/routes.ts";
@@ -61,6 +62,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/auth", authRoutes);
   app.route("/api/users", usersRoutes);
   app.route("/api/plans", plansRoutes);
+  app.route("/api/helps", helpsRoutes);
   app.route("/api", settingsRoutes);
   app.route("/api/queue", queuesRoutes);
   app.route("/api/chatbot", chatbotRoutes);
