@@ -20,7 +20,7 @@ export const realtimeRoutes = new Hono<AppEnv>().get("/ws", async (c) => {
   }
   const deps = c.var.deps;
   const token = c.req.query("token") ?? "";
-  const claims = await deps.tokens.verifyAccess(token);
+  const claims = await deps.tokens.verifyAccess(token, deps.clock.now());
   const actor = await loadActor(deps.db, claims, deps.clock.now());
   if (!actor) throw new AppError("ERR_SESSION_REVOKED");
   if (!isSubscriptionActive(actor.company, deps.clock.now())) throw new AppError("ERR_SUBSCRIPTION_EXPIRED");

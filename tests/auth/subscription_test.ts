@@ -21,9 +21,17 @@ Deno.test("[auth] subscription gate", async (t) => {
       assert.equal((s.user.company as Json).dueDate, shiftDate(today, -1));
       const me = await expectOk<Json>(await app.request("/api/auth/me", { token: s.token }));
       assert.equal(me.id, admin.user.id);
-      const b = await expectError(await app.request("/api/users", { token: s.token }), 402, "ERR_SUBSCRIPTION_EXPIRED");
+      const b = await expectError(
+        await app.request("/api/users", { token: s.token }),
+        402,
+        "ERR_SUBSCRIPTION_EXPIRED",
+      );
       assert.deepEqual(b.details, { dueDate: shiftDate(today, -1) });
-      await expectError(await app.request("/api/settings", { token: s.token }), 402, "ERR_SUBSCRIPTION_EXPIRED");
+      await expectError(
+        await app.request("/api/settings", { token: s.token }),
+        402,
+        "ERR_SUBSCRIPTION_EXPIRED",
+      );
       await expectError(
         await app.request("/api/users", { method: "POST", token: s.token, json: {} }),
         402,
@@ -99,7 +107,11 @@ Deno.test("[auth] subscription gate uses the company's time zone", async (t) => 
       const west = await createCompany(app, { dueDate: "2026-05-10", timezone: "Pacific/Pago_Pago" });
       const se = await login(app, east.admin);
       const sw = await login(app, west.admin);
-      await expectError(await app.request("/api/users", { token: se.token }), 402, "ERR_SUBSCRIPTION_EXPIRED");
+      await expectError(
+        await app.request("/api/users", { token: se.token }),
+        402,
+        "ERR_SUBSCRIPTION_EXPIRED",
+      );
       await expectOk(await app.request("/api/users", { token: sw.token }));
     });
 
@@ -112,7 +124,11 @@ Deno.test("[auth] subscription gate uses the company's time zone", async (t) => 
       await expectOk(await app.request("/api/users", { token: later.token }));
       clock.advance(12 * 3600_000); // 01:00 on 11 May in Pago Pago
       const next = await login(app, west.admin);
-      await expectError(await app.request("/api/users", { token: next.token }), 402, "ERR_SUBSCRIPTION_EXPIRED");
+      await expectError(
+        await app.request("/api/users", { token: next.token }),
+        402,
+        "ERR_SUBSCRIPTION_EXPIRED",
+      );
     });
   } finally {
     await app.close();

@@ -76,18 +76,15 @@ Deno.test("[platform] SPA fallback with a relative WEB_DIST (as in production: .
 });
 
 // An absolute WEB_DIST (the test harness's, or /opt/atende/dist) must serve deep links too.
-Deno.test({
-  name: "[platform] SPA fallback with an absolute WEB_DIST",
-  fn: async (t) => {
-    const dist = await makeDist();
-    const app = await createTestApp({ env: { WEB_DIST: dist } });
-    try {
-      await spaChecks(t, app);
-    } finally {
-      await app.close();
-      await Deno.remove(dist, { recursive: true });
-    }
-  },
+Deno.test("[platform] SPA fallback with an absolute WEB_DIST", async (t) => {
+  const dist = await makeDist();
+  const app = await createTestApp({ env: { WEB_DIST: dist } });
+  try {
+    await spaChecks(t, app);
+  } finally {
+    await app.close();
+    await Deno.remove(dist, { recursive: true });
+  }
 });
 
 Deno.test("[platform] /api/* always answers JSON", async (t) => {

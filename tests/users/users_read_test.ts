@@ -50,8 +50,16 @@ Deno.test("[users] list, search and paging", async (t) => {
     });
 
     await t.step("an invalid pageNumber → 400 ERR_VALIDATION", async () => {
-      await expectError(await app.request("/api/users?pageNumber=0", { token: adm.token }), 400, "ERR_VALIDATION");
-      await expectError(await app.request("/api/users?pageNumber=x", { token: adm.token }), 400, "ERR_VALIDATION");
+      await expectError(
+        await app.request("/api/users?pageNumber=0", { token: adm.token }),
+        400,
+        "ERR_VALIDATION",
+      );
+      await expectError(
+        await app.request("/api/users?pageNumber=x", { token: adm.token }),
+        400,
+        "ERR_VALIDATION",
+      );
     });
 
     await t.step("searchParam matches name or e-mail, case-insensitively, within the company", async () => {
@@ -67,18 +75,24 @@ Deno.test("[users] list, search and paging", async (t) => {
       );
       assert.deepEqual(byEmail.users.map((u) => u.name), ["Member 12"]);
 
-      const all = await expectOk<Page>(await app.request("/api/users?searchParam=MEMBER", { token: adm.token }));
+      const all = await expectOk<Page>(
+        await app.request("/api/users?searchParam=MEMBER", { token: adm.token }),
+      );
       assert.equal(all.count, 25);
       assert.ok(all.users.every((u) => u.companyId === company.id));
 
-      const none = await expectOk<Page>(await app.request("/api/users?searchParam=Outsider", { token: adm.token }));
+      const none = await expectOk<Page>(
+        await app.request("/api/users?searchParam=Outsider", { token: adm.token }),
+      );
       assert.deepEqual(none, { users: [], count: 0, hasMore: false });
     });
 
     await t.step("LIKE wildcards in searchParam are literal", async () => {
       const pct = await expectOk<Page>(await app.request("/api/users?searchParam=%25", { token: adm.token }));
       assert.equal(pct.count, 0);
-      const underscore = await expectOk<Page>(await app.request("/api/users?searchParam=_", { token: adm.token }));
+      const underscore = await expectOk<Page>(
+        await app.request("/api/users?searchParam=_", { token: adm.token }),
+      );
       assert.equal(underscore.count, 0);
     });
 
