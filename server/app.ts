@@ -24,6 +24,10 @@ import { contactsRoutes } from "./contacts/routes.ts";
 import { ticketNotesRoutes } from "./ticket_notes/routes.ts";
 import { ticketExtrasRoutes, ticketsRoutes } from "./tickets/routes.ts";
 import { messagesRoutes } from "./messages/routes.ts";
+import { metaWebhookRoutes } from "./channels/meta/routes.ts";
+import { metaConnectRoutes } from "./channels/meta/connect_routes.ts";
+import { externalApiRoutes } from "./external_api/routes.ts";
+import { docsRoutes } from "./external_api/openapi.ts";
 import { connectionsRoutes } from "./connections/routes.ts";
 import { apiChannelRoutes } from "./channels/api/routes.ts";
 
@@ -72,6 +76,11 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/ticket-notes", ticketNotesRoutes);
   app.route("/api/tickets", ticketsRoutes);
   app.route("/api", ticketExtrasRoutes);
+  app.route("/api/webhooks/meta", metaWebhookRoutes);
+  app.route("/api", metaConnectRoutes);
+  // The public send API must win over the attendants' /api/messages/:ticketId.
+  app.route("/api/messages/send", externalApiRoutes);
+  app.route("/api/docs", docsRoutes);
   app.route("/api", messagesRoutes);
   app.route("/api/whatsapp", connectionsRoutes);
   app.route("/api/channels/api", apiChannelRoutes);

@@ -53,4 +53,9 @@ export type ChannelAdapter = {
   disconnect(deps: Deps, conn: ConnectionRow): Promise<void>;
   /** Delivers or queues one message. Throws AppError ERR_SENDING_WAPP_MSG / ERR_WAPP_NOT_INITIALIZED. */
   send(deps: Deps, msg: OutboundMessage): Promise<SendResult>;
+  /**
+   * Optional: refuses a send before anything is stored (e.g. Meta's 24-hour customer-service
+   * window). Called by sendOnTicket for every non-private message; throws an AppError.
+   */
+  assertCanSend?(deps: Deps, conn: ConnectionRow, contact: { id: number; number: string }): Promise<void>;
 };

@@ -3,8 +3,13 @@ import type { ChannelKind } from "@db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 import type { ChannelAdapter } from "./adapter.ts";
 import { apiAdapter } from "./api/adapter.ts";
+import { whatsappAdapter } from "./whatsapp/adapter.ts";
+import { facebookAdapter, instagramAdapter, whatsappApiAdapter } from "./meta/adapter.ts";
 
-const adapters = new Map<ChannelKind, ChannelAdapter>([["api", apiAdapter]]);
+const adapters = new Map<ChannelKind, ChannelAdapter>([["api", apiAdapter], ["whatsapp", whatsappAdapter]]);
+registerAdapter(whatsappApiAdapter);
+registerAdapter(facebookAdapter);
+registerAdapter(instagramAdapter);
 
 export function registerAdapter(a: ChannelAdapter): void {
   adapters.set(a.kind, a);

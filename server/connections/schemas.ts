@@ -33,6 +33,14 @@ export const connectionFields = z.object({
   integrationId: z.coerce.number().int().positive().nullable().optional(),
   /** api channel: where outbound messages are POSTed. */
   webhookUrl: z.url({ protocol: /^https?$/ }).nullable().optional(),
+  /**
+   * whatsappapi (WhatsApp Cloud API): the phone number id and business account id from the Meta
+   * dashboard and a system-user access token. Required for that channel (checked by the service
+   * after the plan check); the token is sealed on save and never returned.
+   */
+  metaPhoneNumberId: z.string().trim().regex(/^\d{5,30}$/, "digits only").nullable().optional(),
+  metaBusinessAccountId: z.string().trim().regex(/^\d{5,30}$/, "digits only").nullable().optional(),
+  metaAccessToken: z.string().trim().min(10).max(4000).nullable().optional(),
 });
 
 // queueIds defaults to [] only on create: zod 4 applies a default even inside .partial(), so a

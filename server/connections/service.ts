@@ -3,10 +3,11 @@
  * adapter; the answer carries its 30-character token (external API and api-channel bearer).
  */
 import { and, eq, ne } from "drizzle-orm";
-import { whatsapps } from "@db/schema.ts";
+import { prompts, queueIntegrations, queues, whatsapps } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
+import type { Tx } from "@db/client.ts";
 import type { Actor } from "../lib/context.ts";
-import { AppError, isUniqueViolation } from "../lib/errors.ts";
+import { AppError, isUniqueViolation, notFound } from "../lib/errors.ts";
 import { randomString } from "../lib/crypto.ts";
 import {
   can,
@@ -44,12 +45,67 @@ async function dtos(deps: Deps, actor: Actor, rows: repo.ConnectionRow[]): Promi
 
 const one = async (deps: Deps, actor: Actor, row: repo.ConnectionRow) => (await dtos(deps, actor, [row]))[0];
 
+/**
+ * The Cloud API fields: kept only for whatsappapi connections, the access token sealed at rest
+ * (undefined leaves the stored one, null clears it).
+ */
+async function metaFields<T extends Partial<Record<MetaField, string | null>>>(
+  deps: Deps,
+  channel: string,
+  input: T,
+): Promise<T> {
+  const out = { ...input };
+  if (channel !== "whatsappapi") {
+    for (const k of META_FIELDS) delete out[k];
+    return out;
+  }
+  if (out.metaAccessToken) out.metaAccessToken = await deps.secrets.seal(out.metaAccessToken);
+  return out;
+}
+
+const META_FIELDS = ["metaPhoneNumberId", "metaBusinessAccountId", "metaAccessToken"] as const;
+type MetaField = (typeof META_FIELDS)[number];
+
+/** Webhooks are routed by phone number id, so one number belongs to one connection platform-wide. */
+async function assertPhoneNumberFree(tx: Tx, phoneNumberId: string | null | undefined, self: number | null) {
+  if (!phoneNumberId) return;
+  const [other] = await tx.select({ id: whatsapps.id }).from(whatsapps).where(
+    and(eq(whatsapps.metaPhoneNumberId, phoneNumberId), eq(whatsapps.channel, "whatsappapi")),
+  ).limit(1);
+  if (other && other.id !== self) {
+    throw new AppError("ERR_CONFLICT", { details: { field: "metaPhoneNumberId" } });
+  }
+}
+
 export async function listConnections(deps: Deps, actor: Actor): Promise<ConnectionDTO[]> {
   return await dtos(deps, actor, await repo.listConnections(deps.db, actor.companyId));
 }
 
 export async function showConnection(deps: Deps, actor: Actor, id: number): Promise<ConnectionDTO> {
   return await one(deps, actor, await repo.getConnection(deps.db, actor.companyId, id));
+}
+
+/**
+ * sendIdQueue, promptId and integrationId are global keys: without this check a connection could
+ * point at another company's queue (the missed-queue redirect would move tickets into it), prompt
+ * or integration. Another company's id answers 404 like a missing one.
+ */
+async function assertOwnRefs(
+  deps: Deps,
+  companyId: number,
+  input: { sendIdQueue?: number | null; promptId?: number | null; integrationId?: number | null },
+) {
+  const checks = [
+    [queues, input.sendIdQueue, "queue"],
+    [prompts, input.promptId, "prompt"],
+    [queueIntegrations, input.integrationId, "queueIntegration"],
+  ] as const;
+  for (const [table, id, resource] of checks) {
+    if (id == null) continue;
+    const [row] = await deps.db.select({ id: table.id }).from(table)
+      .where(and(eq(table.companyId, companyId), eq(table.id, id)));
+    if (!row) throw notFound(resource);
+  }
 }
 
 function assertGreeting(queueIds: number[] | undefined, greeting: string | null | undefined) {
@@ -65,9 +121,17 @@ export async function createConnection(
   const flag = PLAN_FLAG[input.channel];
   if (flag) requirePlan(actor.plan, flag);
   assertGreeting(input.queueIds, input.greetingMessage);
-  const { queueIds, ...fields } = input;
+  await assertOwnRefs(deps, actor.companyId, input);
+  const { queueIds, ...rest } = input;
+  const fields = await metaFields(deps, input.channel, rest);
+  if (input.channel === "whatsappapi" && (!fields.metaPhoneNumberId || !fields.metaAccessToken)) {
+    throw new AppError("ERR_VALIDATION", {
+      details: [{ path: "metaPhoneNumberId", message: "metaPhoneNumberId and metaAccessToken are required" }],
+    });
+  }
   const row = await deps.database.write(async (tx) => {
     requireWithinLimit(actor.plan, "connections", await repo.countConnections(tx, actor.companyId));
+    await assertPhoneNumberFree(tx, fields.metaPhoneNumberId, null);
     const isDefault = input.isDefault || !(await repo.defaultConnection(tx, actor.companyId));
     if (isDefault) {
       await tx.update(whatsapps).set({ isDefault: false }).where(eq(whatsapps.companyId, actor.companyId));
@@ -112,8 +176,11 @@ export async function updateConnection(
     input.greetingMessage !== undefined ? input.greetingMessage : current.greetingMessage,
   );
   if (input.isDefault === false && current.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP");
-  const { queueIds, ...fields } = input;
+  await assertOwnRefs(deps, actor.companyId, input);
+  const { queueIds, ...rest } = input;
+  const fields = await metaFields(deps, current.channel, rest);
   const row = await deps.database.write(async (tx) => {
+    await assertPhoneNumberFree(tx, fields.metaPhoneNumberId, id);
     if (input.isDefault) {
       await tx.update(whatsapps).set({ isDefault: false })
         .where(and(eq(whatsapps.companyId, actor.companyId), ne(whatsapps.id, id)));
@@ -125,6 +192,11 @@ export async function updateConnection(
   });
   if (row.channel === "api" && row.webhookUrl !== current.webhookUrl) {
     await adapterFor("api").connect(deps, row);
+  }
+  const metaChanged = row.metaPhoneNumberId !== current.metaPhoneNumberId ||
+    row.metaAccessToken !== current.metaAccessToken;
+  if (row.channel === "whatsappapi" && metaChanged && hasAdapter(row.channel)) {
+    await adapterFor(row.channel).connect(deps, row);
   }
   const dto = await showConnection(deps, actor, id);
   deps.bus.emit("entity.changed", {

@@ -27,7 +27,12 @@ export const queueStep: AutomationStep = {
       (await queuesOfConnections(deps.db, ticket.companyId, [connection.id])).get(connection.id) ?? [];
     if (!queues.length) return "continue";
     const [contact] = await deps.db.select().from(contacts).where(eq(contacts.id, ticket.contactId));
-    if (contact?.disableBot) return "continue";
+    // disableBot silences the bot, not the routing: the only queue is still assigned (as in the
+    // reference), otherwise the ticket stayed queue-less and hidden from that queue's attendants.
+    if (contact?.disableBot) {
+      if (queues.length === 1) await assignQueue(ctx, queues[0]);
+      return "continue";
+    }
     const s = await readSettings(deps.db, ticket.companyId, [
       "sendGreetingMessageOneQueues",
       "sendQueuePosition",

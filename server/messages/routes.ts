@@ -47,7 +47,10 @@ export const messagesRoutes = new Hono<AppEnv>()
     const ticketId = idParam(c.req.param("ticketId"));
     const type = c.req.header("content-type") ?? "";
     if (type.includes("multipart/form-data")) {
-      const form = await c.req.formData();
+      // A malformed multipart body is the client's error (it reached onError as a 500).
+      const form = await c.req.formData().catch((err) => {
+        throw new AppError("ERR_VALIDATION", { message: "malformed multipart body", cause: err });
+      });
       const files = form.getAll("medias").filter((f): f is File => f instanceof File);
       const quoted = form.get("quotedMsgId");
       const sent = await messages.sendMessage(c.var.deps, c.var.actor, ticketId, {
@@ -60,7 +63,16 @@ export const messagesRoutes = new Hono<AppEnv>()
       return c.json(sent, 201);
     }
     const parsed = sendJson.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) throw new AppError("ERR_VALIDATION", { details: parsed.error.issues });
+    if (!parsed.success) {
+      // Same details shape as validate() everywhere else.
+      throw new AppError("ERR_VALIDATION", {
+        details: parsed.error.issues.map((i) => ({
+          path: i.path.join("."),
+          message: i.message,
+          code: i.code,
+        })),
+      });
+    }
     const b = parsed.data;
     const sent = await messages.sendMessage(c.var.deps, c.var.actor, ticketId, {
       body: b.body,

@@ -9,7 +9,7 @@ import type { Deps } from "../deps.ts";
 import { AppError } from "../lib/errors.ts";
 import { randomString } from "../lib/crypto.ts";
 import type { StoredFile } from "../media/store.ts";
-import { adapterFor } from "../channels/registry.ts";
+import { adapterFor, hasAdapter } from "../channels/registry.ts";
 import { getConnection } from "../connections/repo.ts";
 import { getTicket, updateTicket } from "../tickets/repo.ts";
 import { ticketDTOs } from "../tickets/dto.ts";
@@ -42,6 +42,9 @@ export async function sendOnTicket(
   const [contact] = await deps.db.select().from(contacts).where(eq(contacts.id, ticket0.contactId));
   const externalId = newExternalId();
   const mediaType = input.mediaType ?? (input.media ? input.media.mimetype.split("/")[0] : "chat");
+  if (!input.isPrivate && hasAdapter(connection.channel)) {
+    await adapterFor(connection.channel).assertCanSend?.(deps, connection, contact);
+  }
 
   const { ticket, message } = await deps.database.write(async (tx) => {
     const message = (await insertMessage(tx, {

@@ -23,13 +23,13 @@ import { renderVariables } from "./variables.ts";
 
 const PAGE = 20;
 /** What an attendant may attach: media and documents, never executables or HTML. */
-const ATTACHMENT_TYPES =
+export const ATTACHMENT_TYPES =
   /^(image|audio|video)\/|^application\/(pdf|zip|msword|vnd\.|octet-stream)|^text\/(plain|csv)/;
 /**
  * Names refused whatever type the browser declared: browsers send application/octet-stream for
  * files they do not know (an .exe among them), and the media route serves by the file's name.
  */
-const BLOCKED_EXTENSIONS =
+export const BLOCKED_EXTENSIONS =
   /\.(exe|com|bat|cmd|scr|pif|msi|msp|dll|cpl|jar|vbs|vbe|js|mjs|jse|wsf|wsh|ps1|hta|lnk|sh|html?|xht(ml)?|svgz?)$/i;
 export const EDIT_WINDOW_MS = 15 * 60_000;
 

@@ -178,6 +178,8 @@ export async function updateTicketStatus(
       status,
       userId,
       ...(status === "open" ? { unreadMessages: 0, isBot: false } : {}),
+      // A reopened ticket is no longer closed (the inbound reopen window clears it the same way).
+      ...(before.status === "closed" ? { closedAt: null } : {}),
     });
     if (status === "open" && before.status !== "open") await startTraking(tx, actor.companyId, t, userId);
     if (status === "pending" && before.status !== "pending") await startTraking(tx, actor.companyId, t, null);

@@ -7,6 +7,7 @@
  *    through the durable job queue with exponential backoff; a 2xx answer sets ack 2.
  */
 import { and, eq } from "drizzle-orm";
+import { getMimeType } from "hono/utils/mime";
 import { contacts, messages, tickets, whatsapps } from "@db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import type { ChannelAdapter } from "../adapter.ts";
@@ -73,7 +74,9 @@ async function deliver(deps: Deps, raw: unknown): Promise<void> {
     media: m.mediaUrl
       ? {
         url: deps.config.publicUrl + await deps.media.signedUrl(m.mediaUrl, 7 * 24 * 3600),
-        mimetype: m.mediaType,
+        // messages.media_type holds only the major type ("image"); integrators need the real
+        // MIME type, which the stored file's extension gives.
+        mimetype: getMimeType(m.mediaUrl) ?? "application/octet-stream",
         filename: m.mediaName,
       }
       : null,

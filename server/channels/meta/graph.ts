@@ -1,0 +1,104 @@
+/**
+ * A small client for Meta's Graph API (Messenger, Instagram, WhatsApp Cloud API). Base URLs come
+ * from config.providers (GRAPH_API_URL, WHATSAPP_CLOUD_API_URL) so tests point them at a local
+ * server. Tokens travel in the Authorization header, never in URLs (they would end up in logs).
+ * A Graph error `{error:{message, code, error_subcode}}` becomes ERR_SENDING_WAPP_MSG with the
+ * provider's message in `details`.
+ */
+import type { Deps } from "../../deps.ts";
+import type { ConnectionRow } from "../../connections/repo.ts";
+import { AppError, type ErrorCode } from "../../lib/errors.ts";
+
+export const GRAPH_VERSION = "v21.0";
+const TIMEOUT_MS = 20_000;
+
+export type GraphBase = "graph" | "cloudApi";
+
+export const graphUrl = (deps: Deps, base: GraphBase, path: string) =>
+  `${deps.config.providers[base].replace(/\/$/, "")}/${GRAPH_VERSION}/${path.replace(/^\//, "")}`;
+
+export type GraphErrorInfo = { status: number; message: string; code?: number; subcode?: number };
+
+/** Performs one Graph call and returns its JSON; a non-2xx answer throws `code` with the details. */
+export async function graphCall<T = Record<string, unknown>>(
+  url: string,
+  init: { method?: string; token?: string; json?: unknown; form?: FormData },
+  code: ErrorCode = "ERR_SENDING_WAPP_MSG",
+): Promise<T> {
+  const headers = new Headers();
+  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+  let body: BodyInit | undefined;
+  if (init.json !== undefined) {
+    headers.set("content-type", "application/json");
+    body = JSON.stringify(init.json);
+  } else if (init.form) body = init.form;
+  const res = await fetch(url, {
+    method: init.method ?? (body ? "POST" : "GET"),
+    headers,
+    body,
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  }).catch((err) => {
+    throw new AppError(code, {
+      cause: err,
+      details: { provider: "meta", message: String(err?.message ?? err) },
+    });
+  });
+  const text = await res.text();
+  let data: Record<string, unknown> = {};
+  try {
+    data = text ? JSON.parse(text) : {};
+  } catch { /* a non-JSON answer is described by its status */ }
+  if (!res.ok || data.error) {
+    const e = (data.error ?? {}) as { message?: string; code?: number; error_subcode?: number };
+    const details: GraphErrorInfo = {
+      status: res.status,
+      message: e.message ?? (text.slice(0, 300) || res.statusText),
+      code: e.code,
+      subcode: e.error_subcode,
+    };
+    throw new AppError(code, { message: details.message, details: { provider: "meta", ...details } });
+  }
+  return data as T;
+}
+
+/** The connection's Graph token, opened from its sealed column. */
+export async function accessToken(deps: Deps, conn: ConnectionRow): Promise<string> {
+  if (!conn.metaAccessToken) throw new AppError("ERR_WAPP_NOT_INITIALIZED", { message: "no access token" });
+  return await deps.secrets.open(conn.metaAccessToken);
+}
+
+/**
+ * Downloads a file with a hard size cap. Graph media URLs need the token; Messenger CDN URLs do
+ * not (and must not get it: the token goes only to the provider's own origin or https hosts).
+ */
+export async function download(
+  url: string,
+  o: { token?: string; maxBytes: number },
+): Promise<{ data: Uint8Array; mimetype: string }> {
+  const res = await fetch(url, {
+    headers: o.token ? { authorization: `Bearer ${o.token}` } : {},
+    signal: AbortSignal.timeout(60_000),
+  }).catch((err) => {
+    throw new AppError("ERR_WAPP_DOWNLOAD_MEDIA", { cause: err });
+  });
+  if (!res.ok) {
+    await res.body?.cancel();
+    throw new AppError("ERR_WAPP_DOWNLOAD_MEDIA", { details: { status: res.status } });
+  }
+  if (Number(res.headers.get("content-length") ?? 0) > o.maxBytes) {
+    await res.body?.cancel();
+    throw new AppError("ERR_PAYLOAD_TOO_LARGE");
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of res.body ?? []) {
+    size += chunk.length;
+    if (size > o.maxBytes) throw new AppError("ERR_PAYLOAD_TOO_LARGE");
+    chunks.push(chunk);
+  }
+  const data = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) (data.set(c, at), at += c.length);
+  const mimetype = (res.headers.get("content-type") ?? "application/octet-stream").split(";")[0].trim();
+  return { data, mimetype };
+}

@@ -1,0 +1,226 @@
+/**
+ * Baileys `messages.upsert` → InboundMessage → receiveInbound (reference §3 entry): protocol and
+ * stub messages are dropped except edits and revokes; groups need allowGroup (the group is the
+ * ticket's contact, the participant the sender); messages typed on the phone are stored fromMe;
+ * the echo of our own sends is a duplicate (its id is stored before it is sent). Media is downloaded here, before any transaction.
+ */
+import { and, eq } from "drizzle-orm";
+import {
+  isJidBroadcast,
+  isJidGroup,
+  isJidNewsletter,
+  normalizeMessageContent,
+  proto,
+  type WAMessage,
+  type WAMessageContent,
+} from "baileys";
+import { contacts } from "@db/schema.ts";
+import type { InboundMessage } from "../adapter.ts";
+import type { ConnectionRow } from "../../connections/repo.ts";
+import { findConnection } from "../../connections/repo.ts";
+import { receiveInbound } from "../../inbox/pipeline.ts";
+import { receiveEdit, receiveRevoke } from "../../inbox/updates.ts";
+import { readSetting } from "../../settings/repo.ts";
+import { PLATFORM_COMPANY_ID } from "../../settings/registry.ts";
+import { encodeBase64 } from "../../lib/base64.ts";
+import { identity, jidUser, type WaContext } from "./socket.ts";
+
+type Parsed = Pick<InboundMessage, "body" | "mediaType" | "media" | "quotedExternalId">;
+
+const MEDIA_KINDS = [
+  "imageMessage",
+  "videoMessage",
+  "audioMessage",
+  "documentMessage",
+  "stickerMessage",
+] as const;
+const EXT: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "audio/ogg": "ogg",
+  "audio/mpeg": "mp3",
+  "audio/mp4": "m4a",
+  "application/pdf": "pdf",
+};
+const extOf = (mime: string) =>
+  EXT[mime] ?? (mime.split("/")[1]?.split(/[;+]/)[0].replace(/\W/g, "") || "bin");
+
+export async function handleUpsert(
+  ctx: WaContext,
+  u: { messages: WAMessage[]; type: string },
+): Promise<void> {
+  const conn = await findConnection(ctx.deps.db, ctx.session.companyId, ctx.session.connectionId);
+  if (!conn) return;
+  for (const m of u.messages) {
+    try {
+      await handleOne(ctx, conn, m);
+    } catch (err) {
+      console.error(`[wa ${conn.id}] inbound ${m.key?.id}`, err);
+    }
+  }
+}
+
+async function handleOne(ctx: WaContext, conn: ConnectionRow, m: WAMessage): Promise<void> {
+  const key = m.key;
+  const jid = key.remoteJid;
+  if (!jid || !key.id || !m.message || m.messageStubType) return;
+  if (isJidBroadcast(jid) || isJidNewsletter(jid)) return;
+  const content = normalizeMessageContent(m.message);
+  if (!content) return;
+  if (content.protocolMessage) return await handleProtocol(ctx, conn, content.protocolMessage);
+  const isGroup = !!isJidGroup(jid);
+  if (isGroup && !conn.allowGroup) return;
+
+  const parsed = await parse(ctx, m, content);
+  if (!parsed) return;
+  let from: InboundMessage["from"];
+  let group: InboundMessage["group"];
+  if (isGroup) {
+    group = { id: jid.split("@")[0], name: await groupName(ctx, jid) };
+    const who = key.fromMe
+      ? identity(ctx.sock.user?.id, ctx.sock.user?.lid)
+      : identity(key.participant, key.participantAlt);
+    from = { number: who.number, name: key.fromMe ? undefined : m.pushName ?? undefined, lid: who.lid };
+  } else {
+    const who = identity(jid, key.remoteJidAlt);
+    // On our own messages pushName is our name, not the customer's.
+    from = { number: who.number, name: key.fromMe ? undefined : m.pushName ?? undefined, lid: who.lid };
+  }
+  if (!from.number) return;
+  await promoteLidContact(ctx, from);
+  const ts = Number(m.messageTimestamp ?? 0);
+  await receiveInbound(ctx.deps, {
+    connection: conn,
+    externalId: key.id,
+    from,
+    group,
+    fromMe: !!key.fromMe,
+    ...parsed,
+    timestamp: ts > 0 ? new Date(ts * 1000) : undefined,
+  });
+}
+
+async function handleProtocol(ctx: WaContext, conn: ConnectionRow, p: proto.Message.IProtocolMessage) {
+  const id = p.key?.id;
+  if (!id) return;
+  if (p.type === proto.Message.ProtocolMessage.Type.REVOKE) return await receiveRevoke(ctx.deps, conn, id);
+  if (p.type === proto.Message.ProtocolMessage.Type.MESSAGE_EDIT && p.editedMessage) {
+    const body = textOf(normalizeMessageContent(p.editedMessage));
+    if (body !== null) await editIfKnown(ctx, conn, id, body);
+  }
+}
+
+/** An edit of a message we never stored (sent before the session, or filtered) is ignored. */
+export async function editIfKnown(ctx: WaContext, conn: ConnectionRow, id: string, body: string) {
+  await receiveEdit(ctx.deps, conn, id, body).catch((err) => {
+    if ((err as { code?: string }).code !== "ERR_NOT_FOUND") throw err;
+  });
+}
+
+/** Text of a plain or extended text message (and of a media caption), null when none. */
+export function textOf(c: WAMessageContent | undefined): string | null {
+  if (!c) return null;
+  return c.conversation ?? c.extendedTextMessage?.text ?? c.imageMessage?.caption ??
+    c.videoMessage?.caption ??
+    c.documentMessage?.caption ?? null;
+}
+
+async function parse(ctx: WaContext, m: WAMessage, c: WAMessageContent): Promise<Parsed | null> {
+  const quotedExternalId = c.extendedTextMessage?.contextInfo?.stanzaId ?? undefined;
+  const text = c.conversation ?? c.extendedTextMessage?.text;
+  if (text != null) return { body: text, quotedExternalId };
+  const kind = MEDIA_KINDS.find((k) => c[k]);
+  if (kind) return await parseMedia(ctx, m, c, kind);
+  const loc = c.locationMessage ?? c.liveLocationMessage;
+  if (loc) {
+    const lat = loc.degreesLatitude ?? 0, lng = loc.degreesLongitude ?? 0;
+    const thumb = loc.jpegThumbnail?.length
+      ? `data:image/jpeg;base64,${encodeBase64(loc.jpegThumbnail)}`
+      : "";
+    const link = `https://maps.google.com/maps?q=${lat}%2C${lng}&z=17`;
+    const named = c.locationMessage ? [c.locationMessage.name, c.locationMessage.address] : [];
+    const description = named.filter(Boolean).join(" - ") || `${lat}, ${lng}`;
+    return { body: `${thumb}|${link}|${description}`, mediaType: "locationMessage" };
+  }
+  if (c.contactMessage?.vcard) return { body: c.contactMessage.vcard, mediaType: "contactMessage" };
+  if (c.contactsArrayMessage?.contacts?.length) {
+    const cards = c.contactsArrayMessage.contacts.map((x) => x.vcard).filter(Boolean);
+    return { body: cards.join("\n"), mediaType: "contactMessage" };
+  }
+  if (c.reactionMessage) {
+    // An empty reaction removes one: nothing to store.
+    if (!c.reactionMessage.text) return null;
+    return {
+      body: c.reactionMessage.text,
+      mediaType: "reactionMessage",
+      quotedExternalId: c.reactionMessage.key?.id ?? undefined,
+    };
+  }
+  // Menu answers (buttons, lists) carry the chosen option's id, which the queue menu reads.
+  const choice = c.buttonsResponseMessage?.selectedButtonId ??
+    c.listResponseMessage?.singleSelectReply?.selectedRowId ??
+    c.templateButtonReplyMessage?.selectedId;
+  return choice ? { body: choice } : null;
+}
+
+async function parseMedia(
+  ctx: WaContext,
+  m: WAMessage,
+  c: WAMessageContent,
+  kind: (typeof MEDIA_KINDS)[number],
+): Promise<Parsed> {
+  const media = c[kind]!;
+  const mimetype = (media.mimetype ?? "application/octet-stream").split(";")[0].trim();
+  const caption = "caption" in media ? media.caption ?? "" : "";
+  const filename = ("fileName" in media && media.fileName) || `${m.key.id}.${extOf(mimetype)}`;
+  const quotedExternalId = media.contextInfo?.stanzaId ?? undefined;
+  const limitMb = Number(await readSetting(ctx.deps.db, PLATFORM_COMPANY_ID, "downloadLimit")) || 64;
+  const size = Number(media.fileLength ?? 0);
+  const fallback = (why: string) => ({ body: [caption || filename, why].join(" "), quotedExternalId });
+  if (size > limitMb * 1024 * 1024) return fallback(`(arquivo acima do limite de ${limitMb} MB)`);
+  let data: Uint8Array;
+  try {
+    data = await ctx.download(m, ctx.sock, ctx.logger);
+  } catch (err) {
+    console.error(`[wa ${ctx.session.connectionId}] media download ${m.key.id}`, err);
+    return fallback("(mídia indisponível)");
+  }
+  if (data.length > limitMb * 1024 * 1024) return fallback(`(arquivo acima do limite de ${limitMb} MB)`);
+  return { body: caption, media: { data, mimetype, filename }, quotedExternalId };
+}
+
+async function groupName(ctx: WaContext, jid: string): Promise<string | undefined> {
+  const cached = ctx.session.groupNames.get(jid);
+  if (cached) return cached;
+  try {
+    const subject = (await ctx.sock.groupMetadata(jid)).subject;
+    if (subject) ctx.session.groupNames.set(jid, subject);
+    return subject;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A contact first seen by its @lid id alone has the lid digits as its number; once a message
+ * carries the phone number too, the contact takes it (unless another contact already has it).
+ */
+async function promoteLidContact(ctx: WaContext, from: InboundMessage["from"]) {
+  if (!from.lid || from.number === jidUser(from.lid)) return;
+  const companyId = ctx.session.companyId;
+  const [seen] = await ctx.deps.db.select({ number: contacts.number }).from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.lid, from.lid))).limit(1);
+  if (seen?.number !== jidUser(from.lid)) return;
+  await ctx.deps.database.write(async (tx) => {
+    const [byLid] = await tx.select().from(contacts)
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.lid, from.lid!))).limit(1);
+    if (!byLid || byLid.number !== jidUser(from.lid)) return;
+    const [byNumber] = await tx.select({ id: contacts.id }).from(contacts)
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.number, from.number))).limit(1);
+    if (byNumber) return;
+    await tx.update(contacts).set({
+      number: from.number,
+      ...(byLid.name === byLid.number ? { name: from.number } : {}),
+      updatedAt: new Date().toISOString(),
+    }).where(eq(contacts.id, byLid.id));
+  });
+}

@@ -1,0 +1,115 @@
+/**
+ * The part of Baileys' socket that Atende uses, so tests can hand the session manager a fake
+ * with the same event-emitter interface (DESIGN §7; never the network in tests). The real
+ * `makeWASocket` result satisfies it (checked by `defaultSocketFactory` below).
+ */
+import makeWASocket, {
+  type AnyMessageContent,
+  type AuthenticationState,
+  type BaileysEventMap,
+  Browsers,
+  downloadMediaMessage,
+  type GroupMetadata,
+  isLidUser,
+  isPnUser,
+  jidDecode,
+  type MiscMessageGenerationOptions,
+  type WAMessage,
+  type WAPresence,
+} from "baileys";
+import type { Deps } from "../../deps.ts";
+
+export type WaEvents = BaileysEventMap;
+/** Baileys' logger shape (pino's), not exported by name. */
+export type ILogger = NonNullable<Parameters<typeof makeWASocket>[0]["logger"]>;
+
+export type WaSocket = {
+  ev: {
+    on<T extends keyof WaEvents>(event: T, listener: (arg: WaEvents[T]) => void): void;
+    removeAllListeners<T extends keyof WaEvents>(event: T): void;
+  };
+  user?: { id: string; lid?: string; name?: string } | undefined;
+  authState: { creds: { registered?: boolean } };
+  sendMessage(
+    jid: string,
+    content: AnyMessageContent,
+    options?: MiscMessageGenerationOptions,
+  ): Promise<WAMessage | undefined>;
+  sendPresenceUpdate(type: WAPresence, toJid?: string): Promise<void>;
+  rejectCall(callId: string, callFrom: string): Promise<void>;
+  requestPairingCode(phoneNumber: string): Promise<string>;
+  groupMetadata(jid: string): Promise<GroupMetadata>;
+  updateMediaMessage(message: WAMessage): Promise<WAMessage>;
+  logout(msg?: string): Promise<void>;
+  end(error: Error | undefined): Promise<void> | void;
+};
+
+export type SocketFactory = (opts: { auth: AuthenticationState; logger: ILogger }) => WaSocket;
+
+/** Fetches an inbound message's media; injectable because the real one downloads from WhatsApp. */
+export type MediaDownloader = (msg: WAMessage, sock: WaSocket, logger: ILogger) => Promise<Uint8Array>;
+
+export const defaultSocketFactory: SocketFactory = ({ auth, logger }) =>
+  makeWASocket({
+    auth,
+    logger,
+    browser: Browsers.ubuntu("Atende"),
+    markOnlineOnConnect: false,
+    syncFullHistory: false,
+    // History import is not implemented in this pass; skip the sync payloads.
+    shouldSyncHistoryMessage: () => false,
+  }) satisfies WaSocket;
+
+export const defaultDownloader: MediaDownloader = async (msg, sock, logger) =>
+  new Uint8Array(
+    await downloadMediaMessage(msg, "buffer", {}, { logger, reuploadRequest: sock.updateMediaMessage }),
+  );
+
+/** A quiet logger in Baileys' (pino's) shape: warnings and errors only. */
+export function waLogger(tag: string): ILogger {
+  const log: ILogger = {
+    level: "warn",
+    child: () => log,
+    trace: () => {},
+    debug: () => {},
+    info: () => {},
+    warn: (o: unknown, m?: string) => console.warn(`[wa ${tag}]`, m ?? "", o),
+    error: (o: unknown, m?: string) => console.error(`[wa ${tag}]`, m ?? "", o),
+  };
+  return log;
+}
+
+/** Digits of a user jid ("5511…@s.whatsapp.net:2" → "5511…"). */
+export const jidUser = (jid: string | null | undefined) => jidDecode(jid ?? undefined)?.user ?? "";
+
+/**
+ * One person from a jid and its v7 alternate (remoteJidAlt / participantAlt): the phone number
+ * when known, and the @lid identity, so a number and its @lid id stay one contact.
+ */
+export function identity(jid: string | null | undefined, alt: string | null | undefined) {
+  const ids = [jid, alt].filter((j): j is string => !!j);
+  const pn = ids.find((j) => isPnUser(j));
+  const lid = ids.find((j) => isLidUser(j));
+  const lidJid = lid ? `${jidUser(lid)}@lid` : undefined;
+  return { number: jidUser(pn ?? lid), lid: lidJid, jid: pn ?? lid ?? jid ?? "" };
+}
+
+/** Where a contact's messages go: its stored jid, the group, its @lid id when no phone is known. */
+export function targetJid(
+  to: { number: string; isGroup: boolean; remoteJid?: string | null },
+  lid?: string | null,
+) {
+  if (to.remoteJid) return to.remoteJid;
+  if (to.isGroup) return `${to.number}@g.us`;
+  if (lid && jidUser(lid) === to.number) return lid;
+  return `${to.number}@s.whatsapp.net`;
+}
+
+/** What the event handlers of one session get. */
+export type WaContext = {
+  deps: Deps;
+  session: { connectionId: number; companyId: number; groupNames: Map<string, string> };
+  sock: WaSocket;
+  logger: ILogger;
+  download: MediaDownloader;
+};

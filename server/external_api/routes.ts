@@ -1,0 +1,76 @@
+/**
+ * POST /api/messages/send — the public send API (OpenAPI: GET /api/docs/openapi.json).
+ * `Authorization: Bearer <connection token>` names the company and the connection. Checked
+ * before the body is read: unknown token 401, expired company 402, plan without useExternalApi
+ * 403 ERR_PLAN_FEATURE (the reference checked neither). JSON or multipart (`medias` files).
+ * Mounted at /api/messages/send, before the attendants' /api/messages/:ticketId routes.
+ */
+import { Hono, type MiddlewareHandler } from "hono";
+import type { AppEnv, CompanyRow } from "../lib/context.ts";
+import type { ConnectionRow } from "../connections/repo.ts";
+import { AppError } from "../lib/errors.ts";
+import { bearerToken } from "../auth/middleware.ts";
+import { unscopedFindConnectionByToken } from "../connections/repo.ts";
+import { getCompanyWithPlan } from "../companies/repo.ts";
+import { isSubscriptionActive } from "../companies/subscription.ts";
+import { requirePlan } from "../auth/permissions.ts";
+import { MAX_MEDIAS, sendInput } from "./schemas.ts";
+import { sendExternal } from "./service.ts";
+
+type ExtEnv = { Variables: AppEnv["Variables"] & { apiConn: ConnectionRow; apiCompany: CompanyRow } };
+
+const requireToken: MiddlewareHandler<ExtEnv> = async (c, next) => {
+  const deps = c.var.deps;
+  const token = bearerToken(c.req.header("authorization"));
+  const conn = token && token.length <= 100 ? await unscopedFindConnectionByToken(deps.db, token) : null;
+  if (!conn) throw new AppError("ERR_UNAUTHENTICATED");
+  const { company, plan } = await getCompanyWithPlan(deps.db, conn.companyId);
+  if (!isSubscriptionActive(company, deps.clock.now())) {
+    throw new AppError("ERR_SUBSCRIPTION_EXPIRED", { details: { dueDate: company.dueDate } });
+  }
+  requirePlan(plan, "useExternalApi");
+  c.set("apiConn", conn);
+  c.set("apiCompany", company);
+  await next();
+};
+
+async function readBody(req: Request): Promise<{ fields: unknown; files: File[] }> {
+  const type = req.headers.get("content-type") ?? "";
+  if (type.includes("multipart/form-data")) {
+    const form = await req.formData().catch(() => {
+      throw new AppError("ERR_VALIDATION", { message: "malformed multipart body" });
+    });
+    const files = [...form.getAll("medias"), ...form.getAll("medias[]")].filter((f): f is File =>
+      f instanceof File
+    );
+    const fields: Record<string, string> = {};
+    for (const [k, v] of form.entries()) if (typeof v === "string") fields[k] = v;
+    return { fields, files };
+  }
+  const fields = await req.json().catch(() => {
+    throw new AppError("ERR_VALIDATION", { message: "JSON or multipart body expected" });
+  });
+  return { fields, files: [] };
+}
+
+export const externalApiRoutes = new Hono<ExtEnv>().post("/", requireToken, async (c) => {
+  const { fields, files } = await readBody(c.req.raw);
+  if (files.length > MAX_MEDIAS) {
+    throw new AppError("ERR_VALIDATION", {
+      details: [{ path: "medias", message: `at most ${MAX_MEDIAS} files` }],
+    });
+  }
+  const parsed = sendInput.safeParse(fields);
+  if (!parsed.success) {
+    throw new AppError("ERR_VALIDATION", {
+      details: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message, code: i.code })),
+    });
+  }
+  const out = await sendExternal(
+    c.var.deps,
+    { conn: c.var.apiConn, company: c.var.apiCompany },
+    parsed.data,
+    files,
+  );
+  return c.json(out);
+});
