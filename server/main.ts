@@ -4,12 +4,14 @@ import { closeDeps, createDeps } from "./deps.ts";
 import { createApp } from "./app.ts";
 import { runSeed } from "./seed.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
+import { startWhatsappSessions, stopWhatsappSessions } from "./channels/whatsapp/session_manager.ts";
 
 const config = await loadConfig();
 const deps = await createDeps(config);
 await runSeed(deps);
 const app = createApp(deps);
 const scheduler = startScheduler(deps);
+startWhatsappSessions(deps).catch((err) => console.error("[wa] boot", err));
 
 const server = Deno.serve({
   port: config.port,
@@ -19,6 +21,7 @@ const server = Deno.serve({
 
 async function shutdown() {
   await scheduler.stop();
+  await stopWhatsappSessions(deps);
   await server.shutdown();
   await closeDeps(deps);
   Deno.exit(0);
