@@ -52,7 +52,10 @@ await stop(first.child);
 const cold = await start();
 rows.push(["cold start on existing database → health", `${cold.ms.toFixed(0)} ms`]);
 const mem = await new Deno.Command("ps", { args: ["-o", "rss=", "-p", String(cold.child.pid)] }).output();
-rows.push(["idle RSS after start", `${(Number(new TextDecoder().decode(mem.stdout).trim()) / 1024).toFixed(0)} MB`]);
+rows.push([
+  "idle RSS after start",
+  `${(Number(new TextDecoder().decode(mem.stdout).trim()) / 1024).toFixed(0)} MB`,
+]);
 
 const login = async () => {
   const r = await fetch(`${base}/api/auth/login`, {
@@ -69,7 +72,10 @@ for (let i = 0; i < 20; i++) {
   token = await login();
   lt.push(performance.now() - t0);
 }
-rows.push(["POST /api/auth/login p50 / p95 (20, argon2id)", `${pct(lt, 0.5).toFixed(1)} / ${pct(lt, 0.95).toFixed(1)} ms`]);
+rows.push([
+  "POST /api/auth/login p50 / p95 (20, argon2id)",
+  `${pct(lt, 0.5).toFixed(1)} / ${pct(lt, 0.95).toFixed(1)} ms`,
+]);
 
 const ut: number[] = [];
 for (let i = 0; i < 500; i++) {
@@ -78,10 +84,15 @@ for (let i = 0; i < 500; i++) {
   await r.arrayBuffer();
   ut.push(performance.now() - t0);
 }
-rows.push(["GET /api/users p50 / p95 (500 sequential)", `${pct(ut, 0.5).toFixed(2)} / ${pct(ut, 0.95).toFixed(2)} ms`]);
+rows.push([
+  "GET /api/users p50 / p95 (500 sequential)",
+  `${pct(ut, 0.5).toFixed(2)} / ${pct(ut, 0.95).toFixed(2)} ms`,
+]);
 
 // Socket fan-out: 100 sockets of one session; the user is renamed 50 times.
-const sockets = await Promise.all(Array.from({ length: 100 }, () => connectWs(`ws://127.0.0.1:18181/ws`, token)));
+const sockets = await Promise.all(
+  Array.from({ length: 100 }, () => connectWs(`ws://127.0.0.1:18181/ws`, token)),
+);
 const t0 = performance.now();
 for (let i = 0; i < 50; i++) {
   await fetch(`${base}/api/users/1`, {
@@ -90,13 +101,19 @@ for (let i = 0; i < 50; i++) {
     body: JSON.stringify({ name: `Bench ${i}` }),
   }).then((r) => r.arrayBuffer());
 }
-await Promise.all(sockets.map((s) => s.next((f) => (f.data?.user as { name?: string })?.name === "Bench 49", 10_000)));
+await Promise.all(
+  sockets.map((s) => s.next((f) => (f.data?.user as { name?: string })?.name === "Bench 49", 10_000)),
+);
 const fan = performance.now() - t0;
 rows.push(["50 updates → 100 sockets (5,000 frames) delivered in", `${fan.toFixed(0)} ms`]);
 for (const s of sockets) await s.close();
 await stop(cold.child);
 await Deno.remove(dataDir, { recursive: true });
 
-console.log(`\nAtende foundation benchmark — ${new Date().toISOString()} — ${Deno.build.target}, ${navigator.hardwareConcurrency} cores, Deno ${Deno.version.deno}\n`);
+console.log(
+  `\nAtende foundation benchmark — ${
+    new Date().toISOString()
+  } — ${Deno.build.target}, ${navigator.hardwareConcurrency} cores, Deno ${Deno.version.deno}\n`,
+);
 console.log("| measure | value |\n|---|---|");
 for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);

@@ -1,0 +1,277 @@
+/**
+ * Inbound benchmarks (issue 7, budgets 1, 2 and 5-under-load):
+ *
+ *   deno task bench:inbound   budget 1 — api-channel POSTs at 500 msg/s for 60 s from 200
+ *                             contacts with 100 admin sockets connected: POST answered → the
+ *                             `company-{id}-appMessage` create frame on each socket (p50/p99),
+ *                             lost and duplicated frames, peak RSS.
+ *   deno task bench:ingest    budget 2 — offered rate stepped 500…3000 msg/s (20 s each), no
+ *                             sockets: POST p50/p99 per step and where p99 passes 100 ms.
+ *
+ * Options (env): BENCH_DB=large|fresh (default: large when bench/seed.ts has run, else fresh),
+ * RATE, SECONDS, SOCKETS, STEPS (comma list), STEP_SECONDS, BENCH_DENO_ARGS (extra `deno run`
+ * flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"), BENCH_SERVER_DIR (run another
+ * checkout's server/main.ts, e.g. a prototype copy).
+ * The server is a separate process; this client (with its socket workers) shares the same cores.
+ */
+import {
+  cpuSeconds,
+  LARGE_DIR,
+  login,
+  ms,
+  pct,
+  printTable,
+  rng,
+  rssMb,
+  sampleRss,
+  type Server,
+  sleep,
+  startServer,
+  stopServer,
+} from "./_lib.ts";
+import { prepareInboundCompany } from "./_inbound_setup.ts";
+import { bodyMaker } from "./_words.ts";
+import { readSeedInfo } from "./seed.ts";
+
+const mode = Deno.args[0] === "ingest" ? "ingest" : "screen";
+const env = (k: string, d: string) => Deno.env.get(k) ?? d;
+const large = (await readSeedInfo()) !== null;
+const dbKind = env("BENCH_DB", large ? "large" : "fresh");
+const dataDir = dbKind === "large" ? LARGE_DIR : await Deno.makeTempDir({ prefix: "atende-bench-inbound-" });
+const nSockets = Number(env("SOCKETS", mode === "screen" ? "100" : "0"));
+const nContacts = 200;
+const runId = Date.now().toString(36);
+const rand = rng(Number(env("BENCH_SEED", "7")));
+const { body } = bodyMaker(rand);
+
+const company = await prepareInboundCompany(dataDir, Math.max(nSockets, 1));
+const server = await startServer({
+  dataDir,
+  denoArgs: env("BENCH_DENO_ARGS", "").split(" ").filter(Boolean),
+});
+const now = () => performance.timeOrigin + performance.now();
+
+type Sample = { sent: number; answered: number; status: number; messageId: number };
+
+/** Open-loop load: request i is due at t0 + i/rate; at most `cap` in flight (the rest count as skipped). */
+async function offer(rate: number, seconds: number, cap = 2_000) {
+  const total = Math.round(rate * seconds);
+  const samples: Sample[] = [];
+  const lag: number[] = [];
+  let inflight = 0, skipped = 0, errors = 0, next = 0;
+  const pending = new Set<Promise<void>>();
+  const t0 = performance.now();
+  const fire = (i: number) => {
+    const k = i % nContacts;
+    const payload = JSON.stringify({
+      externalId: `bench-${runId}-${rate}-${i}`,
+      from: { number: `55219${String(80_000_000 + k).padStart(8, "0")}`, name: `Cliente ${k}` },
+      body: body(),
+    });
+    const sent = now();
+    inflight++;
+    const p = fetch(`${server.base}/api/channels/api/messages`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${company.apiToken}`, "content-type": "application/json" },
+      body: payload,
+    }).then(async (r) => {
+      const b = await r.json().catch(() => ({}));
+      samples.push({ sent, answered: now(), status: r.status, messageId: b.messageId ?? 0 });
+      if (r.status !== 200) errors++;
+    }).catch(() => {
+      errors++;
+    }).finally(() => {
+      inflight--;
+      pending.delete(p);
+    });
+    pending.add(p);
+  };
+  while (next < total) {
+    const elapsed = performance.now() - t0;
+    const due = Math.min(total, Math.floor(elapsed / 1000 * rate) + 1);
+    while (next < due) {
+      lag.push(elapsed - next / rate * 1000);
+      if (inflight >= cap) skipped++;
+      else fire(next);
+      next++;
+    }
+    await sleep(1);
+  }
+  const offeredMs = performance.now() - t0;
+  await Promise.all([...pending]);
+  const wallMs = performance.now() - t0;
+  const ok = samples.filter((s) => s.status === 200);
+  const lat = ok.map((s) => s.answered - s.sent);
+  return { total, samples, ok, lat, skipped, errors, lag, offeredMs, wallMs };
+}
+
+async function warmup() {
+  // A few hundred messages so the connection pool, JIT and caches are warm and the contacts exist.
+  await offer(200, 2);
+  await sleep(500);
+}
+
+async function screen() {
+  const rate = Number(env("RATE", "500"));
+  const seconds = Number(env("SECONDS", "60"));
+  const rssStart = rssMb(server.child.pid);
+  const tokens: string[] = [];
+  for (const email of company.adminEmails.slice(0, nSockets)) tokens.push(await login(server.base, email));
+  const rssLogins = rssMb(server.child.pid);
+  const nWorkers = Math.min(4, Math.max(1, Math.ceil(nSockets / 25)));
+  const workers = Array.from(
+    { length: nWorkers },
+    () => new Worker(new URL("./_ws_worker.ts", import.meta.url).href, { type: "module" }),
+  );
+  const ask = (w: Worker, m: unknown) =>
+    new Promise<{ kind: string; sockets?: { ids: Int32Array; at: Float64Array; frames: number }[] }>(
+      (res) => {
+        w.onmessage = (e) => res(e.data);
+        w.postMessage(m);
+      },
+    );
+  await Promise.all(workers.map((w, i) =>
+    ask(w, {
+      kind: "start",
+      wsUrl: server.wsBase,
+      tokens: tokens.filter((_, k) => k % nWorkers === i),
+      companyId: company.companyId,
+    })
+  ));
+  const rssSockets = rssMb(server.child.pid);
+  await warmup();
+  const idleRss = rssMb(server.child.pid);
+  const cpu0 = cpuSeconds(server.child.pid);
+  const rss = sampleRss(server.child.pid, 100);
+  const r = await offer(rate, seconds);
+  await sleep(2_000); // let the last frames land
+  const cpu1 = cpuSeconds(server.child.pid);
+  const mem = rss.stop();
+  const results = (await Promise.all(workers.map((w) => ask(w, { kind: "finish" })))).flatMap((x) =>
+    x.sockets!
+  );
+  for (const w of workers) w.terminate();
+
+  const answered = new Map<number, number>();
+  for (const s of r.ok) answered.set(s.messageId, s.answered);
+  const sentAt = new Map<number, number>();
+  for (const s of r.ok) sentAt.set(s.messageId, s.sent);
+  const toScreen: number[] = [];
+  const fromSend: number[] = [];
+  let lost = 0, dup = 0, frames = 0;
+  for (const sock of results) {
+    frames += sock.frames;
+    const seen = new Map<number, number>();
+    for (let i = 0; i < sock.ids.length; i++) {
+      const id = sock.ids[i];
+      const a = answered.get(id);
+      if (a === undefined) continue; // a warm-up message
+      const c = (seen.get(id) ?? 0) + 1;
+      seen.set(id, c);
+      if (c > 1) {
+        dup++;
+        continue;
+      }
+      toScreen.push(sock.at[i] - a);
+      fromSend.push(sock.at[i] - sentAt.get(id)!);
+    }
+    for (const id of answered.keys()) if (!seen.has(id)) lost++;
+  }
+  const early = toScreen.filter((x) => x < 0).length;
+  printTable(
+    `Budget 1 — inbound to screen (${dbKind} database, ${rate} msg/s × ${seconds} s, ${nContacts} contacts, ${results.length} admin sockets)`,
+    ["measure", "value", "target"],
+    [
+      [
+        "POSTs offered / answered 200 / errors / skipped",
+        `${r.total} / ${r.ok.length} / ${r.errors} / ${r.skipped}`,
+        "",
+      ],
+      ["achieved rate", `${(r.ok.length / (r.wallMs / 1000)).toFixed(0)} msg/s`, "500 msg/s"],
+      ["POST latency p50 / p99", `${ms(pct(r.lat, 0.5))} / ${ms(pct(r.lat, 0.99))}`, ""],
+      [
+        "**POST answered → frame on socket p50 / p99**",
+        `**${ms(pct(toScreen, 0.5))} / ${ms(pct(toScreen, 0.99))}**`,
+        "≤ 5 ms / ≤ 30 ms",
+      ],
+      ["… max; frames that arrived before the answer", `${ms(pct(toScreen, 1))}; ${early}`, ""],
+      ["POST sent → frame on socket p50 / p99", `${ms(pct(fromSend, 0.5))} / ${ms(pct(fromSend, 0.99))}`, ""],
+      [
+        "lost / duplicated (message × socket)",
+        `${lost} / ${dup} of ${r.ok.length * results.length}`,
+        "0 / 0",
+      ],
+      ["frames received (all events)", frames.toLocaleString(), ""],
+      ["client lag p99 (send behind schedule)", ms(pct(r.lag, 0.99)), ""],
+      [
+        "server CPU during the run; per message",
+        `${((cpu1 - cpu0) / ((r.wallMs + 2000) / 1000) * 100).toFixed(0)} % of one core; ${
+          ((cpu1 - cpu0) * 1000 / r.ok.length).toFixed(2)
+        } ms`,
+        "",
+      ],
+      [
+        "server RSS: started / after 100 logins / sockets open",
+        `${rssStart.toFixed(0)} / ${rssLogins.toFixed(0)} / ${rssSockets.toFixed(0)} MB`,
+        "",
+      ],
+      [
+        "server RSS idle (before, after warm-up) / peak under load",
+        `${idleRss.toFixed(0)} MB / ${mem.peak.toFixed(0)} MB`,
+        "≤ 150 / ≤ 400 MB",
+      ],
+    ],
+  );
+}
+
+async function ingest() {
+  const steps = env("STEPS", "500,1000,1500,2000,3000").split(",").map(Number);
+  const seconds = Number(env("STEP_SECONDS", "20"));
+  await warmup();
+  const rows: string[][] = [];
+  let knee = "";
+  for (const rate of steps) {
+    const cpu0 = cpuSeconds(server.child.pid);
+    const r = await offer(rate, seconds);
+    const cpu1 = cpuSeconds(server.child.pid);
+    const p99 = pct(r.lat, 0.99);
+    if (!knee && (p99 > 100 || r.skipped > 0)) knee = `${rate} msg/s`;
+    rows.push([
+      String(rate),
+      (r.ok.length / (r.wallMs / 1000)).toFixed(0),
+      ms(pct(r.lat, 0.5)),
+      ms(p99),
+      `${r.errors} / ${r.skipped}`,
+      `${((cpu1 - cpu0) / (r.wallMs / 1000) * 100).toFixed(0)} % (${
+        ((cpu1 - cpu0) * 1000 / r.ok.length).toFixed(2)
+      } ms)`,
+      `${rssMb(server.child.pid).toFixed(0)} MB`,
+    ]);
+    await sleep(1_000);
+    if (p99 > 2_000) break; // far past the knee: stop stepping
+  }
+  printTable(
+    `Budget 2 — ingest throughput (${dbKind} database, ${nContacts} contacts, ${nSockets} sockets, ${seconds} s per step)`,
+    [
+      "offered msg/s",
+      "achieved msg/s",
+      "POST p50",
+      "POST p99",
+      "errors / skipped",
+      "server CPU (per message)",
+      "server RSS",
+    ],
+    rows,
+    [`p99 passes 100 ms at: **${knee || `not reached (≥ ${steps.at(-1)} msg/s)`}** (target ≥ 2,000 msg/s)`],
+  );
+}
+
+let srv: Server | undefined = server;
+try {
+  if (mode === "screen") await screen();
+  else await ingest();
+} finally {
+  if (srv) await stopServer(srv);
+  srv = undefined;
+  if (dbKind === "fresh") await Deno.remove(dataDir, { recursive: true }).catch(() => undefined);
+}
