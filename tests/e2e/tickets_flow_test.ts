@@ -44,6 +44,8 @@ browserTest(
       const item = page.getByTestId(`ticket-item-${ticketId}`);
       await item.waitFor();
       await item.getByText("Maria Souza").waitFor();
+      // The notification chime plays (at the top bar's volume) for a new waiting ticket.
+      await page.waitForFunction(() => Number(document.documentElement.dataset.notificationSounds ?? 0) > 0);
 
       // Accept: the ticket has no queue yet, so the dialog asks for one.
       await item.click();

@@ -10,6 +10,8 @@ import { UsersPage } from "./routes/users.tsx";
 import { SettingsPage } from "./routes/settings.tsx";
 import { FinancePage } from "./routes/financeiro.tsx";
 import { Placeholder, PLACEHOLDER_ROUTES } from "./routes/placeholders.tsx";
+import { TicketsPage } from "./routes/tickets.tsx";
+import { ContactsPage, QuickMessagesPage, TagsPage } from "./routes/inbox_admin.tsx";
 
 const router = createBrowserRouter([
   {
@@ -30,6 +32,10 @@ const router = createBrowserRouter([
           { path: "/users", element: <UsersPage /> },
           { path: "/settings", element: <SettingsPage /> },
           { path: "/financeiro", element: <FinancePage /> },
+          { path: "/tickets/:ticketId?", element: <TicketsPage /> },
+          { path: "/contacts", element: <ContactsPage /> },
+          { path: "/quick-messages", element: <QuickMessagesPage /> },
+          { path: "/tags", element: <TagsPage /> },
           ...PLACEHOLDER_ROUTES.map((route) => ({
             path: route.path,
             element: <Placeholder route={route} />,

@@ -127,6 +127,20 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** GET a file (spreadsheets, exports) with the same session handling as JSON calls. */
+export async function requestBlob(path: string, query?: Query): Promise<Blob> {
+  let res = await send("GET", path, { query }, getToken());
+  if (res.status === 403) {
+    const err = await toError(res.clone());
+    if (err.code === "ERR_SESSION_EXPIRED") {
+      const fresh = await refreshToken();
+      if (fresh) res = await send("GET", path, { query }, fresh);
+    }
+  }
+  if (!res.ok) throw await toError(res);
+  return await res.blob();
+}
+
 export const api = {
   get: <T>(path: string, query?: Query, opts?: RequestOptions) => request<T>("GET", path, { ...opts, query }),
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>

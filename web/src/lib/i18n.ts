@@ -11,6 +11,10 @@ import ptSettings from "../locales/pt/settings.json" with { type: "json" };
 import ptDashboard from "../locales/pt/dashboard.json" with { type: "json" };
 import ptBilling from "../locales/pt/billing.json" with { type: "json" };
 import ptPages from "../locales/pt/pages.json" with { type: "json" };
+import ptTickets from "../locales/pt/tickets.json" with { type: "json" };
+import ptContacts from "../locales/pt/contacts.json" with { type: "json" };
+import ptQuickMessages from "../locales/pt/quickMessages.json" with { type: "json" };
+import ptTags from "../locales/pt/tags.json" with { type: "json" };
 import esCommon from "../locales/es/common.json" with { type: "json" };
 import esErrors from "../locales/es/errors.json" with { type: "json" };
 import esAuth from "../locales/es/auth.json" with { type: "json" };
@@ -20,6 +24,10 @@ import esSettings from "../locales/es/settings.json" with { type: "json" };
 import esDashboard from "../locales/es/dashboard.json" with { type: "json" };
 import esBilling from "../locales/es/billing.json" with { type: "json" };
 import esPages from "../locales/es/pages.json" with { type: "json" };
+import esTickets from "../locales/es/tickets.json" with { type: "json" };
+import esContacts from "../locales/es/contacts.json" with { type: "json" };
+import esQuickMessages from "../locales/es/quickMessages.json" with { type: "json" };
+import esTags from "../locales/es/tags.json" with { type: "json" };
 import enCommon from "../locales/en/common.json" with { type: "json" };
 import enErrors from "../locales/en/errors.json" with { type: "json" };
 import enAuth from "../locales/en/auth.json" with { type: "json" };
@@ -29,6 +37,10 @@ import enSettings from "../locales/en/settings.json" with { type: "json" };
 import enDashboard from "../locales/en/dashboard.json" with { type: "json" };
 import enBilling from "../locales/en/billing.json" with { type: "json" };
 import enPages from "../locales/en/pages.json" with { type: "json" };
+import enTickets from "../locales/en/tickets.json" with { type: "json" };
+import enContacts from "../locales/en/contacts.json" with { type: "json" };
+import enQuickMessages from "../locales/en/quickMessages.json" with { type: "json" };
+import enTags from "../locales/en/tags.json" with { type: "json" };
 import trCommon from "../locales/tr/common.json" with { type: "json" };
 import trErrors from "../locales/tr/errors.json" with { type: "json" };
 import trAuth from "../locales/tr/auth.json" with { type: "json" };
@@ -38,6 +50,10 @@ import trSettings from "../locales/tr/settings.json" with { type: "json" };
 import trDashboard from "../locales/tr/dashboard.json" with { type: "json" };
 import trBilling from "../locales/tr/billing.json" with { type: "json" };
 import trPages from "../locales/tr/pages.json" with { type: "json" };
+import trTickets from "../locales/tr/tickets.json" with { type: "json" };
+import trContacts from "../locales/tr/contacts.json" with { type: "json" };
+import trQuickMessages from "../locales/tr/quickMessages.json" with { type: "json" };
+import trTags from "../locales/tr/tags.json" with { type: "json" };
 
 export const LANGUAGES = ["pt", "es", "en", "tr"] as const;
 export type Language = typeof LANGUAGES[number];
@@ -51,6 +67,10 @@ export const NAMESPACES = [
   "dashboard",
   "billing",
   "pages",
+  "tickets",
+  "contacts",
+  "quickMessages",
+  "tags",
 ];
 
 const resources = {
@@ -64,6 +84,10 @@ const resources = {
     dashboard: ptDashboard,
     billing: ptBilling,
     pages: ptPages,
+    tickets: ptTickets,
+    contacts: ptContacts,
+    quickMessages: ptQuickMessages,
+    tags: ptTags,
   },
   es: {
     common: esCommon,
@@ -75,6 +99,10 @@ const resources = {
     dashboard: esDashboard,
     billing: esBilling,
     pages: esPages,
+    tickets: esTickets,
+    contacts: esContacts,
+    quickMessages: esQuickMessages,
+    tags: esTags,
   },
   en: {
     common: enCommon,
@@ -86,6 +114,10 @@ const resources = {
     dashboard: enDashboard,
     billing: enBilling,
     pages: enPages,
+    tickets: enTickets,
+    contacts: enContacts,
+    quickMessages: enQuickMessages,
+    tags: enTags,
   },
   tr: {
     common: trCommon,
@@ -97,6 +129,10 @@ const resources = {
     dashboard: trDashboard,
     billing: trBilling,
     pages: trPages,
+    tickets: trTickets,
+    contacts: trContacts,
+    quickMessages: trQuickMessages,
+    tags: trTags,
   },
 };
 

@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   appLogoFavicon: "appLogoFavicon",
   language: "i18nextLng",
   frontendVersion: "frontendVersion",
+  signMessage: "signOption",
+  audioRate: "audioPlaybackRate",
 } as const;
 
 export function readStorage(key: string): string | null {

@@ -11,7 +11,6 @@ import {
   CalendarClock,
   CircleHelp,
   Contact,
-  ContactRound,
   FileStack,
   GitBranch,
   KanbanSquare,
@@ -19,16 +18,13 @@ import {
   ListOrdered,
   ListTodo,
   MessageCircleMore,
-  MessagesSquare,
   Network,
   Plug,
   Receipt,
   SlidersHorizontal,
   Sparkles,
   SquareCode,
-  Tags,
   Upload,
-  Zap,
 } from "lucide-react";
 import { PlaceholderPage } from "../../components/layout/placeholder_page.tsx";
 import { type AccessRule, Gate } from "./guards.tsx";
@@ -38,7 +34,6 @@ export type PlaceholderRoute = { path: string; page: string; icon: ReactNode; ru
 
 /** Private routes whose screens arrive in later issues: each resolves to a tidy, translated page. */
 export const PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
-  { path: "/tickets/:ticketId?", page: "tickets", icon: <MessagesSquare /> },
   {
     path: "/chats/:chatId?",
     page: "chats",
@@ -47,11 +42,8 @@ export const PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
   },
   { path: "/reports", page: "reports", icon: <BarChart3 />, rule: rules.dashboard },
   { path: "/moments", page: "moments", icon: <Activity />, rule: rules.realTime },
-  { path: "/contacts", page: "contacts", icon: <ContactRound /> },
   { path: "/contacts/import", page: "contactsImport", icon: <Upload /> },
-  { path: "/quick-messages", page: "quickMessages", icon: <Zap /> },
   { path: "/schedules", page: "schedules", icon: <CalendarClock />, rule: rules.plan("useSchedules") },
-  { path: "/tags", page: "tags", icon: <Tags /> },
   { path: "/kanban", page: "kanban", icon: <KanbanSquare />, rule: rules.plan("useKanban") },
   { path: "/TagsKanban", page: "tagsKanban", icon: <KanbanSquare />, rule: rules.plan("useKanban") },
   { path: "/todolist", page: "todolist", icon: <ListTodo /> },

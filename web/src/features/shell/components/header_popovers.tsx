@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
+import { Avatar } from "../../../components/ui/avatar.tsx";
 import { Bell, Megaphone, MessageCircleMore } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty_state.tsx";
@@ -50,8 +52,49 @@ function HeaderPopover(
   );
 }
 
-/** The bell: unread tickets. The list fills in when the inbox lands; the count is live. */
-export function NotificationsPopover({ count }: { count: number }) {
+/** One unread conversation in the bell. */
+export type NotificationItem = {
+  id: number;
+  title: string;
+  body: string;
+  time: string;
+  href: string;
+  unread: number;
+  picture?: string | null;
+};
+
+function NotificationList({ items }: { items: NotificationItem[] }) {
+  return (
+    <ul>
+      {items.map((n) => (
+        <li key={n.id}>
+          <Link
+            to={n.href}
+            data-testid={`notification-${n.id}`}
+            className="flex items-center gap-3 border-b border-line/60 px-4 py-2.5 hover:bg-surface-2"
+          >
+            <Avatar name={n.title} src={n.picture} size="sm" />
+            <span className="min-w-0 flex-1">
+              <span className="flex items-center gap-2">
+                <span className="min-w-0 flex-1 truncate text-sm font-semibold text-ink">{n.title}</span>
+                <span className="shrink-0 text-[11px] text-ink-subtle tabular-nums">{n.time}</span>
+              </span>
+              <span className="flex items-center gap-2">
+                <span className="min-w-0 flex-1 truncate text-xs text-ink-muted">{n.body}</span>
+                <span className="flex h-4 min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[10px] font-bold text-primary-fg">
+                  {n.unread}
+                </span>
+              </span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The bell: unread tickets, live; a click opens the conversation. */
+export function NotificationsPopover({ count, items = [] }: { count: number; items?: NotificationItem[] }) {
   const { t } = useTranslation("shell");
   return (
     <HeaderPopover
@@ -62,7 +105,9 @@ export function NotificationsPopover({ count }: { count: number }) {
       emptyTitle={t("topbar.noNotifications")}
       emptyHint={t("topbar.noNotificationsHint")}
       count={count}
-    />
+    >
+      {items.length ? <NotificationList items={items} /> : undefined}
+    </HeaderPopover>
   );
 }
 

@@ -8,7 +8,12 @@ import { isAdmin, planAllows } from "../../../lib/permissions.ts";
 import { effectiveDueDate, OPERATOR_COMPANY_ID } from "../../../lib/subscription.ts";
 import type { User } from "../../../lib/types.ts";
 import { RefreshButton, ThemeToggle, VolumeControl } from "./header_controls.tsx";
-import { AnnouncementsPopover, ChatsPopover, NotificationsPopover } from "./header_popovers.tsx";
+import {
+  AnnouncementsPopover,
+  ChatsPopover,
+  type NotificationItem,
+  NotificationsPopover,
+} from "./header_popovers.tsx";
 import { UserMenu } from "./user_menu.tsx";
 
 type TopBarProps = {
@@ -16,6 +21,7 @@ type TopBarProps = {
   collapsed: boolean;
   onToggleMenu: () => void;
   unreadCount: number;
+  notifications?: NotificationItem[];
   onOpenProfile: () => void;
   onLogout: () => void;
 };
@@ -24,7 +30,7 @@ function Greeting({ user }: { user: User }) {
   const { t } = useTranslation("shell");
   const company = user.company?.name ?? "";
   return (
-    <div className="min-w-0 text-sm text-ink-muted" data-testid="greeting">
+    <div className="hidden min-w-0 text-sm text-ink-muted sm:block" data-testid="greeting">
       <p className="truncate">
         {t("topbar.greetingPrefix")} <strong className="font-semibold text-ink">{user.name}</strong>
         {company && (
@@ -43,7 +49,9 @@ function Greeting({ user }: { user: User }) {
   );
 }
 
-export function TopBar({ user, collapsed, onToggleMenu, unreadCount, onOpenProfile, onLogout }: TopBarProps) {
+export function TopBar(
+  { user, collapsed, onToggleMenu, unreadCount, notifications, onOpenProfile, onLogout }: TopBarProps,
+) {
   const { t } = useTranslation("shell");
   const menuLabel = collapsed ? t("topbar.expandMenu") : t("topbar.collapseMenu");
   return (
@@ -73,7 +81,7 @@ export function TopBar({ user, collapsed, onToggleMenu, unreadCount, onOpenProfi
         <VolumeControl />
         <RefreshButton />
         <div className="mx-1.5 hidden h-6 w-px bg-line sm:block" />
-        <NotificationsPopover count={unreadCount} />
+        <NotificationsPopover count={unreadCount} items={notifications} />
         <AnnouncementsPopover />
         {planAllows(user, "useInternalChat") && <ChatsPopover />}
         <UserMenu user={user} onOpenProfile={onOpenProfile} onLogout={onLogout} />

@@ -1,0 +1,82 @@
+/**
+ * The inbox over the socket: `company-{id}-ticket` moves tickets between lists,
+ * `company-{id}-appMessage` appends to the open conversation and rings the bell. Mounted once for
+ * the whole private area so the bell and the tab title stay live on every page.
+ */
+import { useEffect, useRef } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { realtime, useRealtimeEvent } from "../../../lib/realtime.ts";
+import { playNotificationSound } from "../../../lib/sound.ts";
+import { ticketKeys } from "./keys.ts";
+import { appendMessage, applyTicket, removeTicket, replaceMessage } from "./cache.ts";
+import type { Message, Ticket } from "./types.ts";
+
+type TicketEvent = { action: "update" | "delete" | "create"; ticket?: Ticket; ticketId?: number };
+type MessageEvent = {
+  action: "create" | "update" | "delete";
+  message?: Message;
+  ticket?: Ticket;
+  messageId?: number;
+};
+
+/** The conversation on screen, so its own messages do not ring. */
+let openTicketId: number | null = null;
+export function setOpenTicket(id: number | null) {
+  openTicketId = id;
+}
+
+export function useInboxLive(companyId: number, meId: number) {
+  const qc = useQueryClient();
+  const unreadTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const refreshUnread = () => {
+    clearTimeout(unreadTimer.current);
+    unreadTimer.current = setTimeout(() => qc.invalidateQueries({ queryKey: ticketKeys.unread() }), 250);
+  };
+
+  useRealtimeEvent(`company-${companyId}-ticket`, (e: TicketEvent) => {
+    if (e.action === "delete" && e.ticketId) removeTicket(qc, e.ticketId);
+    else if (e.ticket) applyTicket(qc, e.ticket, meId);
+    refreshUnread();
+  });
+
+  useRealtimeEvent(`company-${companyId}-appMessage`, (e: MessageEvent) => {
+    if (e.action === "create" && e.message && e.ticket) {
+      appendMessage(qc, e.ticket.uuid, e.message);
+      applyTicket(qc, e.ticket, meId);
+      const m = e.message;
+      const mineToAnswer = e.ticket.userId === meId || e.ticket.status === "pending" ||
+        e.ticket.status === "group";
+      const watching = openTicketId === e.ticket.id && document.visibilityState === "visible";
+      if (!m.fromMe && !m.isPrivate && mineToAnswer && !watching) playNotificationSound();
+      refreshUnread();
+    } else if (e.action === "update" && e.message) replaceMessage(qc, e.message);
+    else if (e.action === "delete") qc.invalidateQueries({ queryKey: [...ticketKeys.all, "messages"] });
+  });
+
+  // After a reconnect the lists may have missed events: fetch them again.
+  const seen = useRef(false);
+  useEffect(() =>
+    realtime.on("ready", () => {
+      if (!seen.current) {
+        seen.current = true;
+        return;
+      }
+      qc.invalidateQueries({ queryKey: ticketKeys.all });
+    }), [qc]);
+
+  useEffect(() => () => clearTimeout(unreadTimer.current), []);
+}
+
+/** Joins the ticket's room while its conversation is open. */
+export function useTicketRoom(ticketId: number | undefined) {
+  useEffect(() => {
+    if (!ticketId) return;
+    const key = `ticket:${ticketId}`;
+    realtime.join(key, { type: "joinChatBox", ticketId });
+    setOpenTicket(ticketId);
+    return () => {
+      realtime.leave(key, { type: "joinChatBoxLeave", ticketId });
+      setOpenTicket(null);
+    };
+  }, [ticketId]);
+}

@@ -1,0 +1,103 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../../components/ui/button.tsx";
+import { Dialog } from "../../../../components/ui/dialog.tsx";
+import { Field } from "../../../../components/ui/field.tsx";
+import { Select } from "../../../../components/ui/select.tsx";
+import { useCurrentUser } from "../../../../lib/auth.tsx";
+import { isAdmin } from "../../../../lib/permissions.ts";
+import { useConnectionOptions, useContactSearch, useQueueOptions } from "../../api/lookups.ts";
+import type { NewTicketInput } from "../../api/update_ticket.ts";
+import { type Person, PersonPicker } from "./person_picker.tsx";
+
+const useContacts = (search: string, enabled: boolean) => {
+  const q = useContactSearch(search, enabled);
+  return {
+    data: (q.data?.contacts ?? []).map((c) => ({
+      id: c.id,
+      name: c.name,
+      sub: c.number,
+      picture: c.urlPicture,
+    })),
+    loading: q.isFetching,
+  };
+};
+
+/** New ticket: a contact (searched from 3 characters), a queue and a connection, all required. */
+export function NewTicketDialog(
+  { loading, onCancel, onConfirm }: {
+    loading: boolean;
+    onCancel: () => void;
+    onConfirm: (input: NewTicketInput) => void;
+  },
+) {
+  const { t } = useTranslation("tickets");
+  const me = useCurrentUser();
+  const allQueues = useQueueOptions();
+  const connections = useConnectionOptions();
+  const queues = isAdmin(me) ? allQueues.data ?? [] : me.queues ?? [];
+  const [contact, setContact] = useState<Person | null>(null);
+  const [queueId, setQueueId] = useState(queues.length === 1 ? String(queues[0].id) : "");
+  const [connId, setConnId] = useState(me.whatsappId ? String(me.whatsappId) : "");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const conns = connections.data ?? [];
+  const connValue = connId || (conns.length === 1 ? String(conns[0].id) : "");
+  const submit = () => {
+    const e: Record<string, string> = {};
+    if (!contact) e.contact = t("validation.contactRequired");
+    if (!queueId) e.queue = t("validation.queueRequired");
+    if (!connValue) e.connection = t("validation.connectionRequired");
+    setErrors(e);
+    if (Object.keys(e).length || !contact) return;
+    onConfirm({ contactId: contact.id, queueId: Number(queueId), whatsappId: Number(connValue) });
+  };
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onCancel()}
+      title={t("newTicket.title")}
+      description={t("newTicket.description")}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel}>{t("common:actions.cancel")}</Button>
+          <Button onClick={submit} loading={loading} data-testid="new-ticket-submit">
+            {t("newTicket.submit")}
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-4">
+        <Field label={t("fields.contact")} htmlFor="new-ticket-contact" error={errors.contact}>
+          <PersonPicker
+            id="new-ticket-contact"
+            selected={contact}
+            onSelect={setContact}
+            useResults={useContacts}
+            placeholder={t("fields.contactSearch")}
+            testId="new-ticket-contact"
+          />
+        </Field>
+        <Field label={t("fields.queue")} htmlFor="new-ticket-queue" error={errors.queue}>
+          <Select
+            id="new-ticket-queue"
+            value={queueId}
+            onValueChange={setQueueId}
+            placeholder={t("fields.queuePlaceholder")}
+            options={queues.map((q) => ({ value: String(q.id), label: q.name }))}
+            data-testid="new-ticket-queue"
+          />
+        </Field>
+        <Field label={t("fields.connection")} htmlFor="new-ticket-connection" error={errors.connection}>
+          <Select
+            id="new-ticket-connection"
+            value={connValue}
+            onValueChange={setConnId}
+            placeholder={t("fields.connectionPlaceholder")}
+            options={conns.map((c) => ({ value: String(c.id), label: c.name }))}
+            data-testid="new-ticket-connection"
+          />
+        </Field>
+      </div>
+    </Dialog>
+  );
+}

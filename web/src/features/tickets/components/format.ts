@@ -1,0 +1,30 @@
+import { format, isSameDay, isToday, isYesterday } from "date-fns";
+import { dateLocale } from "../../../lib/dates.ts";
+
+/** The list's last-message time: HH:mm today, dd/MM/yyyy otherwise. */
+export function listTime(iso: string | null | undefined, now = new Date()): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  return isSameDay(d, now) ? format(d, "HH:mm") : format(d, "dd/MM/yyyy");
+}
+
+export const clockTime = (iso: string) => format(new Date(iso), "HH:mm");
+
+/** The day separator's label key and value. */
+export function dayLabel(iso: string): { key: "today" | "yesterday" | null; text: string } {
+  const d = new Date(iso);
+  if (isToday(d)) return { key: "today", text: "" };
+  if (isYesterday(d)) return { key: "yesterday", text: "" };
+  return { key: null, text: format(d, "dd/MM/yyyy", { locale: dateLocale() }) };
+}
+
+export const fullDateTime = (iso: string) => format(new Date(iso), "dd/MM/yyyy HH:mm");
+
+/** Cuts a text to `max` characters with an ellipsis. */
+export function cut(text: string | null | undefined, max: number): string {
+  const s = (text ?? "").replace(/\s+/g, " ").trim();
+  return s.length > max ? `${s.slice(0, max).trimEnd()}…` : s;
+}
+
+export const sameDay = (a: string, b: string) => isSameDay(new Date(a), new Date(b));

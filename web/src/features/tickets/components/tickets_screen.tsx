@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import { MessagesSquare } from "lucide-react";
+import { useCurrentUser } from "../../../lib/auth.tsx";
+import { useMediaQuery } from "../../../lib/use_media_query.ts";
+import { cn } from "../../../lib/utils.ts";
+import { useSaveListWidth } from "../api/lookups.ts";
+import type { Ticket } from "../api/types.ts";
+import { type ContactEditor, ContactEditorContext } from "./drawer/contact_drawer.tsx";
+import { TicketListPanel } from "./list/ticket_list_panel.tsx";
+import { PANEL_DEFAULT, ResizablePanel } from "./resizable_panel.tsx";
+import { TicketFlowsProvider, useTicketFlows } from "./ticket_flows.tsx";
+import { TicketView } from "./view/ticket_view.tsx";
+
+function Welcome() {
+  const { t } = useTranslation("tickets");
+  return (
+    <div
+      className="chat-backdrop flex h-full flex-col items-center justify-center gap-4 px-8 text-center"
+      data-testid="tickets-welcome"
+    >
+      <div className="flex size-20 items-center justify-center rounded-3xl bg-primary-soft text-primary-strong shadow-sm">
+        <MessagesSquare className="size-10" />
+      </div>
+      <div className="flex max-w-sm flex-col gap-1.5">
+        <h2 className="text-xl font-semibold tracking-tight text-ink">{t("welcome.title")}</h2>
+        <p className="text-sm text-ink-muted">{t("welcome.description")}</p>
+      </div>
+    </div>
+  );
+}
+
+function Screen({ ticketId }: { ticketId?: string }) {
+  const { t } = useTranslation("tickets");
+  const me = useCurrentUser();
+  const navigate = useNavigate();
+  const flows = useTicketFlows();
+  const wide = useMediaQuery("(min-width: 768px)");
+  const saveWidth = useSaveListWidth(me.id);
+  const [tab, setTab] = useState<"ticket" | "list">(ticketId ? "ticket" : "list");
+  useEffect(() => setTab(ticketId ? "ticket" : "list"), [ticketId]);
+  const selectedId = ticketId && /^\d+$/.test(ticketId) ? Number(ticketId) : null;
+  const [selected, setSelected] = useState<number | null>(selectedId);
+  const open = useCallback((ticket: Ticket) => {
+    setSelected(ticket.id);
+    navigate(`/tickets/${ticket.uuid}`);
+  }, [navigate]);
+  const back = () => navigate("/tickets");
+  useEffect(() => {
+    if (!ticketId) setSelected(null);
+  }, [ticketId]);
+
+  const list = (
+    <TicketListPanel
+      selectedId={selected}
+      onOpen={open}
+      onAccept={flows.accept}
+      onNewTicket={flows.newTicket}
+    />
+  );
+  const view = ticketId ? <TicketView key={ticketId} idOrUuid={ticketId} onBack={back} /> : <Welcome />;
+
+  if (wide) {
+    return (
+      <div className="flex h-full min-h-0" data-testid="page-tickets">
+        <ResizablePanel
+          initial={me.defaultTicketsManagerWidth ?? PANEL_DEFAULT}
+          onResized={(w) => saveWidth.mutate(w)}
+        >
+          {list}
+        </ResizablePanel>
+        <div className="min-w-0 flex-1">{view}</div>
+      </div>
+    );
+  }
+  return (
+    <div className="flex h-full min-h-0 flex-col" data-testid="page-tickets">
+      <div className="grid shrink-0 grid-cols-2 border-b border-line bg-surface" role="tablist">
+        {(["ticket", "list"] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={tab === k}
+            data-testid={`tickets-narrow-${k}`}
+            onClick={() => setTab(k)}
+            className={cn(
+              "-mb-px cursor-pointer border-b-2 py-2.5 text-sm font-medium",
+              tab === k ? "border-primary text-ink" : "border-transparent text-ink-muted",
+            )}
+          >
+            {k === "ticket" ? t("narrow.ticket") : t("narrow.list")}
+          </button>
+        ))}
+      </div>
+      <div className="min-h-0 flex-1">{tab === "list" ? list : view}</div>
+    </div>
+  );
+}
+
+/** /tickets and /tickets/{id|uuid}: the list beside the conversation, or two tabs on narrow screens. */
+export function TicketsScreen(
+  { ticketId, contactEditor }: { ticketId?: string; contactEditor?: ContactEditor },
+) {
+  return (
+    <ContactEditorContext.Provider value={contactEditor ?? null}>
+      <TicketFlowsProvider>
+        <Screen ticketId={ticketId} />
+      </TicketFlowsProvider>
+    </ContactEditorContext.Provider>
+  );
+}

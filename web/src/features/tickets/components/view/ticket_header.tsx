@@ -1,0 +1,207 @@
+import { useTranslation } from "react-i18next";
+import {
+  ArrowLeft,
+  ArrowRightLeft,
+  CheckCircle2,
+  EllipsisVertical,
+  FileDown,
+  Forward,
+  History,
+  PanelRight,
+  RotateCcw,
+  Trash2,
+  Undo2,
+  XCircle,
+} from "lucide-react";
+import { Avatar } from "../../../../components/ui/avatar.tsx";
+import { Button } from "../../../../components/ui/button.tsx";
+import {
+  Menu,
+  MenuContent,
+  MenuItem,
+  MenuSeparator,
+  MenuTrigger,
+} from "../../../../components/ui/dropdown_menu.tsx";
+import { Tooltip } from "../../../../components/ui/tooltip.tsx";
+import { useCurrentUser } from "../../../../lib/auth.tsx";
+import { can, isAdmin } from "../../../../lib/permissions.ts";
+import type { Ticket } from "../../api/types.ts";
+import { ChannelIcon } from "../channel_icon.tsx";
+import { useTicketFlows } from "../ticket_flows.tsx";
+
+type Props = {
+  ticket: Ticket;
+  onBack: () => void;
+  onToggleDrawer: () => void;
+  onExport: () => void;
+  onSelectForward: () => void;
+};
+
+/** Contact, ticket number and the actions the ticket's status allows. */
+export function TicketHeader({ ticket, onBack, onToggleDrawer, onExport, onSelectForward }: Props) {
+  const { t } = useTranslation("tickets");
+  const me = useCurrentUser();
+  const flows = useTicketFlows();
+  const name = ticket.contact?.name ?? "";
+  const working = ticket.status === "open" || ticket.status === "group";
+  const mayIgnore = (ticket.status === "pending" || ticket.status === "lgpd") &&
+    (isAdmin(me) || me.userClosePendingTicket === "enabled");
+  return (
+    <header
+      className="flex h-16 shrink-0 items-center gap-2 border-b border-line bg-surface px-2 sm:px-4"
+      data-testid="ticket-header"
+    >
+      <Tooltip content={t("view.back")}>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label={t("view.back")}
+          onClick={onBack}
+          data-testid="ticket-back"
+        >
+          <ArrowLeft className="size-4" />
+        </Button>
+      </Tooltip>
+      <button
+        type="button"
+        onClick={onToggleDrawer}
+        className="flex min-w-0 flex-1 cursor-pointer items-center gap-3 text-left"
+      >
+        <Avatar src={ticket.contact?.urlPicture} name={name} />
+        <span className="min-w-0">
+          <span className="flex items-center gap-1.5">
+            <span className="truncate text-[15px] font-semibold text-ink" data-testid="ticket-contact-name">
+              {name}
+            </span>
+            <ChannelIcon channel={ticket.whatsapp?.channel ?? ticket.channel} />
+          </span>
+          <span className="flex items-center gap-1.5 truncate text-xs text-ink-muted">
+            <span className="font-medium tabular-nums" data-testid="ticket-number">
+              #{ticket.number ?? ticket.id}
+            </span>
+            {ticket.queue && (
+              <>
+                <span className="size-1.5 rounded-full" style={{ backgroundColor: ticket.queue.color }} />
+                <span className="truncate" data-testid="ticket-queue">{ticket.queue.name}</span>
+              </>
+            )}
+            {ticket.user && (
+              <span className="hidden truncate sm:inline">
+                · {t("view.assignedTo", { name: ticket.user.name })}
+              </span>
+            )}
+          </span>
+        </span>
+      </button>
+      <div className="flex shrink-0 items-center gap-1">
+        {ticket.status === "pending" && (
+          <Button
+            size="sm"
+            onClick={() => flows.accept(ticket)}
+            loading={flows.busy}
+            data-testid="ticket-accept"
+          >
+            <CheckCircle2 className="size-4" />
+            {t("actions.accept")}
+          </Button>
+        )}
+        {mayIgnore && (
+          <Tooltip content={t("actions.ignore")}>
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              aria-label={t("actions.ignore")}
+              data-testid="ticket-ignore"
+              onClick={() => flows.ignore(ticket)}
+            >
+              <XCircle className="size-4" />
+            </Button>
+          </Tooltip>
+        )}
+        {working && (
+          <>
+            <Tooltip content={t("actions.return")}>
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                aria-label={t("actions.return")}
+                data-testid="ticket-return"
+                onClick={() => flows.returnToQueue(ticket)}
+              >
+                <Undo2 className="size-4" />
+              </Button>
+            </Tooltip>
+            <Button size="sm" onClick={() => flows.resolve(ticket)} data-testid="ticket-resolve">
+              <CheckCircle2 className="size-4" />
+              <span className="hidden sm:inline">{t("actions.resolve")}</span>
+            </Button>
+          </>
+        )}
+        {ticket.status === "closed" && (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => flows.reopen(ticket)}
+            loading={flows.busy}
+            data-testid="ticket-reopen"
+          >
+            <RotateCcw className="size-4" />
+            {t("actions.reopen")}
+          </Button>
+        )}
+        <Tooltip content={t("view.contactInfo")}>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={t("view.contactInfo")}
+            onClick={onToggleDrawer}
+            className="hidden sm:inline-flex"
+            data-testid="ticket-drawer-toggle"
+          >
+            <PanelRight className="size-4" />
+          </Button>
+        </Tooltip>
+        <Menu>
+          <MenuTrigger asChild>
+            <Button variant="ghost" size="icon-sm" aria-label={t("view.more")} data-testid="ticket-more">
+              <EllipsisVertical className="size-4" />
+            </Button>
+          </MenuTrigger>
+          <MenuContent align="end">
+            {(ticket.status === "pending" || working) && (
+              <MenuItem onSelect={() => flows.transfer(ticket)} data-testid="ticket-transfer">
+                <ArrowRightLeft />
+                {t("actions.transfer")}
+              </MenuItem>
+            )}
+            <MenuItem onSelect={onSelectForward} data-testid="ticket-forward">
+              <Forward />
+              {t("actions.forward")}
+            </MenuItem>
+            <MenuItem onSelect={() => flows.showLog(ticket)} data-testid="ticket-log">
+              <History />
+              {t("actions.log")}
+            </MenuItem>
+            <MenuItem onSelect={onExport} data-testid="ticket-export">
+              <FileDown />
+              {t("actions.export")}
+            </MenuItem>
+            {can(me, "ticket-options:deleteTicket") && (
+              <>
+                <MenuSeparator />
+                <MenuItem
+                  onSelect={() => flows.remove(ticket)}
+                  className="text-danger"
+                  data-testid="ticket-delete"
+                >
+                  <Trash2 />
+                  {t("actions.delete")}
+                </MenuItem>
+              </>
+            )}
+          </MenuContent>
+        </Menu>
+      </div>
+    </header>
+  );
+}
