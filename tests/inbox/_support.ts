@@ -49,7 +49,7 @@ export async function settleBus(t: TestApp): Promise<void> {
 export async function waitUntil<T>(
   probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
   what: string,
-  timeoutMs = 5000,
+  timeoutMs = 10_000,
 ): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
@@ -196,7 +196,7 @@ export async function hookFor(
   sink: WebhookSink,
   number: string,
   pred: (body: string) => boolean,
-  timeoutMs = 6000,
+  timeoutMs = 15_000,
 ) {
   return await sink.next(
     (r) => (r.json.to as { number?: string })?.number === number && pred(String(r.json.body)),

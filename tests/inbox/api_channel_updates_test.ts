@@ -27,6 +27,7 @@ import {
   ticketRow,
   updateRaw,
   userOf,
+  waitUntil,
 } from "./_support.ts";
 
 const MARIA = { number: "5511988887777", name: "Maria" };
@@ -175,9 +176,11 @@ Deno.test("[inbox] api channel updates: edit, revoke and ack", async (tt) => {
       const row = await messageRow(t, inbound.messageId);
       assert.equal(row.body, "Quero dois orçamentos");
       assert.equal(row.isEdited, true);
-      const f = await ws.next((f) =>
-        f.event === ev && f.data?.action === "update" &&
-        (f.data.message as Msg).id === inbound.messageId && (f.data.message as Msg).isEdited === true
+      const f = await ws.next(
+        (f) =>
+          f.event === ev && f.data?.action === "update" &&
+          (f.data.message as Msg).id === inbound.messageId && (f.data.message as Msg).isEdited === true,
+        10_000,
       );
       assert.equal((f.data!.message as Msg).body, "Quero dois orçamentos");
       await expectError(
@@ -191,24 +194,26 @@ Deno.test("[inbox] api channel updates: edit, revoke and ack", async (tt) => {
       await expectOk(await updateRaw(t, w.conn.token, { externalId: wid, type: "revoke" }));
       await expectOk(await updateRaw(t, w.conn.token, { externalId: wid, type: "revoke" }));
       assert.equal((await messageRow(t, inbound.messageId)).isDeleted, true);
-      await ws.next((f) =>
-        f.event === ev && f.data?.action === "update" && (f.data.message as Msg).id === inbound.messageId &&
-        (f.data.message as Msg).isDeleted === true
+      await ws.next(
+        (f) =>
+          f.event === ev && f.data?.action === "update" && (f.data.message as Msg).id === inbound.messageId &&
+          (f.data.message as Msg).isDeleted === true,
+        10_000,
       );
     });
 
     await tt.step("ack: our message rises to 3 and never goes down", async () => {
       const hook = await hookFor(sink, MARIA.number, (b) => b === "Claro!");
       const ourId = String(hook.json.messageId);
-      await ws.next((f) =>
-        f.event === ev && f.data?.action === "update" && (f.data.message as Msg).id === reply.id &&
-        (f.data.message as Msg).ack === 2
-      );
+      // The delivery sets ack 2 (possibly before this socket connected, so read it from the row).
+      await waitUntil(async () => (await messageRow(t, reply.id)).ack === 2, "ack 2 after delivery");
       await expectOk(await updateRaw(t, w.conn.token, { externalId: ourId, type: "ack", ack: 3 }));
       assert.equal((await messageRow(t, reply.id)).ack, 3);
-      await ws.next((f) =>
-        f.event === ev && f.data?.action === "update" && (f.data.message as Msg).id === reply.id &&
-        (f.data.message as Msg).ack === 3
+      await ws.next(
+        (f) =>
+          f.event === ev && f.data?.action === "update" && (f.data.message as Msg).id === reply.id &&
+          (f.data.message as Msg).ack === 3,
+        10_000,
       );
       await expectOk(await updateRaw(t, w.conn.token, { externalId: ourId, type: "ack", ack: 1 }));
       await expectOk(await updateRaw(t, w.conn.token, { externalId: ourId, type: "ack", ack: 2 }));
@@ -232,33 +237,38 @@ Deno.test("[inbox] api channel updates: edit, revoke and ack", async (tt) => {
 });
 
 Deno.test("[inbox] api channel: a webhook answering 500 is retried with backoff, then delivered once", async () => {
+  // A frozen clock the test moves by hand: a job is due exactly when the test says so.
+  const base = Date.now();
   let offset = 0;
-  const t = await createTestApp({ scheduler: false, clock: { now: () => new Date(Date.now() + offset) } });
+  const t = await createTestApp({ scheduler: false, clock: { now: () => new Date(base + offset) } });
+  const at = (ms: number) => new Date(base + ms).toISOString();
   const sink = startWebhookSink();
   try {
     const w = await setupInbox(t, sink, { queues: [{ name: "Vendas" }] });
     const { reply } = await conversation(t, w);
     sink.status = 500;
+    // enqueue() stamps run_at with the wall clock; bring the frozen clock up to it.
+    offset = Date.now() - base + 1;
 
     assert.equal(await runDueJobs(t.deps), 1);
     let job = (await deliveryJob(t, reply.id))!;
     assert.equal(job.status, "pending");
     assert.equal(job.attempts, 1);
     assert.match(job.lastError ?? "", /500/);
-    assert.ok(Date.parse(job.runAt) - (Date.now() + offset) > backoffMs(1) - 1500, "rescheduled ~2 s later");
+    assert.equal(job.runAt, at(offset + backoffMs(1)), "rescheduled 2 s later");
     assert.equal(await runDueJobs(t.deps), 0, "not due again before its backoff");
 
-    offset += backoffMs(1) + 100;
+    offset += backoffMs(1);
     assert.equal(await runDueJobs(t.deps), 1);
     job = (await deliveryJob(t, reply.id))!;
     assert.equal(job.status, "pending");
     assert.equal(job.attempts, 2);
-    assert.ok(Date.parse(job.runAt) - (Date.now() + offset) > backoffMs(2) - 1500, "the wait doubles");
+    assert.equal(job.runAt, at(offset + backoffMs(2)), "the wait doubles");
     assert.equal(sink.received.length, 0);
     assert.equal((await messageRow(t, reply.id)).ack, 0);
 
     sink.status = 200;
-    offset += backoffMs(2) + 100;
+    offset += backoffMs(2);
     assert.equal(await runDueJobs(t.deps), 1);
     job = (await deliveryJob(t, reply.id))!;
     assert.equal(job.status, "done");

@@ -198,9 +198,11 @@ Deno.test("[inbox] /api/whatsapp: create, show, update and delete; events reach 
       assert.equal(made.isDefault, false, "the first connection stays the default");
       assert.deepEqual((made.queues as { id: number }[]).map((q) => q.id), [q1.id, q2.id]);
       assert.notEqual(made.token, conn.token);
-      await ws.next((f) =>
-        f.event === `company-${company.id}-whatsapp` && f.data?.action === "create" &&
-        (f.data.whatsapp as { id: number }).id === made.id
+      await ws.next(
+        (f) =>
+          f.event === `company-${company.id}-whatsapp` && f.data?.action === "create" &&
+          (f.data.whatsapp as { id: number }).id === made.id,
+        10_000,
       );
     });
 
@@ -253,9 +255,11 @@ Deno.test("[inbox] /api/whatsapp: create, show, update and delete; events reach 
     await tt.step("DELETE answers 204 and the sockets hear it", async () => {
       const del = await t.request(`/api/whatsapp/${made.id}`, { method: "DELETE", token: adminToken });
       assert.equal(del.status, 204);
-      await ws.next((f) =>
-        f.event === `company-${company.id}-whatsapp` && f.data?.action === "delete" &&
-        f.data.whatsappId === made.id
+      await ws.next(
+        (f) =>
+          f.event === `company-${company.id}-whatsapp` && f.data?.action === "delete" &&
+          f.data.whatsappId === made.id,
+        10_000,
       );
       await expectError(
         await t.request(`/api/whatsapp/${made.id}`, { token: adminToken }),
@@ -425,9 +429,11 @@ Deno.test("[inbox] /api/whatsapp: exactly one default connection", async (tt) =>
       assert.equal(del2.status, 204);
       assert.deepEqual(await defaults(), [second.id]);
       // Open connection lists learn about the promotion too.
-      const f = await ws.next((f) =>
-        f.event === `company-${company.id}-whatsapp` && f.data?.action === "update" &&
-        (f.data.whatsapp as ApiConn).id === second.id && (f.data.whatsapp as ApiConn).isDefault === true
+      const f = await ws.next(
+        (f) =>
+          f.event === `company-${company.id}-whatsapp` && f.data?.action === "update" &&
+          (f.data.whatsapp as ApiConn).id === second.id && (f.data.whatsapp as ApiConn).isDefault === true,
+        10_000,
       );
       assert.equal((f.data!.whatsapp as ApiConn).name, "Second");
     });

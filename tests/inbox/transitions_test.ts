@@ -417,9 +417,9 @@ Deno.test("[inbox] transfer events: the old queue's sockets lose the ticket, the
         isTransfered: true,
       }),
     );
-    const del = await wsOld.next((f) => f.event === ev && f.data?.action === "delete");
+    const del = await wsOld.next((f) => f.event === ev && f.data?.action === "delete", 10_000);
     assert.deepEqual(del.data, { action: "delete", ticketId: id });
-    const upd = await wsNew.next((f) => f.event === ev && f.data?.action === "update");
+    const upd = await wsNew.next((f) => f.event === ev && f.data?.action === "update", 10_000);
     const ticket = upd.data!.ticket as Ticket;
     assert.equal(ticket.id, id);
     assert.equal(ticket.queueId, w.suporte.id);
