@@ -156,8 +156,11 @@ export const jobs = sqliteTable("jobs", {
   lockedAt: timestamp("locked_at"),
   /** Makes enqueueing idempotent: one job per key. */
   dedupeKey: text("dedupe_key"),
+  /** Jobs with the same key run strictly one after another, in id order (one chat's deliveries). */
+  orderKey: text("order_key"),
   ...timestamps(),
 }, (t) => [
   index("jobs_due_idx").on(t.status, t.runAt),
   uniqueIndex("jobs_dedupe_uq").on(t.dedupeKey),
+  index("jobs_order_idx").on(t.orderKey, t.id),
 ]);

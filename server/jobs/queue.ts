@@ -37,6 +37,8 @@ export async function enqueue(
     runAt?: Date;
     maxAttempts?: number;
     dedupeKey?: string;
+    /** Jobs with the same key run strictly in enqueue order; a failing one holds back the rest. */
+    orderKey?: string;
   },
 ): Promise<void> {
   await tx.insert(jobs).values({
@@ -46,6 +48,7 @@ export async function enqueue(
     runAt: (job.runAt ?? new Date()).toISOString(),
     maxAttempts: job.maxAttempts ?? 8,
     dedupeKey: job.dedupeKey,
+    orderKey: job.orderKey,
   }).onConflictDoNothing();
 }
 
@@ -67,8 +70,12 @@ export async function runDueJobs(deps: Deps, maxRounds = 50): Promise<number> {
           attempts = attempts + 1, updated_at = ${at}
         WHERE id IN (
           SELECT id FROM jobs
-          WHERE (status = 'pending' AND run_at <= ${at}) OR (status = 'running' AND locked_at < ${stale})
-          ORDER BY run_at LIMIT ${BATCH})
+          WHERE ((status = 'pending' AND run_at <= ${at}) OR (status = 'running' AND locked_at < ${stale}))
+            -- FIFO per order key: only the oldest unfinished job of a key may run.
+            AND (order_key IS NULL OR NOT EXISTS (
+              SELECT 1 FROM jobs p WHERE p.order_key = jobs.order_key AND p.id < jobs.id
+                AND p.status IN ('pending', 'running')))
+          ORDER BY run_at, id LIMIT ${BATCH})
         RETURNING id, name, payload, attempts, max_attempts`)
     );
     if (!claimed.length) break;

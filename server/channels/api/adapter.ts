@@ -33,6 +33,8 @@ export const apiAdapter: ChannelAdapter = {
         name: API_DELIVER_JOB,
         companyId: msg.companyId,
         payload: { companyId: msg.companyId, messageId: msg.messageId },
+        // One chat's messages reach the integrator in order, even across retries.
+        orderKey: `${API_DELIVER_JOB}:${msg.connection.id}:${msg.to.number}`,
         dedupeKey: `${API_DELIVER_JOB}:${msg.companyId}:${msg.messageId}`,
         maxAttempts: 10,
       })
