@@ -166,6 +166,16 @@ export function wireListeners(deps: Deps): void {
         audience: { kind: "company" },
       });
     }
+    if (e.entity === "whatsapp") {
+      // Tokens and secrets never travel on the company-wide socket; rights holders fetch them.
+      const { token: _t, metaAccessToken: _m, ...conn } = e.record as Record<string, unknown>;
+      return await publish({
+        companyId: e.companyId,
+        event: name,
+        data: { action: e.action, [key]: conn },
+        audience: { kind: "company" },
+      });
+    }
     const send = (record: unknown, audience: Audience) =>
       publish({ companyId: e.companyId, event: name, data: { action: e.action, [key]: record }, audience });
     const contact = e.record as { number?: string; isGroup?: boolean; remoteJid?: string | null };

@@ -12,6 +12,7 @@ import { FinancePage } from "./routes/financeiro.tsx";
 import { Placeholder, PLACEHOLDER_ROUTES } from "./routes/placeholders.tsx";
 import { TicketsPage } from "./routes/tickets.tsx";
 import { ContactsPage, QuickMessagesPage, TagsPage } from "./routes/inbox_admin.tsx";
+import { AllConnectionsPage, ConnectionsPage, MessagesApiPage } from "./routes/connections.tsx";
 
 const router = createBrowserRouter([
   {
@@ -36,6 +37,9 @@ const router = createBrowserRouter([
           { path: "/contacts", element: <ContactsPage /> },
           { path: "/quick-messages", element: <QuickMessagesPage /> },
           { path: "/tags", element: <TagsPage /> },
+          { path: "/connections", element: <ConnectionsPage /> },
+          { path: "/allConnections", element: <AllConnectionsPage /> },
+          { path: "/messages-api", element: <MessagesApiPage /> },
           ...PLACEHOLDER_ROUTES.map((route) => ({
             path: route.path,
             element: <Placeholder route={route} />,

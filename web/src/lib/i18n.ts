@@ -15,6 +15,8 @@ import ptTickets from "../locales/pt/tickets.json" with { type: "json" };
 import ptContacts from "../locales/pt/contacts.json" with { type: "json" };
 import ptQuickMessages from "../locales/pt/quickMessages.json" with { type: "json" };
 import ptTags from "../locales/pt/tags.json" with { type: "json" };
+import ptConnections from "../locales/pt/connections.json" with { type: "json" };
+import ptMessagesApi from "../locales/pt/messages_api.json" with { type: "json" };
 import esCommon from "../locales/es/common.json" with { type: "json" };
 import esErrors from "../locales/es/errors.json" with { type: "json" };
 import esAuth from "../locales/es/auth.json" with { type: "json" };
@@ -28,6 +30,8 @@ import esTickets from "../locales/es/tickets.json" with { type: "json" };
 import esContacts from "../locales/es/contacts.json" with { type: "json" };
 import esQuickMessages from "../locales/es/quickMessages.json" with { type: "json" };
 import esTags from "../locales/es/tags.json" with { type: "json" };
+import esConnections from "../locales/es/connections.json" with { type: "json" };
+import esMessagesApi from "../locales/es/messages_api.json" with { type: "json" };
 import enCommon from "../locales/en/common.json" with { type: "json" };
 import enErrors from "../locales/en/errors.json" with { type: "json" };
 import enAuth from "../locales/en/auth.json" with { type: "json" };
@@ -41,6 +45,8 @@ import enTickets from "../locales/en/tickets.json" with { type: "json" };
 import enContacts from "../locales/en/contacts.json" with { type: "json" };
 import enQuickMessages from "../locales/en/quickMessages.json" with { type: "json" };
 import enTags from "../locales/en/tags.json" with { type: "json" };
+import enConnections from "../locales/en/connections.json" with { type: "json" };
+import enMessagesApi from "../locales/en/messages_api.json" with { type: "json" };
 import trCommon from "../locales/tr/common.json" with { type: "json" };
 import trErrors from "../locales/tr/errors.json" with { type: "json" };
 import trAuth from "../locales/tr/auth.json" with { type: "json" };
@@ -54,6 +60,8 @@ import trTickets from "../locales/tr/tickets.json" with { type: "json" };
 import trContacts from "../locales/tr/contacts.json" with { type: "json" };
 import trQuickMessages from "../locales/tr/quickMessages.json" with { type: "json" };
 import trTags from "../locales/tr/tags.json" with { type: "json" };
+import trConnections from "../locales/tr/connections.json" with { type: "json" };
+import trMessagesApi from "../locales/tr/messages_api.json" with { type: "json" };
 
 export const LANGUAGES = ["pt", "es", "en", "tr"] as const;
 export type Language = typeof LANGUAGES[number];
@@ -71,6 +79,8 @@ export const NAMESPACES = [
   "contacts",
   "quickMessages",
   "tags",
+  "connections",
+  "messagesApi",
 ];
 
 const resources = {
@@ -88,6 +98,8 @@ const resources = {
     contacts: ptContacts,
     quickMessages: ptQuickMessages,
     tags: ptTags,
+    connections: ptConnections,
+    messagesApi: ptMessagesApi,
   },
   es: {
     common: esCommon,
@@ -103,6 +115,8 @@ const resources = {
     contacts: esContacts,
     quickMessages: esQuickMessages,
     tags: esTags,
+    connections: esConnections,
+    messagesApi: esMessagesApi,
   },
   en: {
     common: enCommon,
@@ -118,6 +132,8 @@ const resources = {
     contacts: enContacts,
     quickMessages: enQuickMessages,
     tags: enTags,
+    connections: enConnections,
+    messagesApi: enMessagesApi,
   },
   tr: {
     common: trCommon,
@@ -133,6 +149,8 @@ const resources = {
     contacts: trContacts,
     quickMessages: trQuickMessages,
     tags: trTags,
+    connections: trConnections,
+    messagesApi: trMessagesApi,
   },
 };
 

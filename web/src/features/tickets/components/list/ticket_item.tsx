@@ -6,7 +6,7 @@ import { Button } from "../../../../components/ui/button.tsx";
 import { Tooltip } from "../../../../components/ui/tooltip.tsx";
 import { cn } from "../../../../lib/utils.ts";
 import type { Ticket } from "../../api/types.ts";
-import { ChannelIcon } from "../channel_icon.tsx";
+import { ChannelIcon } from "../../../../components/ui/channel_icon.tsx";
 import { cut, listTime } from "../format.ts";
 
 const MAX_MESSAGE = 40;

@@ -26,7 +26,7 @@ import { Tooltip } from "../../../../components/ui/tooltip.tsx";
 import { useCurrentUser } from "../../../../lib/auth.tsx";
 import { can, isAdmin } from "../../../../lib/permissions.ts";
 import type { Ticket } from "../../api/types.ts";
-import { ChannelIcon } from "../channel_icon.tsx";
+import { ChannelIcon } from "../../../../components/ui/channel_icon.tsx";
 import { useTicketFlows } from "../ticket_flows.tsx";
 
 type Props = {

@@ -1,5 +1,5 @@
 import { Webhook } from "lucide-react";
-import { cn } from "../../../lib/utils.ts";
+import { cn } from "../../lib/utils.ts";
 
 const PATHS: Record<string, { color: string; d: string }> = {
   whatsapp: {
@@ -20,7 +20,7 @@ const PATHS: Record<string, { color: string; d: string }> = {
   },
 };
 
-/** The connection's channel as a small brand mark (the api channel gets a webhook glyph). */
+/** A channel as a small brand mark (the api channel gets a webhook glyph); inbox and connections share it. */
 export function ChannelIcon(
   { channel, className }: { channel: string | null | undefined; className?: string },
 ) {

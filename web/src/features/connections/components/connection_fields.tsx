@@ -1,0 +1,193 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Field } from "../../../components/ui/field.tsx";
+import { Input, Textarea } from "../../../components/ui/input.tsx";
+import { Select } from "../../../components/ui/select.tsx";
+import { Switch } from "../../../components/ui/switch.tsx";
+import type { Queue } from "../../../lib/types.ts";
+import { QueuePicker } from "../../users/components/queue_picker.tsx";
+import { type ConnectionFormValues, type FormErrors, NO_QUEUE } from "./connection_form.ts";
+
+export type FieldsProps = {
+  values: ConnectionFormValues;
+  errors: FormErrors;
+  set: <K extends keyof ConnectionFormValues>(key: K, value: ConnectionFormValues[K]) => void;
+  queues: Queue[];
+  isNew: boolean;
+};
+
+type Key = keyof ConnectionFormValues;
+
+function useFieldHelpers({ values, errors, set }: FieldsProps) {
+  const { t } = useTranslation("connections");
+  const err = (k: Key) => (errors[k] ? t(errors[k]!) : null);
+  const text = (k: Key, opts: { type?: string; placeholder?: string; testId?: string } = {}) => (
+    <Input
+      id={`conn-${k}`}
+      type={opts.type ?? "text"}
+      value={values[k] as string}
+      placeholder={opts.placeholder}
+      aria-invalid={!!errors[k]}
+      data-testid={opts.testId}
+      onChange={(e) => set(k, e.target.value as never)}
+    />
+  );
+  const area = (k: Key, rows = 3) => (
+    <Textarea
+      id={`conn-${k}`}
+      rows={rows}
+      value={values[k] as string}
+      aria-invalid={!!errors[k]}
+      onChange={(e) => set(k, e.target.value as never)}
+    />
+  );
+  const field = (k: Key, control: ReactNode, hint?: string, className?: string) => (
+    <Field label={t(`form.${k}`)} htmlFor={`conn-${k}`} error={err(k)} hint={hint} className={className}>
+      {control}
+    </Field>
+  );
+  return { t, text, area, field };
+}
+
+function SwitchRow(
+  { id, label, hint, checked, onChange }: {
+    id: string;
+    label: string;
+    hint?: string;
+    checked: boolean;
+    onChange: (v: boolean) => void;
+  },
+) {
+  return (
+    <label
+      htmlFor={id}
+      className="flex cursor-pointer items-center justify-between gap-4 rounded-xl border border-line px-4 py-3"
+    >
+      <span className="flex flex-col">
+        <span className="text-sm font-medium text-ink">{label}</span>
+        {hint && <span className="text-xs text-ink-subtle">{hint}</span>}
+      </span>
+      <Switch id={id} checked={checked} onCheckedChange={onChange} />
+    </label>
+  );
+}
+
+export function GeneralFields(props: FieldsProps) {
+  const { values, set, queues } = props;
+  const { t, text, field } = useFieldHelpers(props);
+  return (
+    <div className="grid gap-4">
+      {field("name", text("name", { testId: "conn-name" }))}
+      {values.channel === "api" &&
+        field(
+          "webhookUrl",
+          text("webhookUrl", { type: "url", placeholder: "https://", testId: "conn-webhook" }),
+          t("form.webhookUrlHint"),
+        )}
+      {values.channel === "whatsappapi" && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          {field("metaPhoneNumberId", text("metaPhoneNumberId"))}
+          {field("metaBusinessAccountId", text("metaBusinessAccountId"))}
+          {field(
+            "metaAccessToken",
+            text("metaAccessToken", { type: "password" }),
+            props.isNew ? undefined : t("form.metaAccessTokenKeep"),
+            "sm:col-span-2",
+          )}
+        </div>
+      )}
+      <SwitchRow
+        id="conn-isDefault"
+        label={t("form.isDefault")}
+        hint={t("form.isDefaultHint")}
+        checked={values.isDefault}
+        onChange={(v) => set("isDefault", v)}
+      />
+      {(values.channel === "whatsapp" || values.channel === "whatsappapi") && (
+        <SwitchRow
+          id="conn-allowGroup"
+          label={t("form.allowGroup")}
+          checked={values.allowGroup}
+          onChange={(v) => set("allowGroup", v)}
+        />
+      )}
+      {field(
+        "queueIds",
+        <QueuePicker
+          id="conn-queueIds"
+          queues={queues}
+          value={values.queueIds}
+          onChange={(ids) => set("queueIds", ids)}
+        />,
+        t("form.queueIdsHint"),
+      )}
+    </div>
+  );
+}
+
+export function MessageFields(props: FieldsProps) {
+  const { area, field, t } = useFieldHelpers(props);
+  return (
+    <div className="grid gap-4">
+      {field("greetingMessage", area("greetingMessage"), t("form.greetingHint"))}
+      {field("complationMessage", area("complationMessage"))}
+      {field("outOfHoursMessage", area("outOfHoursMessage"))}
+      {field("ratingMessage", area("ratingMessage"), t("form.ratingHint"))}
+    </div>
+  );
+}
+
+export function ChatbotFields(props: FieldsProps) {
+  const { values, set, queues } = props;
+  const { t, text, area, field } = useFieldHelpers(props);
+  const queueOptions = [
+    { value: NO_QUEUE, label: t("form.noQueue") },
+    ...queues.map((q) => ({ value: String(q.id), label: q.name })),
+  ];
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {field("timeCreateNewTicket", text("timeCreateNewTicket", { type: "number" }), t("form.minutes"))}
+      {field("maxUseBotQueues", text("maxUseBotQueues", { type: "number" }), t("form.zeroUnlimited"))}
+      {field("timeUseBotQueues", text("timeUseBotQueues", { type: "number" }), t("form.minutes"))}
+      {field("timeSendQueue", text("timeSendQueue", { type: "number" }), t("form.minutes"))}
+      {field(
+        "sendIdQueue",
+        <Select
+          id="conn-sendIdQueue"
+          value={values.sendIdQueue}
+          onValueChange={(v) => set("sendIdQueue", v)}
+          options={queueOptions}
+        />,
+        undefined,
+        "sm:col-span-2",
+      )}
+      {field("expiresTicket", text("expiresTicket", { type: "number" }), t("form.minutesNever"))}
+      {field(
+        "whenExpiresTicket",
+        <Select
+          id="conn-whenExpiresTicket"
+          value={values.whenExpiresTicket}
+          onValueChange={(v) => set("whenExpiresTicket", v)}
+          options={[
+            { value: "0", label: t("form.whenExpires.any") },
+            { value: "1", label: t("form.whenExpires.ours") },
+          ]}
+        />,
+      )}
+      {field("expiresInactiveMessage", area("expiresInactiveMessage", 2), undefined, "sm:col-span-2")}
+      {field("timeInactiveMessage", text("timeInactiveMessage", { type: "number" }), t("form.minutes"))}
+      {field("inactiveMessage", area("inactiveMessage", 2), undefined, "sm:col-span-2")}
+    </div>
+  );
+}
+
+export function AssessmentFields(props: FieldsProps) {
+  const { t, text, field } = useFieldHelpers(props);
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <p className="text-sm text-ink-muted sm:col-span-2">{t("form.assessmentsIntro")}</p>
+      {field("expiresTicketNPS", text("expiresTicketNPS", { type: "number" }), t("form.minutes"))}
+      {field("maxUseBotQueuesNPS", text("maxUseBotQueuesNPS", { type: "number" }), t("form.zeroUnlimited"))}
+    </div>
+  );
+}

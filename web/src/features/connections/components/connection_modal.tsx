@@ -1,0 +1,162 @@
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Bot, Check, Copy, MessageSquareText, Settings2, Star } from "lucide-react";
+import { Button } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.tsx";
+import { toastError, toastSuccess } from "../../../lib/toast.ts";
+import {
+  type Channel,
+  type ConnectionRecord,
+  useQueueOptions,
+  useSaveConnection,
+} from "../api/connections.ts";
+import {
+  type ConnectionFormValues,
+  emptyConnection,
+  FIELD_TAB,
+  type FormErrors,
+  fromConnection,
+  toPayload,
+  validateConnection,
+} from "./connection_form.ts";
+import { AssessmentFields, ChatbotFields, GeneralFields, MessageFields } from "./connection_fields.tsx";
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  connection?: ConnectionRecord | null;
+  channel: Channel;
+};
+
+/** Add/edit a connection: tabs general, messages, chatbot and assessments (spec 2 §2). */
+export function ConnectionModal({ open, onOpenChange, connection, channel }: Props) {
+  const { t } = useTranslation("connections");
+  const isNew = !connection;
+  const [values, setValues] = useState<ConnectionFormValues>(() =>
+    connection ? fromConnection(connection) : emptyConnection(channel)
+  );
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [tab, setTab] = useState("general");
+  const queues = useQueueOptions().data ?? [];
+  const save = useSaveConnection();
+
+  const set = <K extends keyof ConnectionFormValues>(key: K, value: ConnectionFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    const found = validateConnection(values, isNew);
+    setErrors(found);
+    const first = Object.keys(found)[0] as keyof ConnectionFormValues | undefined;
+    if (first) {
+      setTab(FIELD_TAB[first] ?? "chatbot");
+      return;
+    }
+    try {
+      await save.mutateAsync({ id: connection?.id, payload: toPayload(values, isNew) });
+      toastSuccess(t("toasts.saved"));
+      onOpenChange(false);
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  const fieldProps = { values, errors, set, queues, isNew };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={isNew ? t("modal.addTitle", { channel: t(`channels.${channel}`) }) : t("modal.editTitle")}
+      description={isNew ? t(`modal.channelHint.${channel}`) : connection?.name}
+      className="max-w-2xl"
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            {t("common:actions.cancel")}
+          </Button>
+          <Button type="submit" form="connection-form" loading={save.isPending} data-testid="connection-save">
+            {isNew ? t("modal.create") : t("common:actions.save")}
+          </Button>
+        </>
+      }
+    >
+      <form id="connection-form" onSubmit={submit} noValidate data-testid="connection-form">
+        {connection?.token && <TokenField token={connection.token} />}
+        <Tabs value={tab} onValueChange={setTab}>
+          <TabsList className="overflow-x-auto">
+            <TabsTrigger value="general" data-testid="conn-tab-general">
+              <Settings2 />
+              {t("modal.tabs.general")}
+            </TabsTrigger>
+            <TabsTrigger value="messages" data-testid="conn-tab-messages">
+              <MessageSquareText />
+              {t("modal.tabs.messages")}
+            </TabsTrigger>
+            <TabsTrigger value="chatbot" data-testid="conn-tab-chatbot">
+              <Bot />
+              {t("modal.tabs.chatbot")}
+            </TabsTrigger>
+            <TabsTrigger value="assessments" data-testid="conn-tab-assessments">
+              <Star />
+              {t("modal.tabs.assessments")}
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="general" forceMount hidden={tab !== "general"}>
+            <GeneralFields {...fieldProps} />
+          </TabsContent>
+          <TabsContent value="messages" forceMount hidden={tab !== "messages"}>
+            <MessageFields {...fieldProps} />
+          </TabsContent>
+          <TabsContent value="chatbot" forceMount hidden={tab !== "chatbot"}>
+            <ChatbotFields {...fieldProps} />
+          </TabsContent>
+          <TabsContent value="assessments" forceMount hidden={tab !== "assessments"}>
+            <AssessmentFields {...fieldProps} />
+          </TabsContent>
+        </Tabs>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The connection's API token, read-only, with a copy button. */
+export function TokenField({ token }: { token: string }) {
+  const { t } = useTranslation("connections");
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(token);
+      setCopied(true);
+      toastSuccess(t("toasts.tokenCopied"));
+      setTimeout(() => setCopied(false), 1500);
+    } catch {
+      toastError(t("toasts.copyFailed"));
+    }
+  };
+  return (
+    <div className="mb-4 flex flex-col gap-1.5">
+      <label htmlFor="conn-token" className="text-[13px] font-medium text-ink-muted">{t("form.token")}</label>
+      <div className="flex gap-2">
+        <Input
+          id="conn-token"
+          readOnly
+          value={token}
+          className="font-mono text-[13px]"
+          data-testid="conn-token"
+        />
+        <Button
+          variant="secondary"
+          onClick={copy}
+          aria-label={t("form.copyToken")}
+          data-testid="conn-token-copy"
+        >
+          {copied ? <Check className="size-4" /> : <Copy className="size-4" />}
+          {t("form.copy")}
+        </Button>
+      </div>
+      <p className="text-xs text-ink-subtle">{t("form.tokenHint")}</p>
+    </div>
+  );
+}
