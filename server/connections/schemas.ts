@@ -6,6 +6,76 @@ const onOff = z.enum(["enabled", "disabled"]);
 const minutes = z.coerce.number().int().min(0).max(100_000);
 const optText = z.string().max(5000).nullable().optional();
 
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_LIKE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+/**
+ * An import date (importOldMessages / importRecentMessages) in ms. A bare day (YYYY-MM-DD, UTC)
+ * covers the whole day: its start as the old edge, its end as the recent one.
+ */
+export function importDateMs(value: string, edge: "start" | "end"): number {
+  if (!DAY_ONLY.test(value)) return Date.parse(value);
+  const start = Date.parse(`${value}T00:00:00Z`);
+  return edge === "start" ? start : start + 86_400_000 - 1;
+}
+/** "" (a cleared date input) is null. */
+const importDate = z.preprocess(
+  (v) => v === "" ? null : v,
+  z.string().trim().regex(DATE_LIKE, "invalid date")
+    .refine((v) => Number.isFinite(importDateMs(v, "start")), "invalid date").nullable().optional(),
+);
+/** Two calendar years before `now`, with a day of slack for the client's time zone. */
+function importOldest(now: number): number {
+  const d = new Date(now);
+  d.setUTCFullYear(d.getUTCFullYear() - 2);
+  return d.getTime() - 86_400_000;
+}
+
+type ImportFields = {
+  importOldMessages?: string | null;
+  importRecentMessages?: string | null;
+  queueIdImportMessages?: number | null;
+};
+
+/**
+ * Spec 2 §5 import rules: the old date at most 2 years back and not in the future; the recent one
+ * not before the old one and not in the future; a queue when import is enabled (old date set).
+ * `check.oldRange` / `recentRange` off skip the range rules of a date (an unchanged stored value).
+ */
+export function importIssues(
+  v: ImportFields,
+  now = Date.now(),
+  check: { oldRange?: boolean; recentRange?: boolean; queue?: boolean } = {},
+): { path: string; message: string }[] {
+  const out: { path: string; message: string }[] = [];
+  const o = { oldRange: true, recentRange: true, queue: true, ...check };
+  // A bare day is compared by its start, so "today" is not in the future.
+  const old = v.importOldMessages ? importDateMs(v.importOldMessages, "start") : null;
+  const recent = v.importRecentMessages ? importDateMs(v.importRecentMessages, "start") : null;
+  if (old !== null && o.oldRange) {
+    if (old > now) out.push({ path: "importOldMessages", message: "must not be in the future" });
+    if (old < importOldest(now)) {
+      out.push({ path: "importOldMessages", message: "must be at most 2 years back" });
+    }
+  }
+  if (recent !== null) {
+    if (o.recentRange && recent > now) {
+      out.push({ path: "importRecentMessages", message: "must not be in the future" });
+    }
+    if (old === null) out.push({ path: "importOldMessages", message: "required with importRecentMessages" });
+    else if (recent < old) {
+      out.push({ path: "importRecentMessages", message: "must not be before importOldMessages" });
+    }
+  }
+  if (old !== null && o.queue && !v.queueIdImportMessages) {
+    out.push({ path: "queueIdImportMessages", message: "required when import is enabled" });
+  }
+  return out;
+}
+
+const addIssues = (issues: { path: string; message: string }[], ctx: z.RefinementCtx) => {
+  for (const i of issues) ctx.addIssue({ code: "custom", path: [i.path], message: i.message });
+};
+
 export const connectionFields = z.object({
   name: z.string().trim().min(2).max(50),
   channel: z.enum(channelKinds).default("whatsapp"),
@@ -41,6 +111,12 @@ export const connectionFields = z.object({
   metaPhoneNumberId: z.string().trim().regex(/^\d{5,30}$/, "digits only").nullable().optional(),
   metaBusinessAccountId: z.string().trim().regex(/^\d{5,30}$/, "digits only").nullable().optional(),
   metaAccessToken: z.string().trim().min(10).max(4000).nullable().optional(),
+  /** History import window (spec 2 §3, §5): see importIssues. */
+  importOldMessages: importDate,
+  importRecentMessages: importDate,
+  importOldMessagesGroups: z.boolean().optional(),
+  closedTicketsPostImported: z.boolean().optional(),
+  queueIdImportMessages: z.coerce.number().int().positive().nullable().optional(),
 });
 
 // queueIds defaults to [] only on create: zod 4 applies a default even inside .partial(), so a
@@ -51,8 +127,13 @@ export const createConnectionInput = connectionFields.extend({
   if (v.channel === "api" && !v.webhookUrl) {
     ctx.addIssue({ code: "custom", path: ["webhookUrl"], message: "required for the api channel" });
   }
+  addIssues(importIssues(v), ctx);
 });
 export type CreateConnectionInput = z.infer<typeof createConnectionInput>;
 
+/**
+ * A PUT may carry only some fields: the rules that need the stored values (queue, ordering against
+ * a stored date, the range of an unchanged date) are checked by the service on the merged row.
+ */
 export const updateConnectionInput = connectionFields.partial().omit({ channel: true });
 export type UpdateConnectionInput = z.infer<typeof updateConnectionInput>;

@@ -18,7 +18,7 @@ import {
 } from "../auth/permissions.ts";
 import { adapterFor, hasAdapter } from "../channels/registry.ts";
 import * as repo from "./repo.ts";
-import type { CreateConnectionInput, UpdateConnectionInput } from "./schemas.ts";
+import { type CreateConnectionInput, importIssues, type UpdateConnectionInput } from "./schemas.ts";
 
 const PLAN_FLAG: Record<string, PlanFlag | null> = {
   whatsapp: "useWhatsapp",
@@ -93,10 +93,16 @@ export async function showConnection(deps: Deps, actor: Actor, id: number): Prom
 async function assertOwnRefs(
   deps: Deps,
   companyId: number,
-  input: { sendIdQueue?: number | null; promptId?: number | null; integrationId?: number | null },
+  input: {
+    sendIdQueue?: number | null;
+    promptId?: number | null;
+    integrationId?: number | null;
+    queueIdImportMessages?: number | null;
+  },
 ) {
   const checks = [
     [queues, input.sendIdQueue, "queue"],
+    [queues, input.queueIdImportMessages, "queue"],
     [prompts, input.promptId, "prompt"],
     [queueIntegrations, input.integrationId, "queueIntegration"],
   ] as const;
@@ -161,6 +167,24 @@ export async function createConnection(
   return dto;
 }
 
+/** The import rules of spec 2 §5 on the stored row merged with a PUT's fields. */
+function assertImportFields(input: UpdateConnectionInput, current: repo.ConnectionRow) {
+  const pick = <K extends "importOldMessages" | "importRecentMessages" | "queueIdImportMessages">(k: K) =>
+    input[k] !== undefined ? input[k] : current[k];
+  const changed = (k: "importOldMessages" | "importRecentMessages") =>
+    input[k] !== undefined && input[k] !== current[k];
+  const issues = importIssues(
+    {
+      importOldMessages: pick("importOldMessages"),
+      importRecentMessages: pick("importRecentMessages"),
+      queueIdImportMessages: pick("queueIdImportMessages"),
+    },
+    Date.now(),
+    { oldRange: changed("importOldMessages"), recentRange: changed("importRecentMessages") },
+  );
+  if (issues.length) throw new AppError("ERR_VALIDATION", { details: issues });
+}
+
 export async function updateConnection(
   deps: Deps,
   actor: Actor,
@@ -176,6 +200,7 @@ export async function updateConnection(
     input.greetingMessage !== undefined ? input.greetingMessage : current.greetingMessage,
   );
   if (input.isDefault === false && current.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP");
+  assertImportFields(input, current);
   await assertOwnRefs(deps, actor.companyId, input);
   const { queueIds, ...rest } = input;
   const fields = await metaFields(deps, current.channel, rest);

@@ -29,11 +29,24 @@ import { type ContactRow, upsertInboundContact } from "./contacts.ts";
 
 export type InboundResult = { messageId: number; ticketId: number; duplicate: boolean };
 
+/**
+ * `imported`: a message of the history import (spec 2 §3 importOldMessages). It is stored read,
+ * in the contact's active ticket or a new one flagged `imported` in the connection's
+ * queueIdImportMessages; nothing is reopened, no tracking opens, and no event is emitted (no
+ * appMessage, no automation): the importer publishes its progress instead.
+ */
+export type InboundOptions = { imported?: boolean };
+
 /** What a message shows as the ticket's last message. */
 export const previewOf = (body: string, mediaType?: string | null, filename?: string) =>
   body || filename || (mediaType ? `[${mediaType}]` : "");
 
-export async function receiveInbound(deps: Deps, msg: InboundMessage): Promise<InboundResult> {
+export async function receiveInbound(
+  deps: Deps,
+  msg: InboundMessage,
+  o: InboundOptions = {},
+): Promise<InboundResult> {
+  const imported = !!o.imported;
   const conn = msg.connection;
   const companyId = conn.companyId;
   const dup = await findMessageByWid(deps.db, companyId, msg.externalId);
@@ -69,7 +82,8 @@ export async function receiveInbound(deps: Deps, msg: InboundMessage): Promise<I
     const { ticket, before } = await ticketFor(tx, deps, conn, owner.contact, {
       isGroup: !!msg.group,
       fromMe: msg.fromMe,
-      walletUserId: wallets === "enabled" ? owner.contact.walletUserId : null,
+      walletUserId: wallets === "enabled" && !imported ? owner.contact.walletUserId : null,
+      imported,
     });
     const at = (msg.timestamp ?? deps.clock.now()).toISOString();
     const message = await insertMessage(tx, {
@@ -79,7 +93,7 @@ export async function receiveInbound(deps: Deps, msg: InboundMessage): Promise<I
       contactId: sender.contact.id,
       body: msg.body,
       fromMe: msg.fromMe,
-      read: msg.fromMe,
+      read: msg.fromMe || imported,
       mediaType: msg.mediaType ?? (stored ? stored.mimetype.split("/")[0] : "chat"),
       mediaUrl: stored?.path,
       mediaName: stored?.name,
@@ -90,6 +104,16 @@ export async function receiveInbound(deps: Deps, msg: InboundMessage): Promise<I
       createdAt: at,
     });
     if (!message) return null;
+    if (imported) {
+      // Old history must not touch a live ticket's preview or unread count.
+      if (ticket.imported) {
+        await updateTicket(tx, companyId, ticket.id, {
+          lastMessage: previewOf(msg.body, message.mediaType, stored?.name).slice(0, 500),
+          fromMe: msg.fromMe,
+        });
+      }
+      return { importedOnly: { ticketId: ticket.id, messageId: message.id } };
+    }
     const updated = await updateTicket(tx, companyId, ticket.id, {
       lastMessage: previewOf(msg.body, message.mediaType, stored?.name).slice(0, 500),
       unreadMessages: msg.fromMe ? 0 : ticket.unreadMessages + 1,
@@ -110,6 +134,7 @@ export async function receiveInbound(deps: Deps, msg: InboundMessage): Promise<I
     if (!again) throw new AppError("ERR_CREATING_MESSAGE");
     return { messageId: again.id, ticketId: again.ticketId, duplicate: true };
   }
+  if (r.importedOnly) return { ...r.importedOnly, duplicate: false };
 
   const [ticket] = await ticketDTOs(deps.db, companyId, [r.ticket]);
   const [message] = await messageDTOs(deps.db, deps.media, companyId, [r.message]);
@@ -130,12 +155,12 @@ async function ticketFor(
   deps: Deps,
   conn: ConnectionRow,
   contact: ContactRow,
-  o: { isGroup: boolean; fromMe: boolean; walletUserId: number | null },
+  o: { isGroup: boolean; fromMe: boolean; walletUserId: number | null; imported: boolean },
 ): Promise<{ ticket: TicketRow; before?: TicketRow }> {
   const companyId = conn.companyId;
   const active = await findActiveTicket(tx, companyId, contact.id, conn.id);
   if (active) return { ticket: active, before: active };
-  if (conn.timeCreateNewTicket > 0) {
+  if (conn.timeCreateNewTicket > 0 && !o.imported) {
     const latest = await findLatestTicket(tx, companyId, contact.id, conn.id);
     const since = deps.clock.now().getTime() - conn.timeCreateNewTicket * 60_000;
     if (latest && Date.parse(latest.updatedAt) >= since) {
@@ -156,9 +181,10 @@ async function ticketFor(
     status: groupTicket ? "group" : wallet ? "open" : "pending",
     userId: wallet ? o.walletUserId : null,
     isGroup: o.isGroup,
-    isBot: !o.isGroup,
+    isBot: !o.isGroup && !o.imported,
     channel: conn.channel,
     isActiveDemand: o.fromMe,
+    ...(o.imported ? { imported: true, queueId: conn.queueIdImportMessages } : {}),
   });
   if (created) await logTicket(tx, companyId, { ticketId: ticket.id, type: "create" });
   return { ticket };

@@ -59,16 +59,29 @@ export async function handleUpsert(
   }
 }
 
-async function handleOne(ctx: WaContext, conn: ConnectionRow, m: WAMessage): Promise<void> {
+/**
+ * One message; `imported` (history import, history.ts): edits and revokes of the past are
+ * skipped, groups need importOldMessagesGroups instead of allowGroup, and the pipeline stores it
+ * as imported.
+ */
+export async function handleOne(
+  ctx: WaContext,
+  conn: ConnectionRow,
+  m: WAMessage,
+  o: { imported?: boolean } = {},
+): Promise<void> {
   const key = m.key;
   const jid = key.remoteJid;
   if (!jid || !key.id || !m.message || m.messageStubType) return;
   if (isJidBroadcast(jid) || isJidNewsletter(jid)) return;
   const content = normalizeMessageContent(m.message);
   if (!content) return;
-  if (content.protocolMessage) return await handleProtocol(ctx, conn, content.protocolMessage);
+  if (content.protocolMessage) {
+    if (!o.imported) await handleProtocol(ctx, conn, content.protocolMessage);
+    return;
+  }
   const isGroup = !!isJidGroup(jid);
-  if (isGroup && !conn.allowGroup) return;
+  if (isGroup && !(o.imported ? conn.importOldMessagesGroups : conn.allowGroup)) return;
 
   const parsed = await parse(ctx, m, content);
   if (!parsed) return;
@@ -96,7 +109,7 @@ async function handleOne(ctx: WaContext, conn: ConnectionRow, m: WAMessage): Pro
     fromMe: !!key.fromMe,
     ...parsed,
     timestamp: ts > 0 ? new Date(ts * 1000) : undefined,
-  });
+  }, { imported: o.imported });
 }
 
 async function handleProtocol(ctx: WaContext, conn: ConnectionRow, p: proto.Message.IProtocolMessage) {

@@ -4,22 +4,27 @@
  *   PUT    /whatsappsession/:id  new QR: forget the auth state and start again
  *   DELETE /whatsappsession/:id  disconnect (logout; a new QR is needed afterwards)
  *   POST   /whatsapp-restart     restart every connection of the company
+ *   POST   /closedimported/:id   close the connection's imported tickets, clear statusImportMessages
  * Permission connections-page:actionButtons; another company's connection answers 404. Status
  * changes arrive through company-{id}-whatsappSession.
+ *   DELETE /whatsappsession/admin/:id  the operator's disconnect of any company's connection
  */
 import { Hono } from "hono";
 import { z } from "zod";
+import { eq } from "drizzle-orm";
+import { whatsapps } from "@db/schema.ts";
 import type { Context } from "hono";
 import type { AppEnv } from "../../lib/context.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
 import { idParam } from "../../lib/validate.ts";
-import { requirePermission } from "../../auth/permissions.ts";
+import { requirePermission, requireSuper } from "../../auth/permissions.ts";
 import { getConnection, listConnections } from "../../connections/repo.ts";
 import type { ConnectionRow } from "../../connections/repo.ts";
 import { setConnectionStatus } from "../../connections/status.ts";
 import { adapterFor, hasAdapter } from "../registry.ts";
 import type { ConnectionStatus } from "../adapter.ts";
 import { managerFor, type SessionAction } from "./session_manager.ts";
+import { closeImportedTickets, setImportStatus } from "./history.ts";
 
 const startInput = z.object({
   usePairingCode: z.boolean().optional(),
@@ -72,6 +77,21 @@ export const whatsappSessionRoutes = new Hono<AppEnv>()
   .delete("/whatsappsession/:id", async (c) => {
     await run(c, await connectionOf(c), "logout");
     return c.json({ message: "Session disconnected." });
+  })
+  .delete("/whatsappsession/admin/:id", async (c) => {
+    requireSuper(c.var.actor);
+    // unscoped: the operator acts on any company's connection.
+    const [conn] = await c.var.deps.db.select().from(whatsapps)
+      .where(eq(whatsapps.id, idParam(c.req.param("id")))).limit(1);
+    if (!conn) throw notFound("whatsapp");
+    await run(c, conn, "logout");
+    return c.json({ message: "Session disconnected." });
+  })
+  .post("/closedimported/:id", async (c) => {
+    const conn = await connectionOf(c);
+    const closed = await closeImportedTickets(c.var.deps, conn, c.var.actor.userId);
+    await setImportStatus(c.var.deps, conn, null);
+    return c.json({ message: "Imported tickets closed.", closed });
   })
   .post("/whatsapp-restart", async (c) => {
     requirePermission(c.var.actor, "connections-page:actionButtons");

@@ -29,6 +29,7 @@ import {
 import { handleUpsert } from "./inbound.ts";
 import { handleMessageUpdates, handleReceipts } from "./acks.ts";
 import { handleCalls } from "./calls.ts";
+import { handleHistorySet, handleHistoryStatus } from "./history.ts";
 
 export type { Session, SessionAction, SessionOptions };
 
@@ -101,6 +102,7 @@ export class SessionManager {
       auth: await useDbAuthState(this.deps.database, conn.companyId, conn.id),
       outbox: new PacedQueue(this.opts.pacing),
       groupNames: new Map(),
+      syncHistory: !!conn.importOldMessages,
       control: Promise.resolve(),
       data: Promise.resolve(),
     };
@@ -217,7 +219,7 @@ export class SessionManager {
   #connect(s: Session): void {
     if (s.stopped) return;
     const logger = waLogger(`${s.connectionId}`);
-    const sock = this.opts.socketFactory({ auth: s.auth.state, logger });
+    const sock = this.opts.socketFactory({ auth: s.auth.state, logger, syncHistory: s.syncHistory });
     s.sock = sock;
     const ctx = { deps: this.deps, session: s, sock, logger, download: this.opts.download };
     const control = (fn: () => Promise<unknown>) => {
@@ -235,6 +237,8 @@ export class SessionManager {
     sock.ev.on("messages.update", (u) => data(() => handleMessageUpdates(ctx, u)));
     sock.ev.on("message-receipt.update", (u) => data(() => handleReceipts(ctx, u)));
     sock.ev.on("call", (calls) => data(() => handleCalls(ctx, calls)));
+    sock.ev.on("messaging-history.set", (h) => data(() => handleHistorySet(ctx, h)));
+    sock.ev.on("messaging-history.status", (h) => data(() => handleHistoryStatus(ctx, h)));
   }
 
   async #onConnection(s: Session, sock: WaSocket, update: Partial<ConnectionState>) {

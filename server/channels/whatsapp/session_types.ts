@@ -3,7 +3,7 @@ import { DisconnectReason } from "baileys";
 import type { ConnectionStatus } from "../adapter.ts";
 import type { DbAuthState } from "./auth_state.ts";
 import type { PacedQueue, Pacing } from "./outbound.ts";
-import type { MediaDownloader, SocketFactory, WaSocket } from "./socket.ts";
+import type { HistoryProgress, MediaDownloader, SocketFactory, WaSocket } from "./socket.ts";
 
 export type SessionOptions = {
   socketFactory?: SocketFactory;
@@ -34,6 +34,9 @@ export type Session = {
   auth: DbAuthState;
   outbox: PacedQueue;
   groupNames: Map<string, string>;
+  /** The connection has an import window: the socket asks for the history sync. */
+  syncHistory: boolean;
+  history?: HistoryProgress;
   control: Promise<unknown>;
   data: Promise<unknown>;
 };

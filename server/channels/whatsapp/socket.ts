@@ -44,20 +44,24 @@ export type WaSocket = {
   end(error: Error | undefined): Promise<void> | void;
 };
 
-export type SocketFactory = (opts: { auth: AuthenticationState; logger: ILogger }) => WaSocket;
+/** `syncHistory`: the connection imports old messages (history sync on, spec 2 §3 importOldMessages). */
+export type SocketFactory = (
+  opts: { auth: AuthenticationState; logger: ILogger; syncHistory?: boolean },
+) => WaSocket;
 
 /** Fetches an inbound message's media; injectable because the real one downloads from WhatsApp. */
 export type MediaDownloader = (msg: WAMessage, sock: WaSocket, logger: ILogger) => Promise<Uint8Array>;
 
-export const defaultSocketFactory: SocketFactory = ({ auth, logger }) =>
+export const defaultSocketFactory: SocketFactory = ({ auth, logger, syncHistory }) =>
   makeWASocket({
     auth,
     logger,
     browser: Browsers.ubuntu("Atende"),
     markOnlineOnConnect: false,
-    syncFullHistory: false,
-    // History import is not implemented in this pass; skip the sync payloads.
-    shouldSyncHistoryMessage: () => false,
+    // With an import window the phone is asked for the full history (WhatsApp sends it only when
+    // a device is linked); every chunk arrives as `messaging-history.set` (history.ts).
+    syncFullHistory: !!syncHistory,
+    shouldSyncHistoryMessage: () => !!syncHistory,
   }) satisfies WaSocket;
 
 export const defaultDownloader: MediaDownloader = async (msg, sock, logger) =>
@@ -105,10 +109,18 @@ export function targetJid(
   return `${to.number}@s.whatsapp.net`;
 }
 
+export type HistoryProgress = { processed: number; total: number; started: boolean; finished: boolean };
+
 /** What the event handlers of one session get. */
 export type WaContext = {
   deps: Deps;
-  session: { connectionId: number; companyId: number; groupNames: Map<string, string> };
+  session: {
+    connectionId: number;
+    companyId: number;
+    groupNames: Map<string, string>;
+    /** Progress of this session's history import (history.ts). */
+    history?: HistoryProgress;
+  };
   sock: WaSocket;
   logger: ILogger;
   download: MediaDownloader;

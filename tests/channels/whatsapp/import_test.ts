@@ -1,0 +1,426 @@
+/**
+ * Import of old messages (spec 2 §3, §4, §5, §7): history sync chunks filtered by the import
+ * window, stored as imported without per-message events, progress on importMessages-{companyId},
+ * statusImportMessages, POST /closedimported/:id, and the import-field validation.
+ */
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { proto } from "baileys";
+import { messages, tickets, whatsapps } from "@db/schema.ts";
+import { startTestServer, type TestApp } from "../../_helpers/test_app.ts";
+import { createCompany, createQueue, createUser, login } from "../../_helpers/factories.ts";
+import { connectWs, settle } from "../../_helpers/ws_client.ts";
+import type { SocketFactory } from "@/channels/whatsapp/socket.ts";
+import {
+  managerFor,
+  startWhatsappSessions,
+  stopWhatsappSessions,
+} from "@/channels/whatsapp/session_manager.ts";
+import { RENDER_CLOSE_BUTTON } from "@/channels/whatsapp/history.ts";
+import {
+  connRow,
+  expectStatus,
+  fakeFactory,
+  FAST,
+  messageByWid,
+  setupWa,
+  waitFor,
+  waMessage,
+} from "./_support.ts";
+
+const DAY = 86_400_000;
+const sec = (msAgo: number) => Math.floor((Date.now() - msAgo) / 1000);
+const isoDay = (msAgo: number) => new Date(Date.now() - msAgo).toISOString().slice(0, 10);
+const text = (body: string) => ({ conversation: body });
+
+/** Sessions with a fake socket, recording whether each socket was asked for the history sync. */
+async function runRecording(t: TestApp) {
+  const fake = fakeFactory();
+  const syncHistory: boolean[] = [];
+  const factory: SocketFactory = (o) => {
+    syncHistory.push(!!o.syncHistory);
+    return fake.factory(o);
+  };
+  await startWhatsappSessions(t.deps, { ...FAST, socketFactory: factory });
+  return { fake, syncHistory };
+}
+
+const history = (msgs: ReturnType<typeof waMessage>[], progress: number) => ({
+  chats: [],
+  contacts: [],
+  messages: msgs,
+  isLatest: false,
+  progress,
+  syncType: proto.HistorySync.HistorySyncType.RECENT,
+});
+
+Deno.test("[whatsapp] import of old messages: window, imported flag, progress, close imported", async (tt) => {
+  const t = await startTestServer({ scheduler: false });
+  try {
+    const wa = await setupWa(t);
+    const { company, token } = wa;
+    const queue = await createQueue(t, company.id, { name: "Importadas" });
+    const res = await t.request(`/api/whatsapp/${wa.conn.id}`, {
+      method: "PUT",
+      token,
+      json: {
+        importOldMessages: new Date(Date.now() - 30 * DAY).toISOString(),
+        importRecentMessages: isoDay(2 * DAY),
+        queueIdImportMessages: queue.id,
+      },
+    });
+    await expectStatus(res, 200);
+    const conn = await connRow(t, wa.conn.id);
+    const { fake, syncHistory } = await runRecording(t);
+    const ws = await connectWs(t.wsUrl, token);
+
+    await expectStatus(await t.request(`/api/whatsappsession/${conn.id}`, { method: "POST", token }), 200);
+    assert.deepEqual(syncHistory, [true], "the socket asks for the history sync");
+    fake.last().linkAndOpen();
+    await waitFor(async () => (await connRow(t, conn.id)).status === "CONNECTED", "CONNECTED");
+
+    await tt.step("a live message still emits appMessage (control)", async () => {
+      fake.last().ev.emit("messages.upsert", {
+        type: "notify",
+        messages: [
+          waMessage({ id: "LIVE-A", jid: "5511911110001@s.whatsapp.net", message: text("oi agora") }),
+        ],
+      });
+      await ws.next((f) =>
+        f.event === `company-${company.id}-appMessage` &&
+        (f.data?.message as { wid?: string })?.wid === "LIVE-A"
+      );
+    });
+
+    const inside = ["IMP-B1", "IMP-B2", "IMP-A1"];
+    const b1At = sec(10 * DAY);
+    await tt.step("a history chunk: only the window's messages are stored, imported, silently", async () => {
+      fake.last().ev.emit(
+        "messaging-history.set",
+        history([
+          waMessage({
+            id: "IMP-B2",
+            jid: "5511922220002@s.whatsapp.net",
+            fromMe: true,
+            message: text("resposta"),
+            ts: sec(9 * DAY),
+          }),
+          waMessage({
+            id: "IMP-B1",
+            jid: "5511922220002@s.whatsapp.net",
+            pushName: "Bia",
+            message: text("pergunta"),
+            ts: b1At,
+          }),
+          waMessage({
+            id: "IMP-A1",
+            jid: "5511911110001@s.whatsapp.net",
+            message: text("antiga do A"),
+            ts: sec(5 * DAY),
+          }),
+          waMessage({
+            id: "OLD-C",
+            jid: "5511933330003@s.whatsapp.net",
+            message: text("velha demais"),
+            ts: sec(60 * DAY),
+          }),
+          waMessage({
+            id: "NEW-C",
+            jid: "5511933330003@s.whatsapp.net",
+            message: text("recente demais"),
+            ts: sec(3600_000),
+          }),
+          waMessage({
+            id: "GRP-1",
+            jid: "120363000000000001@g.us",
+            participant: "5511944440004@s.whatsapp.net",
+            message: text("grupo"),
+            ts: sec(8 * DAY),
+          }),
+        ], 50),
+      );
+      const preparing = await ws.next((f) =>
+        f.event === `importMessages-${company.id}` &&
+        (f.data?.status as { state?: string })?.state === "preparing", 10_000);
+      assert.equal(preparing.data?.action, "update");
+      const done = await ws.next((f) =>
+        f.event === `importMessages-${company.id}` &&
+        (f.data?.status as { state?: string })?.state === "importing", 10_000);
+      assert.deepEqual(done.data?.status, { this: 3, all: 3, state: "importing" });
+      const marker = (await connRow(t, conn.id)).statusImportMessages;
+      assert.match(marker ?? "", /^\d{13}$/, "a running marker with a timestamp");
+      assert.ok(Math.abs(Number(marker) - Date.now()) < 60_000);
+
+      for (const wid of ["OLD-C", "NEW-C", "GRP-1"]) {
+        assert.equal(await messageByWid(t, company.id, wid), undefined, wid);
+      }
+      const b1 = await messageByWid(t, company.id, "IMP-B1");
+      const b2 = await messageByWid(t, company.id, "IMP-B2");
+      assert.ok(b1 && b2);
+      assert.equal(b1.ticketId, b2.ticketId);
+      assert.equal(b1.read, true);
+      assert.equal(b1.createdAt, new Date(b1At * 1000).toISOString());
+      const [tb] = await t.deps.db.select().from(tickets).where(eq(tickets.id, b1.ticketId));
+      assert.equal(tb.imported, true);
+      assert.equal(tb.queueId, queue.id);
+      assert.equal(tb.status, "pending");
+      assert.equal(tb.unreadMessages, 0);
+      assert.equal(tb.lastMessage, "resposta", "the preview ends on the newest imported message");
+
+      // A contact with a live ticket: the old message joins it without touching its preview.
+      const a1 = await messageByWid(t, company.id, "IMP-A1");
+      const live = await messageByWid(t, company.id, "LIVE-A");
+      assert.ok(a1 && live);
+      assert.equal(a1.ticketId, live.ticketId);
+      const [ta] = await t.deps.db.select().from(tickets).where(eq(tickets.id, live.ticketId));
+      assert.equal(ta.imported, false);
+      assert.equal(ta.lastMessage, "oi agora");
+
+      await settle(200);
+      const silent = ws.frames.filter((f) =>
+        f.event === `company-${company.id}-appMessage` &&
+        inside.includes(String((f.data?.message as { wid?: string })?.wid))
+      );
+      assert.deepEqual(silent, [], "no appMessage event for imported messages");
+    });
+
+    await tt.step("the last chunk (progress 100) ends the import: renderButtonCloseTickets", async () => {
+      fake.last().ev.emit(
+        "messaging-history.set",
+        history([
+          waMessage({
+            id: "IMP-D1",
+            jid: "5511955550005@s.whatsapp.net",
+            message: text("mais uma"),
+            ts: sec(20 * DAY),
+          }),
+        ], 100),
+      );
+      const fin = await ws.next((f) =>
+        f.event === `importMessages-${company.id}` &&
+        (f.data?.status as { state?: string })?.state === "finished", 10_000);
+      assert.deepEqual(fin.data?.status, { this: 4, all: 4, state: "finished" });
+      assert.equal((await connRow(t, conn.id)).statusImportMessages, RENDER_CLOSE_BUTTON);
+      await ws.next((f) =>
+        f.event === `company-${company.id}-whatsappSession` &&
+        (f.data?.session as { statusImportMessages?: string })?.statusImportMessages === RENDER_CLOSE_BUTTON
+      );
+    });
+
+    await tt.step("POST /closedimported/:id: 401, 403, 404 for another company's", async () => {
+      await expectStatus(await t.request(`/api/closedimported/${conn.id}`, { method: "POST" }), 401);
+      const plain = await createUser(t, company.id, { profile: "user", allowConnections: "disabled" });
+      const { token: userToken } = await login(t, plain);
+      await expectStatus(
+        await t.request(`/api/closedimported/${conn.id}`, { method: "POST", token: userToken }),
+        403,
+        "ERR_NO_PERMISSION",
+      );
+      const other = await setupWa(t);
+      await expectStatus(
+        await t.request(`/api/closedimported/${other.conn.id}`, { method: "POST", token }),
+        404,
+        "ERR_NOT_FOUND",
+      );
+      await expectStatus(
+        await t.request(`/api/closedimported/${conn.id}`, { method: "POST", token: other.token }),
+        404,
+        "ERR_NOT_FOUND",
+      );
+      assert.equal((await connRow(t, conn.id)).statusImportMessages, RENDER_CLOSE_BUTTON);
+    });
+
+    await tt.step(
+      "POST /closedimported/:id closes only the imported tickets and clears the status",
+      async () => {
+        const body = await expectStatus(
+          await t.request(`/api/closedimported/${conn.id}`, { method: "POST", token }),
+          200,
+        );
+        assert.equal(body.closed, 2);
+        const all = await t.deps.db.select().from(tickets).where(eq(tickets.companyId, company.id));
+        for (const tk of all) assert.equal(tk.status, tk.imported ? "closed" : "pending", `ticket ${tk.id}`);
+        assert.equal(all.filter((tk) => tk.imported).length, 2);
+        assert.equal((await connRow(t, conn.id)).statusImportMessages, null);
+        await ws.next((f) =>
+          f.event === `company-${company.id}-ticket` && f.data?.action === "update" &&
+          (f.data?.ticket as { status?: string; imported?: boolean })?.status === "closed"
+        );
+      },
+    );
+    await ws.close();
+  } finally {
+    await stopWhatsappSessions(t.deps);
+    await t.close();
+  }
+});
+
+Deno.test("[whatsapp] import: closedTicketsPostImported closes at the end; groups with importOldMessagesGroups; no window, no sync", async () => {
+  const t = await startTestServer({ scheduler: false });
+  try {
+    const wa = await setupWa(t, {
+      importOldMessages: isoDay(30 * DAY),
+      importOldMessagesGroups: true,
+      allowGroup: false,
+      closedTicketsPostImported: true,
+    });
+    const queue = await createQueue(t, wa.company.id);
+    await t.deps.database.write((tx) =>
+      tx.update(whatsapps).set({ queueIdImportMessages: queue.id }).where(eq(whatsapps.id, wa.conn.id))
+    );
+    const plainConn = await setupWa(t);
+    const { fake, syncHistory } = await runRecording(t);
+    const manager = managerFor(t.deps)!;
+    // Without a window the history sync stays off.
+    await manager.command(plainConn.conn, "start");
+    assert.deepEqual(syncHistory, [false]);
+    await manager.command(await connRow(t, wa.conn.id), "start");
+    assert.deepEqual(syncHistory, [false, true]);
+    const sock = fake.last();
+    sock.linkAndOpen();
+    await waitFor(async () => (await connRow(t, wa.conn.id)).status === "CONNECTED", "CONNECTED");
+    sock.ev.emit("messaging-history.set", {
+      ...history([
+        waMessage({
+          id: "G-IMP",
+          jid: "120363000000000009@g.us",
+          participant: "5511966660006@s.whatsapp.net",
+          message: text("no grupo"),
+          ts: sec(3 * DAY),
+        }),
+        waMessage({
+          id: "P-IMP",
+          jid: "5511977770007@s.whatsapp.net",
+          message: text("privada"),
+          ts: sec(4 * DAY),
+        }),
+      ], 80),
+      syncType: proto.HistorySync.HistorySyncType.INITIAL_BOOTSTRAP,
+    });
+    await waitFor(() => messageByWid(t, wa.company.id, "P-IMP"), "private imported");
+    assert.ok(await messageByWid(t, wa.company.id, "G-IMP"), "group imported with importOldMessagesGroups");
+    // INITIAL_BOOTSTRAP completing does not end the import; RECENT completing does.
+    sock.ev.emit("messaging-history.status", {
+      syncType: proto.HistorySync.HistorySyncType.INITIAL_BOOTSTRAP,
+      status: "complete",
+      explicit: true,
+    });
+    await settle(150);
+    assert.match((await connRow(t, wa.conn.id)).statusImportMessages ?? "", /^\d+$/);
+    sock.ev.emit("messaging-history.status", {
+      syncType: proto.HistorySync.HistorySyncType.RECENT,
+      status: "paused",
+      explicit: false,
+    });
+    await waitFor(async () => (await connRow(t, wa.conn.id)).statusImportMessages === null, "status cleared");
+    const all = await t.deps.db.select().from(tickets).where(eq(tickets.companyId, wa.company.id));
+    assert.equal(all.length, 2);
+    for (const tk of all) {
+      assert.equal(tk.imported, true);
+      assert.equal(tk.status, "closed");
+      assert.equal(tk.queueId, queue.id);
+    }
+    const stored = await t.deps.db.select().from(messages).where(eq(messages.companyId, wa.company.id));
+    assert.equal(stored.length, 2);
+  } finally {
+    await stopWhatsappSessions(t.deps);
+    await t.close();
+  }
+});
+
+Deno.test("[whatsapp] import fields: spec 2 §5 validation", async (tt) => {
+  const t = await startTestServer({ scheduler: false });
+  try {
+    const { company, token } = await setupWa(t);
+    const queue = await createQueue(t, company.id);
+    const otherCompany = await createCompany(t);
+    const foreignQueue = await createQueue(t, otherCompany.company.id);
+    let n = 0;
+    const create = (extra: Record<string, unknown>) =>
+      t.request("/api/whatsapp", {
+        method: "POST",
+        token,
+        json: { name: `Import ${++n}`, channel: "whatsapp", ...extra },
+      });
+    const bad = async (extra: Record<string, unknown>, path: string) => {
+      const b = await expectStatus(await create(extra), 400, "ERR_VALIDATION");
+      assert.ok(
+        JSON.stringify(b.details).includes(path),
+        `${JSON.stringify(extra)} → ${JSON.stringify(b.details)}`,
+      );
+    };
+
+    await tt.step("create: bad dates and a missing queue answer 400", async () => {
+      await bad(
+        { importOldMessages: isoDay(3 * 365 * DAY), queueIdImportMessages: queue.id },
+        "importOldMessages",
+      );
+      await bad(
+        { importOldMessages: isoDay(-2 * DAY), queueIdImportMessages: queue.id },
+        "importOldMessages",
+      );
+      await bad({
+        importOldMessages: isoDay(10 * DAY),
+        importRecentMessages: isoDay(20 * DAY),
+        queueIdImportMessages: queue.id,
+      }, "importRecentMessages");
+      await bad({
+        importOldMessages: isoDay(10 * DAY),
+        importRecentMessages: isoDay(-3 * DAY),
+        queueIdImportMessages: queue.id,
+      }, "importRecentMessages");
+      await bad({ importOldMessages: isoDay(10 * DAY) }, "queueIdImportMessages");
+      await bad({ importOldMessages: "ontem", queueIdImportMessages: queue.id }, "importOldMessages");
+      await bad({ importRecentMessages: isoDay(1 * DAY) }, "importOldMessages");
+    });
+
+    await tt.step("create: another company's queue is 404; a valid window is stored", async () => {
+      await expectStatus(
+        await create({ importOldMessages: isoDay(10 * DAY), queueIdImportMessages: foreignQueue.id }),
+        404,
+        "ERR_NOT_FOUND",
+      );
+      const made = await expectStatus(
+        await create({
+          importOldMessages: isoDay(700 * DAY),
+          importRecentMessages: isoDay(0),
+          importOldMessagesGroups: true,
+          closedTicketsPostImported: false,
+          queueIdImportMessages: queue.id,
+        }),
+        201,
+      );
+      assert.equal(made.importOldMessages, isoDay(700 * DAY));
+      assert.equal(made.queueIdImportMessages, queue.id);
+      assert.equal(made.importOldMessagesGroups, true);
+      // "" clears a date input.
+      const cleared = await expectStatus(
+        await create({ importOldMessages: "", importRecentMessages: "" }),
+        201,
+      );
+      assert.equal(cleared.importOldMessages, null);
+    });
+
+    await tt.step("update: checked against the stored row", async () => {
+      const made = await expectStatus(await create({}), 201);
+      const put = (json: Record<string, unknown>) =>
+        t.request(`/api/whatsapp/${made.id}`, { method: "PUT", token, json });
+      // No queue stored and none sent.
+      await expectStatus(await put({ importOldMessages: isoDay(10 * DAY) }), 400, "ERR_VALIDATION");
+      await expectStatus(
+        await put({ importOldMessages: isoDay(10 * DAY), queueIdImportMessages: queue.id }),
+        200,
+      );
+      // Recent before the stored old date.
+      await expectStatus(await put({ importRecentMessages: isoDay(20 * DAY) }), 400, "ERR_VALIDATION");
+      await expectStatus(await put({ importRecentMessages: isoDay(5 * DAY) }), 200);
+      // Removing the queue while import is on.
+      await expectStatus(await put({ queueIdImportMessages: null }), 400, "ERR_VALIDATION");
+      // Other fields save with the stored window untouched.
+      await expectStatus(await put({ name: "Renomeada" }), 200);
+      await expectStatus(await put({ importOldMessages: null, importRecentMessages: null }), 200);
+    });
+  } finally {
+    await t.close();
+  }
+});
