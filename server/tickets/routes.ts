@@ -7,7 +7,8 @@ import { listTicketsQuery } from "./list_schema.ts";
 import { listTickets } from "./list.ts";
 import { closeAllInput, createTicketInput, updateTicketInput } from "./schemas.ts";
 import * as tickets from "./service.ts";
-import { closeAll, updateTicketStatus } from "./transitions.ts";
+import { updateTicketStatus } from "./transitions.ts";
+import { closeAll } from "./close_all.ts";
 import { markTicketRead } from "../messages/service.ts";
 import { removeTicketTags, setTicketTag } from "./tags.ts";
 

@@ -2,65 +2,22 @@
  * PUT /tickets/{id}: accept, return to queue, close (with or without farewell), ignore, reopen,
  * transfer (spec 1 §4 table; reference §4 UpdateTicketService, without its holes).
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { contactTags, messages, queues, tickets, ticketTraking, users } from "@db/schema.ts";
+import { and, eq } from "drizzle-orm";
+import { contactTags, messages, queues, tickets, users } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
-import type { Tx } from "@db/client.ts";
 import type { Actor } from "../lib/context.ts";
 import { AppError, noPermission, notFound } from "../lib/errors.ts";
 import { isAdmin } from "../auth/permissions.ts";
 import { readSettings } from "../settings/repo.ts";
 import { getConnection } from "../connections/repo.ts";
 import { sendOnTicket } from "../messages/send.ts";
-import { renderVariables } from "../messages/variables.ts";
 import { canViewTicket } from "./policy.ts";
 import { type TicketDTO, ticketDTOs } from "./dto.ts";
-import {
-  findActiveTicket,
-  findOrCreateActiveTicket,
-  getTicket,
-  logTicket,
-  openTraking,
-  type TicketRow,
-  updateTicket,
-} from "./repo.ts";
+import { findActiveTicket, getTicket, logTicket, type TicketRow, updateTicket } from "./repo.ts";
 import { dtoFor } from "./service.ts";
 import type { UpdateTicketInput } from "./schemas.ts";
-
-const now = () => new Date().toISOString();
-
-async function closeTraking(tx: Tx, companyId: number, ticket: TicketRow) {
-  const tr = await openTraking(tx, companyId, ticket);
-  await tx.update(ticketTraking).set({
-    closedAt: now(),
-    finishedAt: now(),
-    userId: ticket.userId ?? tr.userId,
-  })
-    .where(eq(ticketTraking.id, tr.id));
-}
-
-async function startTraking(tx: Tx, companyId: number, ticket: TicketRow, userId: number | null) {
-  const tr = await openTraking(tx, companyId, ticket);
-  await tx.update(ticketTraking).set({ startedAt: userId ? now() : null, userId, queueId: ticket.queueId })
-    .where(eq(ticketTraking.id, tr.id));
-}
-
-/** Renders a bot text with the ticket's variables. */
-async function render(deps: Deps, actor: Actor, t: TicketRow, text: string): Promise<string> {
-  const [row] = await deps.db.all<{ contact: string; queue: string | null; conn: string | null }>(sql`
-    SELECT c.name AS contact, q.name AS queue, w.name AS conn FROM tickets t
-    JOIN contacts c ON c.id = t.contact_id LEFT JOIN queues q ON q.id = t.queue_id
-    LEFT JOIN whatsapps w ON w.id = t.whatsapp_id WHERE t.id = ${t.id}`);
-  return renderVariables(text, {
-    contactName: row?.contact,
-    userName: actor.user.name,
-    ticketId: t.id,
-    queueName: row?.queue,
-    connectionName: row?.conn,
-    timezone: actor.company.timezone,
-    now: deps.clock.now(),
-  });
-}
+import { afterUpdate, closeTraking, now, render, startTraking } from "./effects.ts";
+import { transferToNewTicket } from "./transfer.ts";
 
 export async function updateTicketStatus(
   deps: Deps,
@@ -225,135 +182,4 @@ async function assertMayClose(deps: Deps, actor: Actor, t: TicketRow, requiredTa
   const [tag] = await deps.db.select({ id: contactTags.tagId }).from(contactTags)
     .where(and(eq(contactTags.companyId, actor.companyId), eq(contactTags.contactId, t.contactId))).limit(1);
   if (!tag) throw new AppError("ERR_TAG_REQUIRED");
-}
-
-/** Messages that follow a transition: accept greeting, transfer note and transfer message. */
-async function afterUpdate(
-  deps: Deps,
-  actor: Actor,
-  before: TicketRow,
-  t: TicketRow,
-  input: UpdateTicketInput,
-  transfer: boolean,
-  s: Record<string, string>,
-) {
-  const conn = t.whatsappId ? await getConnection(deps.db, actor.companyId, t.whatsappId) : null;
-  const sendable = conn?.status === "CONNECTED" && (!t.isGroup || conn.groupAsTicket === "enabled");
-  if (
-    t.status === "open" && before.status === "pending" && !transfer && sendable &&
-    s.sendGreetingAccepted === "enabled" && s.greetingAcceptedMessage
-  ) {
-    await sendOnTicket(deps, actor.companyId, t.id, {
-      body: await render(deps, actor, t, s.greetingAcceptedMessage),
-    });
-  }
-  if (!transfer) return;
-  if (input.msgTransfer?.trim()) {
-    await sendOnTicket(deps, actor.companyId, t.id, {
-      body: input.msgTransfer,
-      isPrivate: true,
-      userId: actor.userId,
-    });
-  }
-  if (sendable && s.sendMsgTransfTicket === "enabled" && s.transferMessage) {
-    const [q] = t.queueId
-      ? await deps.db.select({ name: queues.name }).from(queues).where(eq(queues.id, t.queueId))
-      : [];
-    const text = s.transferMessage.replaceAll("${queue.name}", q?.name ?? "");
-    await sendOnTicket(deps, actor.companyId, t.id, { body: await render(deps, actor, t, text) });
-  }
-}
-
-/** POST /tickets/closeAll: closes every ticket of a status (optionally in some queues), without farewell. */
-export async function closeAll(
-  deps: Deps,
-  actor: Actor,
-  status: string,
-  queueIds?: number[],
-): Promise<number> {
-  const rows = await deps.database.write((tx) =>
-    tx.update(tickets).set({
-      status: "closed",
-      closedAt: now(),
-      unreadMessages: 0,
-      amountUsedBotQueues: 0,
-      updatedAt: now(),
-    })
-      .where(and(
-        eq(tickets.companyId, actor.companyId),
-        eq(tickets.status, status as "open"),
-        queueIds?.length ? sql`${tickets.queueId} IN ${queueIds}` : undefined,
-      )).returning()
-  );
-  await deps.database.write(async (tx) => {
-    for (const t of rows) {
-      await tx.update(ticketTraking).set({ closedAt: now(), finishedAt: now() })
-        .where(and(eq(ticketTraking.ticketId, t.id), isNull(ticketTraking.finishedAt)));
-      await logTicket(tx, actor.companyId, { ticketId: t.id, type: "closed", userId: actor.userId });
-    }
-  });
-  const dtos = await ticketDTOs(deps.db, actor.companyId, rows);
-  for (const d of dtos) {
-    deps.bus.emit("ticket.updated", { companyId: actor.companyId, ticket: d, before: { ...d, status } });
-  }
-  return rows.length;
-}
-
-/**
- * closeTicketOnTransfer: the old ticket closes (its history stays with it) and the conversation
- * continues in a new ticket of the target queue.
- */
-async function transferToNewTicket(
-  deps: Deps,
-  actor: Actor,
-  before: TicketRow,
-  input: UpdateTicketInput,
-  s: Record<string, string>,
-): Promise<TicketDTO> {
-  const { closed, next } = await deps.database.write(async (tx) => {
-    const closed = await updateTicket(tx, actor.companyId, before.id, {
-      status: "closed",
-      closedAt: now(),
-      unreadMessages: 0,
-    });
-    await closeTraking(tx, actor.companyId, before);
-    await logTicket(tx, actor.companyId, {
-      ticketId: before.id,
-      type: "transfered",
-      userId: actor.userId,
-      queueId: input.queueId,
-    });
-    const r = await findOrCreateActiveTicket(tx, actor.companyId, {
-      contactId: before.contactId,
-      whatsappId: before.whatsappId!,
-      queueId: input.queueId,
-      userId: input.userId ?? null,
-      status: input.userId ? (before.isGroup ? "group" : "open") : "pending",
-      isGroup: before.isGroup,
-      channel: before.channel,
-      isTransfered: true,
-    });
-    await logTicket(tx, actor.companyId, {
-      ticketId: r.ticket.id,
-      type: "create",
-      userId: actor.userId,
-      queueId: input.queueId,
-    });
-    if (input.userId) {
-      await logTicket(tx, actor.companyId, {
-        ticketId: r.ticket.id,
-        type: "receivedTransfer",
-        userId: input.userId,
-        queueId: input.queueId,
-      });
-    }
-    // The new ticket starts its own tracking cycle even while waiting (it had none when pending).
-    await startTraking(tx, actor.companyId, r.ticket, input.userId ?? null);
-    return { closed, next: r.ticket };
-  });
-  await afterUpdate(deps, actor, { ...before, status: "open" }, next, input, true, s);
-  const [c, n] = await ticketDTOs(deps.db, actor.companyId, [closed, next]);
-  deps.bus.emit("ticket.updated", { companyId: actor.companyId, ticket: c, before });
-  deps.bus.emit("ticket.updated", { companyId: actor.companyId, ticket: n });
-  return await dtoFor(deps, actor, next);
 }

@@ -1,0 +1,67 @@
+/** Transfer with closeTicketOnTransfer: the old ticket closes and the chat continues in a new one. */
+import type { Deps } from "../deps.ts";
+import type { Actor } from "../lib/context.ts";
+import { type TicketDTO, ticketDTOs } from "./dto.ts";
+import { findOrCreateActiveTicket, logTicket, type TicketRow, updateTicket } from "./repo.ts";
+import { dtoFor } from "./service.ts";
+import type { UpdateTicketInput } from "./schemas.ts";
+import { afterUpdate, closeTraking, now, startTraking } from "./effects.ts";
+
+/**
+ * closeTicketOnTransfer: the old ticket closes (its history stays with it) and the conversation
+ * continues in a new ticket of the target queue.
+ */
+export async function transferToNewTicket(
+  deps: Deps,
+  actor: Actor,
+  before: TicketRow,
+  input: UpdateTicketInput,
+  s: Record<string, string>,
+): Promise<TicketDTO> {
+  const { closed, next } = await deps.database.write(async (tx) => {
+    const closed = await updateTicket(tx, actor.companyId, before.id, {
+      status: "closed",
+      closedAt: now(),
+      unreadMessages: 0,
+    });
+    await closeTraking(tx, actor.companyId, before);
+    await logTicket(tx, actor.companyId, {
+      ticketId: before.id,
+      type: "transfered",
+      userId: actor.userId,
+      queueId: input.queueId,
+    });
+    const r = await findOrCreateActiveTicket(tx, actor.companyId, {
+      contactId: before.contactId,
+      whatsappId: before.whatsappId!,
+      queueId: input.queueId,
+      userId: input.userId ?? null,
+      status: input.userId ? (before.isGroup ? "group" : "open") : "pending",
+      isGroup: before.isGroup,
+      channel: before.channel,
+      isTransfered: true,
+    });
+    await logTicket(tx, actor.companyId, {
+      ticketId: r.ticket.id,
+      type: "create",
+      userId: actor.userId,
+      queueId: input.queueId,
+    });
+    if (input.userId) {
+      await logTicket(tx, actor.companyId, {
+        ticketId: r.ticket.id,
+        type: "receivedTransfer",
+        userId: input.userId,
+        queueId: input.queueId,
+      });
+    }
+    // The new ticket starts its own tracking cycle even while waiting (it had none when pending).
+    await startTraking(tx, actor.companyId, r.ticket, input.userId ?? null);
+    return { closed, next: r.ticket };
+  });
+  await afterUpdate(deps, actor, { ...before, status: "open" }, next, input, true, s);
+  const [c, n] = await ticketDTOs(deps.db, actor.companyId, [closed, next]);
+  deps.bus.emit("ticket.updated", { companyId: actor.companyId, ticket: c, before });
+  deps.bus.emit("ticket.updated", { companyId: actor.companyId, ticket: n });
+  return await dtoFor(deps, actor, next);
+}
