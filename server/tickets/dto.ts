@@ -2,7 +2,7 @@
  * The ticket as lists, detail and socket events show it (spec 1 §3 Ticket), built for many tickets
  * with one query per relation.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { contacts, queues, tags, ticketTags, users, whatsapps } from "@db/schema.ts";
 import { contactTags } from "@db/schema.ts";
 import type { Db } from "@db/client.ts";
@@ -45,8 +45,9 @@ export async function ticketDTOs(
   if (!rows.length) return [];
   const contactIds = uniq(rows.map((r) => r.contactId));
   const [cs, qs, us, ws, tts, cts] = await Promise.all([
+    // Unary + keeps SQLite from walking the company's contacts: it looks the ids up by primary key.
     db.select().from(contacts).where(
-      and(eq(contacts.companyId, companyId), inArray(contacts.id, contactIds)),
+      and(sql`+${contacts.companyId} = ${companyId}`, inArray(contacts.id, contactIds)),
     ),
     db.select({ id: queues.id, name: queues.name, color: queues.color }).from(queues)
       .where(and(eq(queues.companyId, companyId), inArray(queues.id, uniq(rows.map((r) => r.queueId))))),

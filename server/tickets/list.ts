@@ -2,9 +2,10 @@
  * GET /api/tickets: the ticket list (spec 1 §2 list screen, §7; reference §4 with its bugs fixed:
  * the date filters are honoured, in the company's time zone). 40 per page by updatedAt, ties by id.
  * Mode precedence: the bell (withUnreadMessages) over search (searchParam) over the status tab.
- * The WHERE clause lives in list_where.ts, the date range in list_dates.ts.
+ * The WHERE clause lives in list_where.ts, the date range in list_dates.ts, the count and search
+ * statements (bounded counts, the search match set computed once) in list_queries.ts.
  */
-import { asc, count, desc } from "drizzle-orm";
+import { and, asc, desc, inArray, sql } from "drizzle-orm";
 import { tickets } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
@@ -12,12 +13,19 @@ import { shouldMask } from "../lib/lgpd.ts";
 import { readSettings } from "../settings/repo.ts";
 import { type TicketDTO, ticketDTOs } from "./dto.ts";
 import type { ListTicketsQuery } from "./list_schema.ts";
-import { type ListCriteria, listWhere, searchTerms } from "./list_where.ts";
+import { type ListCriteria, listWhere, MESSAGE_SEARCH_WINDOW, searchTerms } from "./list_where.ts";
 import { updatedRange } from "./list_dates.ts";
+import { countStatement, LIST_COUNT_CAP, searchStatement } from "./list_queries.ts";
 
 export const TICKETS_PAGE_SIZE = 40;
 
-export type TicketList = { tickets: TicketDTO[]; count: number; hasMore: boolean };
+/**
+ * `count` is exact for the status tabs' badges (open, pending, group, …). The closed tab and
+ * search cap it at LIST_COUNT_CAP, and message search counts only the tickets of the newest
+ * matching messages; either way `countCapped: true` says "at least count" (the client shows
+ * "1000+"). `hasMore` never depends on the count: one row past the page is fetched.
+ */
+export type TicketList = { tickets: TicketDTO[]; count: number; hasMore: boolean; countCapped?: true };
 
 export async function listTickets(deps: Deps, actor: Actor, q: ListTicketsQuery): Promise<TicketList> {
   const { db } = deps;
@@ -49,19 +57,49 @@ export async function listTickets(deps: Deps, actor: Actor, q: ListTicketsQuery)
     statusFilter: q.statusFilter,
     ...updatedRange(q, actor.company.timezone),
   };
-  const where = listWhere(criteria);
-  const order = q.sortTickets === "ASC"
+  const ascending = q.sortTickets === "ASC";
+  const order = ascending
     ? [asc(tickets.updatedAt), asc(tickets.id)]
     : [desc(tickets.updatedAt), desc(tickets.id)];
   const offset = (q.pageNumber - 1) * TICKETS_PAGE_SIZE;
 
-  const [rows, [{ n }]] = await Promise.all([
-    db.select().from(tickets).where(where).orderBy(...order).limit(TICKETS_PAGE_SIZE).offset(offset),
-    db.select({ n: count() }).from(tickets).where(where),
-  ]);
+  let rows: (typeof tickets.$inferSelect)[];
+  let n: number;
+  let capped: boolean;
+  if (mode.kind === "search") {
+    // The match set once: count and page ids from one statement, then the page's rows by id.
+    // Message search reads the newest MESSAGE_SEARCH_WINDOW matches per page asked.
+    const k = MESSAGE_SEARCH_WINDOW * q.pageNumber;
+    criteria.messageWindow = k;
+    const [hit] = await db.all<{ n: number; message_n: number; ids: string }>(
+      searchStatement(criteria, { asc: ascending, limit: TICKETS_PAGE_SIZE + 1, offset }),
+    );
+    const ids = JSON.parse(hit.ids) as number[];
+    rows = ids.length
+      ? await db.select().from(tickets)
+        // ids come from the company-scoped match set; the unary + keeps the company check from
+        // being used as an index term (rowid lookups must drive, not a walk over the company).
+        .where(and(sql`+${tickets.companyId} = ${companyId}`, inArray(tickets.id, ids))).orderBy(...order)
+      : [];
+    n = hit.n;
+    capped = n > LIST_COUNT_CAP || (!!mode.messageFts && hit.message_n >= k);
+  } else {
+    const where = listWhere(criteria);
+    const count = countStatement(criteria, where);
+    const [page, [c]] = await Promise.all([
+      db.select().from(tickets).where(where).orderBy(...order).limit(TICKETS_PAGE_SIZE + 1).offset(offset),
+      db.all<{ n: number }>(count.sql),
+    ]);
+    rows = page;
+    n = c.n;
+    capped = count.capped && n > LIST_COUNT_CAP;
+  }
+  const hasMore = rows.length > TICKETS_PAGE_SIZE;
+  if (hasMore) rows = rows.slice(0, TICKETS_PAGE_SIZE);
   return {
     tickets: await ticketDTOs(db, companyId, rows, { maskNumbers }),
-    count: n,
-    hasMore: offset + rows.length < n,
+    count: capped ? Math.min(n, LIST_COUNT_CAP) : n,
+    hasMore,
+    ...(capped ? { countCapped: true as const } : {}),
   };
 }

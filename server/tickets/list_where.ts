@@ -51,7 +51,30 @@ export type ListCriteria = {
   /** Half-open [from, to) range of updated_at, ISO UTC. */
   updatedFrom?: string;
   updatedTo?: string;
+  /**
+   * Message search reads only the newest `messageWindow` FTS matches (by rowid: messages.id grows
+   * with time); default MESSAGE_SEARCH_WINDOW. `messageHitsCte` makes the predicate read them from
+   * the `message_hits` CTE (see messageHitsCte()) instead of an inline subquery, so a statement can
+   * also count them.
+   */
+  messageWindow?: number;
+  messageHitsCte?: boolean;
 };
+
+/** How many of the newest message matches a search considers (page 1; see list.ts). */
+export const MESSAGE_SEARCH_WINDOW = 2_000;
+
+/** The newest FTS matches of the message search: FTS5 walks its doclists by rowid DESC and stops. */
+function newestMessageMatches(c: ListCriteria, fts: string): SQL {
+  return sql`select rowid as id from messages_fts where messages_fts match ${fts}
+    order by rowid desc limit ${c.messageWindow ?? MESSAGE_SEARCH_WINDOW}`;
+}
+
+/** `message_hits(id)`, for a WITH clause: the bounded message matches, computed once per statement. */
+export function messageHitsCte(c: ListCriteria): SQL | null {
+  if (c.mode.kind !== "search" || !c.mode.messageFts) return null;
+  return sql`message_hits(id) as materialized (${newestMessageMatches(c, c.mode.messageFts)})`;
+}
 
 const isAdmin = (v: Viewer) => v.profile === "admin";
 const mine = (v: Viewer, T: TicketsTable) => sql`${T.userId} = ${v.userId}`;
@@ -156,8 +179,9 @@ function unread(c: ListCriteria, T: TicketsTable, showPending: boolean): SQL {
 
 /**
  * Tickets whose contact matches (FTS on name/number, digits LIKE on number) or, when messageFts
- * is given (searchOnMessages), that hold a matching message. Message search runs MATCH first (FTS
- * index) and then joins messages by rowid, so it never scans the messages table.
+ * is given (searchOnMessages), that hold one of the newest matching messages. Message search runs
+ * MATCH first (FTS index, newest `messageWindow` rowids) and then joins messages by rowid, so it
+ * never scans the messages table.
  */
 function searchMatch(
   c: ListCriteria,
@@ -181,9 +205,12 @@ function searchMatch(
       and st.contact_id in (${sql.join(contactIds, sql` union `)})`);
   }
   if (m.messageFts) {
-    // CROSS JOIN pins the order: FTS MATCH first, then messages by rowid (never a messages scan).
-    parts.push(sql`select sm.ticket_id from messages_fts sf cross join messages sm on sm.id = sf.rowid
-      where messages_fts match ${m.messageFts} and sm.company_id = ${c.companyId} and sm.is_deleted = 0`);
+    // Bounded by recency: only the newest matches (any company: messages_fts is global) are joined
+    // to messages, so the cost is at most `messageWindow` rowid lookups whatever the word's
+    // frequency. CROSS JOIN pins the order: FTS first, then messages by rowid (never a messages scan).
+    const hits = c.messageHitsCte ? sql`message_hits` : sql`(${newestMessageMatches(c, m.messageFts)})`;
+    parts.push(sql`select sm.ticket_id from ${hits} sf cross join messages sm on sm.id = sf.id
+      where sm.company_id = ${c.companyId} and sm.is_deleted = 0`);
   }
   if (!parts.length) return FALSE;
   return sql`${T.id} in (${sql.join(parts, sql` union `)})`;
@@ -233,12 +260,23 @@ function predicate(c: ListCriteria, T: TicketsTable): SQL {
   return all(company, scope, ...filters(c, T));
 }
 
+/**
+ * Search's match set: the newest matching ticket per (contact, connection) as `(id, updated_at)`,
+ * MAX(id) grouped over the rows the search subqueries drive (small). `updated_at` is a bare
+ * column beside max(): SQLite takes it from the row that holds the max (documented for min/max
+ * aggregates), so it is the chosen ticket's own without a second read of the row.
+ */
+export function searchMatches(c: ListCriteria): SQL {
+  return sql`select max(${matched.id}) as id, ${matched.updatedAt} as updated_at
+    from ${tickets} as ${sql.identifier("matched")}
+    where ${predicate(c, matched)} group by ${matched.contactId}, ${matched.whatsappId}`;
+}
+
 /** The complete WHERE for the outer `tickets` table. */
 export function listWhere(c: ListCriteria): SQL {
   if (c.mode.kind === "search") {
-    // The newest matching ticket per (contact, connection): MAX(id) grouped, over the rows the
-    // search subqueries drive (small), computed once. The outer query then reads those ids by
-    // rowid; company scoping is inside.
+    // The newest matching ticket per (contact, connection), computed once; the outer query then
+    // reads those ids by rowid; company scoping is inside.
     return sql`${tickets.id} in (select max(${matched.id}) from ${tickets} as ${sql.identifier("matched")}
       where ${predicate(c, matched)} group by ${matched.contactId}, ${matched.whatsappId})`;
   }

@@ -1,0 +1,72 @@
+/**
+ * The statements of GET /api/tickets besides the page itself (issue 7, budget 3 and 4): the
+ * count, shaped so that its cost is bounded by the tab, and search, whose match set is computed
+ * once per request. The WHERE clause is list_where.ts'; these only choose how it is read.
+ */
+import { type SQL, sql } from "drizzle-orm";
+import { tickets } from "@db/schema.ts";
+import { type ListCriteria, listWhere, messageHitsCte, searchMatches } from "./list_where.ts";
+
+/**
+ * Counts past this are reported as the cap with `countCapped` (the client shows "1000+"): the
+ * closed tab and search, where an exact count would walk every match on every page load.
+ */
+export const LIST_COUNT_CAP = 1_000;
+
+/**
+ * The index a status tab's count must use. SQLite has no sqlite_stat1 here (and `PRAGMA optimize`
+ * at open does not create one), so without a hint it guesses: for the pending tab,
+ * `status = 'pending' and (user_id is null or user_id = ?)` made it prefer a covering walk of
+ * (company, user, status, updated_at) on company_id alone — all 200k tickets of a large company.
+ * Every status tab pins status (an equality or IN on the second column of
+ * tickets_company_status_updated_idx), so that index bounds the count by the tab's own tickets;
+ * the open tab without showAll pins user_id too, and (company, user, status) is exact there.
+ * INDEXED BY fails loudly ("no such index") rather than silently degrading if an index is renamed.
+ */
+function countIndex(c: ListCriteria): string | null {
+  if (c.mode.kind !== "status" || !c.mode.status) return null;
+  if (c.mode.status === "open" && !c.showAll) return "tickets_company_user_status_updated_idx";
+  return "tickets_company_status_updated_idx";
+}
+
+/** Whether a count is capped at LIST_COUNT_CAP (the expensive ones; the tabs' badges stay exact). */
+function countIsCapped(c: ListCriteria): boolean {
+  return c.mode.kind === "status" && c.mode.status === "closed";
+}
+
+/** `select n` — the count of a non-search list, hinted and, for the closed tab, capped at cap + 1. */
+export function countStatement(c: ListCriteria, where: SQL = listWhere(c)): { sql: SQL; capped: boolean } {
+  const index = countIndex(c);
+  const from = index ? sql`${tickets} indexed by ${sql.identifier(index)}` : sql`${tickets}`;
+  if (!countIsCapped(c)) return { sql: sql`select count(*) as n from ${from} where ${where}`, capped: false };
+  return {
+    sql: sql`select count(*) as n from (select 1 from ${from} where ${where} limit ${LIST_COUNT_CAP + 1})`,
+    capped: true,
+  };
+}
+
+/**
+ * Search in one statement: the matching tickets (latest per contact and connection, visibility,
+ * filters — searchMatches, the same set as listWhere's) are materialised once as (id, updated_at);
+ * from them come the count (capped at cap + 1) and the ids of the page (`limit` rows from
+ * `offset`, as JSON). `message_n` is how many
+ * message matches were read (= messageWindow when the recency bound cut the search short).
+ * The caller then reads the page's rows by id.
+ */
+export function searchStatement(
+  c: ListCriteria,
+  o: { asc: boolean; limit: number; offset: number },
+): SQL {
+  const crit: ListCriteria = { ...c, messageHitsCte: true };
+  const messages = messageHitsCte(crit);
+  const dir = o.asc ? sql`asc` : sql`desc`;
+  const ctes = [
+    ...(messages ? [messages] : []),
+    sql`hits(id, updated_at) as materialized (${searchMatches(crit)})`,
+  ];
+  return sql`with ${sql.join(ctes, sql`, `)}
+    select (select count(*) from (select 1 from hits limit ${LIST_COUNT_CAP + 1})) as n,
+      ${messages ? sql`(select count(*) from message_hits)` : sql`0`} as message_n,
+      (select json_group_array(id) from (select id from hits order by updated_at ${dir}, id ${dir}
+        limit ${o.limit} offset ${o.offset})) as ids`;
+}
