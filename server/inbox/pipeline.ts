@@ -12,7 +12,7 @@ import { AppError } from "../lib/errors.ts";
 import { readSetting } from "../settings/repo.ts";
 import { PLATFORM_COMPANY_ID } from "../settings/registry.ts";
 import { findMessageByWid, insertMessage } from "../messages/repo.ts";
-import { messageDTOs } from "../messages/dto.ts";
+import { messageDTOs, previewOf } from "../messages/dto.ts";
 import { ticketDTOs } from "../tickets/dto.ts";
 import {
   findActiveTicket,
@@ -37,10 +37,6 @@ export type InboundResult = { messageId: number; ticketId: number; duplicate: bo
  */
 export type InboundOptions = { imported?: boolean };
 
-/** What a message shows as the ticket's last message. */
-export const previewOf = (body: string, mediaType?: string | null, filename?: string) =>
-  body || filename || (mediaType ? `[${mediaType}]` : "");
-
 export async function receiveInbound(
   deps: Deps,
   msg: InboundMessage,
@@ -58,7 +54,6 @@ export async function receiveInbound(
     const file = new File([msg.media.data as BlobPart], msg.media.filename, { type: msg.media.mimetype });
     stored = await deps.media.save(companyId, "messages", file, { maxBytes: limitMb * 1024 * 1024 });
   }
-  const wallets = await readSetting(deps.db, companyId, "DirectTicketsToWallets");
 
   const r = await deps.database.write(async (tx) => {
     if (await findMessageByWid(tx, companyId, msg.externalId)) return null;
@@ -82,7 +77,7 @@ export async function receiveInbound(
     const { ticket, before } = await ticketFor(tx, deps, conn, owner.contact, {
       isGroup: !!msg.group,
       fromMe: msg.fromMe,
-      walletUserId: wallets === "enabled" && !imported ? owner.contact.walletUserId : null,
+      walletUserId: imported ? null : owner.contact.walletUserId,
       imported,
     });
     const at = (msg.timestamp ?? deps.clock.now()).toISOString();
@@ -155,6 +150,7 @@ async function ticketFor(
   deps: Deps,
   conn: ConnectionRow,
   contact: ContactRow,
+  /** The contact's wallet owner; used only when the company's DirectTicketsToWallets is enabled. */
   o: { isGroup: boolean; fromMe: boolean; walletUserId: number | null; imported: boolean },
 ): Promise<{ ticket: TicketRow; before?: TicketRow }> {
   const companyId = conn.companyId;
@@ -174,7 +170,9 @@ async function ticketFor(
     }
   }
   const groupTicket = o.isGroup && conn.groupAsTicket !== "enabled";
-  const wallet = !o.isGroup && o.walletUserId;
+  // Read only when a ticket is about to be created (not for every message of a running chat).
+  const wallet = !o.isGroup && o.walletUserId &&
+    (await readSetting(tx, companyId, "DirectTicketsToWallets")) === "enabled";
   const { ticket, created } = await findOrCreateActiveTicket(tx, companyId, {
     contactId: contact.id,
     whatsappId: conn.id,

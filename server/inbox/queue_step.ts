@@ -9,10 +9,10 @@ import { contacts, tickets, ticketTraking } from "@db/schema.ts";
 import { readSettings } from "../settings/repo.ts";
 import { queuesOfConnections } from "../connections/repo.ts";
 import { sendOnTicket } from "../messages/send.ts";
-import { renderVariables } from "../messages/variables.ts";
+import { renderForTicket } from "../messages/render.ts";
 import { ticketDTOs } from "../tickets/dto.ts";
 import { logTicket, type TicketRow, updateTicket } from "../tickets/repo.ts";
-import { getCompanyWithPlan } from "../companies/repo.ts";
+import { closeTraking } from "../tickets/effects.ts";
 import type { AutomationContext, AutomationStep } from "./automation.ts";
 
 type QueueRef = { id: number; name: string; greetingMessage?: string | null };
@@ -38,7 +38,7 @@ export const queueStep: AutomationStep = {
       "sendQueuePosition",
       "sendQueuePositionMessage",
     ]);
-    const say = (text: string) => sendText(ctx, contact?.name ?? "", text);
+    const say = (text: string) => sendText(ctx, text);
 
     if (queues.length === 1) {
       if (s.sendGreetingMessageOneQueues === "enabled" && connection.greetingMessage) {
@@ -89,15 +89,8 @@ export const queueStep: AutomationStep = {
   },
 };
 
-async function sendText(ctx: AutomationContext, contactName: string, text: string) {
-  const { company } = await getCompanyWithPlan(ctx.deps.db, ctx.ticket.companyId);
-  const body = renderVariables(text, {
-    contactName,
-    ticketId: ctx.ticket.id,
-    connectionName: ctx.connection.name,
-    timezone: company.timezone,
-    now: ctx.deps.clock.now(),
-  });
+async function sendText(ctx: AutomationContext, text: string) {
+  const body = await renderForTicket(ctx.deps, ctx.ticket.id, text);
   await sendOnTicket(ctx.deps, ctx.ticket.companyId, ctx.ticket.id, { body });
 }
 
@@ -131,8 +124,7 @@ async function closeByBot(ctx: AutomationContext) {
       unreadMessages: 0,
       amountUsedBotQueues: 0,
     });
-    await tx.update(ticketTraking).set({ closedAt: at, finishedAt: at })
-      .where(and(eq(ticketTraking.ticketId, ticket.id), isNull(ticketTraking.finishedAt)));
+    await closeTraking(tx, ticket.companyId, ticket);
     await logTicket(tx, ticket.companyId, { ticketId: ticket.id, type: "closed" });
     return t;
   });

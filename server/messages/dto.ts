@@ -70,3 +70,7 @@ export async function messageDTOs(
     };
   }));
 }
+
+/** What a message shows as the ticket's last message. */
+export const previewOf = (body: string, mediaType?: string | null, filename?: string) =>
+  body || filename || (mediaType ? `[${mediaType}]` : "");

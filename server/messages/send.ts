@@ -13,7 +13,7 @@ import { adapterFor, hasAdapter } from "../channels/registry.ts";
 import { getConnection } from "../connections/repo.ts";
 import { getTicket, updateTicket } from "../tickets/repo.ts";
 import { ticketDTOs } from "../tickets/dto.ts";
-import { previewOf } from "../inbox/pipeline.ts";
+import { previewOf } from "./dto.ts";
 import { type MessageDTO, messageDTOs } from "./dto.ts";
 import { getMessage, insertMessage, updateMessage } from "./repo.ts";
 

@@ -4,7 +4,7 @@
  * edit (own, 15 minutes), delete (own), forward.
  */
 import { and, count, desc, eq, inArray } from "drizzle-orm";
-import { contacts, messages, queues, tickets, whatsapps } from "@db/schema.ts";
+import { contacts, messages, tickets } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { AppError, noPermission, notFound } from "../lib/errors.ts";
@@ -19,7 +19,7 @@ import type { StoredFile } from "../media/store.ts";
 import { type MessageDTO, messageDTOs } from "./dto.ts";
 import { getMessage, updateMessage } from "./repo.ts";
 import { sendOnTicket } from "./send.ts";
-import { renderVariables } from "./variables.ts";
+import { renderForTicket } from "./render.ts";
 
 const PAGE = 20;
 /** What an attendant may attach: media and documents, never executables or HTML. */
@@ -142,21 +142,7 @@ async function compose(
   text: string,
   sign: boolean,
 ) {
-  const [ctx] = await deps.db.select({ contact: contacts.name, queue: queues.name, conn: whatsapps.name })
-    .from(tickets)
-    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .leftJoin(queues, eq(queues.id, tickets.queueId))
-    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
-    .where(eq(tickets.id, t.id));
-  const rendered = renderVariables(text, {
-    contactName: ctx?.contact,
-    userName: actor.user.name,
-    ticketId: t.id,
-    queueName: ctx?.queue,
-    connectionName: ctx?.conn,
-    timezone: actor.company.timezone,
-    now: deps.clock.now(),
-  });
+  const rendered = await renderForTicket(deps, t.id, text, actor.user.name);
   const signOn = sign && (await readSetting(deps.db, actor.companyId, "sendSignMessage")) === "enabled";
   return signOn ? `*${actor.user.name}:*\n${rendered}` : rendered;
 }

@@ -2,14 +2,14 @@
  * What follows a ticket transition: the service-cycle tracking rows and the messages sent after
  * it (accept greeting, transfer note and transfer message), rendered with the message variables.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { queues, ticketTraking } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Tx } from "@db/client.ts";
 import type { Actor } from "../lib/context.ts";
 import { getConnection } from "../connections/repo.ts";
 import { sendOnTicket } from "../messages/send.ts";
-import { renderVariables } from "../messages/variables.ts";
+import { renderForTicket } from "../messages/render.ts";
 import { openTraking, type TicketRow } from "./repo.ts";
 import type { UpdateTicketInput } from "./schemas.ts";
 
@@ -32,21 +32,8 @@ export async function startTraking(tx: Tx, companyId: number, ticket: TicketRow,
 }
 
 /** Renders a bot text with the ticket's variables. */
-export async function render(deps: Deps, actor: Actor, t: TicketRow, text: string): Promise<string> {
-  const [row] = await deps.db.all<{ contact: string; queue: string | null; conn: string | null }>(sql`
-    SELECT c.name AS contact, q.name AS queue, w.name AS conn FROM tickets t
-    JOIN contacts c ON c.id = t.contact_id LEFT JOIN queues q ON q.id = t.queue_id
-    LEFT JOIN whatsapps w ON w.id = t.whatsapp_id WHERE t.id = ${t.id}`);
-  return renderVariables(text, {
-    contactName: row?.contact,
-    userName: actor.user.name,
-    ticketId: t.id,
-    queueName: row?.queue,
-    connectionName: row?.conn,
-    timezone: actor.company.timezone,
-    now: deps.clock.now(),
-  });
-}
+export const render = (deps: Deps, actor: Actor, t: TicketRow, text: string): Promise<string> =>
+  renderForTicket(deps, t.id, text, actor.user.name);
 
 /** Messages that follow a transition: accept greeting, transfer note and transfer message. */
 export async function afterUpdate(
