@@ -5,17 +5,14 @@ type DeleteMutation = { mutateAsync: (id: number) => Promise<unknown>; isPending
 
 /**
  * The delete-with-confirmation flow of a list: `request(row)` opens the dialog, confirming runs the
- * mutation, toasts success or the error, and closes. Spread `dialog` into a `ConfirmDialog`.
+ * mutation, toasts success or the error, and closes. Pass `dialog` to `ListPage`'s `confirm` (or
+ * spread it into a `ConfirmDialog`). `t` is the list's namespace, which holds `confirmDelete.message`,
+ * `actions.delete` and `toasts.deleted`; `title` names the row (`confirmDelete.title`).
  */
 export function useDeleteConfirmation<T extends { id: number }>(
   remove: DeleteMutation,
-  labels: {
-    title: (row: T | null) => ReactNode;
-    description: ReactNode;
-    confirm: ReactNode;
-    cancel: ReactNode;
-    deleted: string;
-  },
+  t: (key: string) => string,
+  title: (row: T | null) => ReactNode,
 ) {
   const [target, setTarget] = useState<T | null>(null);
 
@@ -23,7 +20,7 @@ export function useDeleteConfirmation<T extends { id: number }>(
     if (!target) return;
     try {
       await remove.mutateAsync(target.id);
-      toastSuccess(labels.deleted);
+      toastSuccess(t("toasts.deleted"));
     } catch (err) {
       toastError(err);
     } finally {
@@ -37,10 +34,10 @@ export function useDeleteConfirmation<T extends { id: number }>(
     dialog: {
       open: target !== null,
       onOpenChange: (open: boolean) => !open && setTarget(null),
-      title: labels.title(target),
-      description: labels.description,
-      confirmLabel: labels.confirm,
-      cancelLabel: labels.cancel,
+      title: title(target),
+      description: t("confirmDelete.message"),
+      confirmLabel: t("actions.delete"),
+      cancelLabel: t("common:actions.cancel"),
       onConfirm,
       loading: remove.isPending,
     },

@@ -42,7 +42,12 @@ export function useInfiniteList<TPage extends CountedPage, TItem>(
     items,
     count,
     onScroll,
-    /** The loading/error flags a `DataTable` takes. */
-    state: { loading: query.isPending, loadingMore: query.isFetchingNextPage, error: query.isError },
+    /** The rows and loading/error flags a `DataTable` takes. */
+    table: {
+      rows: items,
+      loading: query.isPending,
+      loadingMore: query.isFetchingNextPage,
+      error: query.isError,
+    },
   };
 }

@@ -2,10 +2,9 @@ import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Plus, Trash2 } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
+import { FormDialog } from "../../../components/ui/form_dialog.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
-import { PageSpinner } from "../../../components/ui/spinner.tsx";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
 import { type ContactInput, useContact, useSaveContact } from "../api/contacts.ts";
 
@@ -64,108 +63,94 @@ export function ContactModal(
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(o) => !o && onClose()}
+    <FormDialog
       title={contactId ? t("modal.editTitle") : t("modal.addTitle")}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>{t("common:actions.cancel")}</Button>
-          <Button type="submit" form="contact-form" loading={save.isPending} data-testid="contact-save">
-            {t("common:actions.save")}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      formId="contact-form"
+      formTestId="contact-form"
+      onSubmit={submit}
+      saving={save.isPending}
+      saveTestId="contact-save"
+      loading={!!contactId && existing.isPending}
     >
-      {contactId && existing.isPending ? <PageSpinner /> : (
-        <form
-          id="contact-form"
-          onSubmit={submit}
-          noValidate
-          className="flex flex-col gap-4"
-          data-testid="contact-form"
-        >
-          <Field label={t("fields.name")} htmlFor="contact-name" error={errors.name}>
-            <Input
-              id="contact-name"
-              value={v.name}
-              onChange={(e) => set("name", e.target.value)}
-              aria-invalid={!!errors.name}
-              autoFocus
-            />
-          </Field>
-          <Field
-            label={t("fields.number")}
-            htmlFor="contact-number"
-            error={errors.number}
-            hint={t("fields.numberHint")}
+      <Field label={t("fields.name")} htmlFor="contact-name" error={errors.name}>
+        <Input
+          id="contact-name"
+          value={v.name}
+          onChange={(e) => set("name", e.target.value)}
+          aria-invalid={!!errors.name}
+          autoFocus
+        />
+      </Field>
+      <Field
+        label={t("fields.number")}
+        htmlFor="contact-number"
+        error={errors.number}
+        hint={t("fields.numberHint")}
+      >
+        <Input
+          id="contact-number"
+          value={v.number}
+          onChange={(e) => set("number", e.target.value)}
+          aria-invalid={!!errors.number}
+          placeholder="5511999999999"
+          inputMode="tel"
+        />
+      </Field>
+      <Field label={t("fields.email")} htmlFor="contact-email" error={errors.email}>
+        <Input
+          id="contact-email"
+          type="email"
+          value={v.email}
+          onChange={(e) => set("email", e.target.value)}
+          aria-invalid={!!errors.email}
+        />
+      </Field>
+      <div className="flex flex-col gap-2">
+        <div className="flex items-center justify-between">
+          <p className="text-[13px] font-medium text-ink-muted">{t("fields.extraInfo")}</p>
+          <Button
+            variant="link"
+            size="sm"
+            onClick={() => set("extraInfo", [...v.extraInfo, { name: "", value: "" }])}
           >
+            <Plus className="size-3.5" />
+            {t("fields.addExtra")}
+          </Button>
+        </div>
+        {v.extraInfo.map((x, i) => (
+          <div key={i} className="flex gap-2">
             <Input
-              id="contact-number"
-              value={v.number}
-              onChange={(e) => set("number", e.target.value)}
-              aria-invalid={!!errors.number}
-              placeholder="5511999999999"
-              inputMode="tel"
+              value={x.name}
+              placeholder={t("fields.extraName")}
+              aria-label={t("fields.extraName")}
+              onChange={(e) =>
+                set(
+                  "extraInfo",
+                  v.extraInfo.map((y, j) => (j === i ? { ...y, name: e.target.value } : y)),
+                )}
             />
-          </Field>
-          <Field label={t("fields.email")} htmlFor="contact-email" error={errors.email}>
             <Input
-              id="contact-email"
-              type="email"
-              value={v.email}
-              onChange={(e) => set("email", e.target.value)}
-              aria-invalid={!!errors.email}
+              value={x.value}
+              placeholder={t("fields.extraValue")}
+              aria-label={t("fields.extraValue")}
+              onChange={(e) =>
+                set(
+                  "extraInfo",
+                  v.extraInfo.map((y, j) => (j === i ? { ...y, value: e.target.value } : y)),
+                )}
             />
-          </Field>
-          <div className="flex flex-col gap-2">
-            <div className="flex items-center justify-between">
-              <p className="text-[13px] font-medium text-ink-muted">{t("fields.extraInfo")}</p>
-              <Button
-                variant="link"
-                size="sm"
-                onClick={() => set("extraInfo", [...v.extraInfo, { name: "", value: "" }])}
-              >
-                <Plus className="size-3.5" />
-                {t("fields.addExtra")}
-              </Button>
-            </div>
-            {v.extraInfo.map((x, i) => (
-              <div key={i} className="flex gap-2">
-                <Input
-                  value={x.name}
-                  placeholder={t("fields.extraName")}
-                  aria-label={t("fields.extraName")}
-                  onChange={(e) =>
-                    set(
-                      "extraInfo",
-                      v.extraInfo.map((y, j) => (j === i ? { ...y, name: e.target.value } : y)),
-                    )}
-                />
-                <Input
-                  value={x.value}
-                  placeholder={t("fields.extraValue")}
-                  aria-label={t("fields.extraValue")}
-                  onChange={(e) =>
-                    set(
-                      "extraInfo",
-                      v.extraInfo.map((y, j) => (j === i ? { ...y, value: e.target.value } : y)),
-                    )}
-                />
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={t("actions.delete")}
-                  onClick={() => set("extraInfo", v.extraInfo.filter((_, j) => j !== i))}
-                >
-                  <Trash2 className="size-4" />
-                </Button>
-              </div>
-            ))}
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={t("actions.delete")}
+              onClick={() => set("extraInfo", v.extraInfo.filter((_, j) => j !== i))}
+            >
+              <Trash2 className="size-4" />
+            </Button>
           </div>
-          <button type="submit" hidden />
-        </form>
-      )}
-    </Dialog>
+        ))}
+      </div>
+    </FormDialog>
   );
 }

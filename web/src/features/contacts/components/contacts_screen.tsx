@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ContactRound, Download, Upload, UserPlus } from "lucide-react";
-import { ListPage } from "../../../components/layout/list_page.tsx";
+import { ListEmptyState, ListPage } from "../../../components/layout/list_page.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { ConfirmDialog } from "../../../components/ui/confirm_dialog.tsx";
 import { DataTable } from "../../../components/ui/data_table.tsx";
 import { EmptyState } from "../../../components/ui/empty_state.tsx";
 import { useCurrentUser } from "../../../lib/auth.tsx";
@@ -31,13 +30,11 @@ export function ContactsScreen() {
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const deletion = useDeleteConfirmation<Contact>(useDeleteContact(), {
-    title: (c) => t("confirmDelete.title", { name: c?.name ?? "" }),
-    description: t("confirmDelete.message"),
-    confirm: t("actions.delete"),
-    cancel: t("common:actions.cancel"),
-    deleted: t("toasts.deleted"),
-  });
+  const deletion = useDeleteConfirmation<Contact>(
+    useDeleteContact(),
+    t,
+    (c) => t("confirmDelete.title", { name: c?.name ?? "" }),
+  );
   const block = useBlockContact();
   useContactsLive(me.companyId);
 
@@ -75,14 +72,9 @@ export function ContactsScreen() {
     <ListPage
       testId="contacts-page"
       title={t("title")}
-      count={list.count}
+      list={list}
       description={t("description")}
-      search={{
-        value: list.search,
-        onChange: list.setSearch,
-        placeholder: t("search"),
-        testId: "contacts-search",
-      }}
+      search={{ placeholder: t("search"), testId: "contacts-search" }}
       actions={
         <>
           <Button variant="secondary" onClick={() => setImporting(true)} data-testid="contacts-import">
@@ -101,8 +93,8 @@ export function ContactsScreen() {
         onClick: () => setEditing(null),
         testId: "contact-add",
       }}
-      onScroll={list.onScroll}
       scrollTestId="contacts-scroll"
+      confirm={deletion.dialog}
       dialogs={
         <>
           {editing !== undefined && (
@@ -113,25 +105,17 @@ export function ContactsScreen() {
             />
           )}
           {importing && <ImportDialog onClose={() => setImporting(false)} />}
-          <ConfirmDialog {...deletion.dialog} />
         </>
       }
     >
       <DataTable
-        {...list.state}
+        {...list.table}
         columns={columns}
-        rows={list.items}
         rowKey={(c) => c.id}
         rowTestId={(c) => `contact-row-${c.id}`}
         testId="contacts-table"
         errorState={<EmptyState icon={<ContactRound />} title={t("loadError")} />}
-        emptyState={
-          <EmptyState
-            icon={<ContactRound />}
-            title={list.debounced ? t("noResults") : t("empty")}
-            description={list.debounced ? t("noResultsHint") : t("emptyHint")}
-          />
-        }
+        emptyState={<ListEmptyState icon={<ContactRound />} searching={!!list.debounced} t={t} searchHint />}
       />
     </ListPage>
   );

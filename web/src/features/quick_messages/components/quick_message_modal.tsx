@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Paperclip, X } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
+import { FormDialog } from "../../../components/ui/form_dialog.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { Input, Textarea } from "../../../components/ui/input.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
@@ -39,73 +39,65 @@ export function QuickMessageModal({ record, onClose }: { record: QuickMessage | 
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(o) => !o && onClose()}
+    <FormDialog
       title={record ? t("modal.editTitle") : t("modal.addTitle")}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>{t("common:actions.cancel")}</Button>
-          <Button type="submit" form="qm-form" loading={save.isPending} data-testid="qm-save">
-            {t("common:actions.save")}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      formId="qm-form"
+      onSubmit={submit}
+      saving={save.isPending}
+      saveTestId="qm-save"
     >
-      <form id="qm-form" onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Field
-          label={t("fields.shortcode")}
-          htmlFor="qm-shortcode"
-          error={error}
-          hint={t("fields.shortcodeHint")}
-        >
-          <Input
-            id="qm-shortcode"
-            value={shortcode}
-            onChange={(e) => (setShortcode(e.target.value), setError(null))}
-            aria-invalid={!!error}
-            autoFocus
-          />
-        </Field>
-        <Field label={t("fields.message")} htmlFor="qm-message">
-          <Textarea id="qm-message" value={message} onChange={(e) => setMessage(e.target.value)} rows={5} />
-        </Field>
-        <label className="flex cursor-pointer items-center justify-between gap-3 rounded-lg border border-line px-3 py-2.5">
-          <span>
-            <span className="block text-sm font-medium text-ink">{t("fields.geral")}</span>
-            <span className="block text-xs text-ink-muted">{t("fields.geralHint")}</span>
+      <Field
+        label={t("fields.shortcode")}
+        htmlFor="qm-shortcode"
+        error={error}
+        hint={t("fields.shortcodeHint")}
+      >
+        <Input
+          id="qm-shortcode"
+          value={shortcode}
+          onChange={(e) => (setShortcode(e.target.value), setError(null))}
+          aria-invalid={!!error}
+          autoFocus
+        />
+      </Field>
+      <Field label={t("fields.message")} htmlFor="qm-message">
+        <Textarea id="qm-message" value={message} onChange={(e) => setMessage(e.target.value)} rows={5} />
+      </Field>
+      <label className="flex cursor-pointer items-center justify-between gap-3 rounded-lg border border-line px-3 py-2.5">
+        <span>
+          <span className="block text-sm font-medium text-ink">{t("fields.geral")}</span>
+          <span className="block text-xs text-ink-muted">{t("fields.geralHint")}</span>
+        </span>
+        <Switch checked={geral} onCheckedChange={setGeral} data-testid="qm-geral" />
+      </label>
+      <div className="flex items-center gap-2">
+        <Button variant="secondary" size="sm" asChild>
+          <label className="cursor-pointer">
+            <Paperclip className="size-4" />
+            {t("fields.attach")}
+            <input
+              type="file"
+              hidden
+              data-testid="qm-file"
+              onChange={(e) => (setFile(e.target.files?.[0] ?? null), setRemoveMedia(false))}
+            />
+          </label>
+        </Button>
+        {mediaName && (
+          <span className="flex min-w-0 items-center gap-1 rounded-md bg-surface-2 px-2 py-1 text-xs text-ink">
+            <span className="truncate">{mediaName}</span>
+            <button
+              type="button"
+              aria-label={t("fields.removeMedia")}
+              className="cursor-pointer text-ink-subtle hover:text-danger"
+              onClick={() => (setFile(null), setRemoveMedia(true))}
+            >
+              <X className="size-3.5" />
+            </button>
           </span>
-          <Switch checked={geral} onCheckedChange={setGeral} data-testid="qm-geral" />
-        </label>
-        <div className="flex items-center gap-2">
-          <Button variant="secondary" size="sm" asChild>
-            <label className="cursor-pointer">
-              <Paperclip className="size-4" />
-              {t("fields.attach")}
-              <input
-                type="file"
-                hidden
-                data-testid="qm-file"
-                onChange={(e) => (setFile(e.target.files?.[0] ?? null), setRemoveMedia(false))}
-              />
-            </label>
-          </Button>
-          {mediaName && (
-            <span className="flex min-w-0 items-center gap-1 rounded-md bg-surface-2 px-2 py-1 text-xs text-ink">
-              <span className="truncate">{mediaName}</span>
-              <button
-                type="button"
-                aria-label={t("fields.removeMedia")}
-                className="cursor-pointer text-ink-subtle hover:text-danger"
-                onClick={() => (setFile(null), setRemoveMedia(true))}
-              >
-                <X className="size-3.5" />
-              </button>
-            </span>
-          )}
-        </div>
-        <button type="submit" hidden />
-      </form>
-    </Dialog>
+        )}
+      </div>
+    </FormDialog>
   );
 }

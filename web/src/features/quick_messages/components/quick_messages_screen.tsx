@@ -1,10 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CircleCheck, Paperclip, Plus, Zap } from "lucide-react";
-import { ListPage } from "../../../components/layout/list_page.tsx";
-import { ConfirmDialog } from "../../../components/ui/confirm_dialog.tsx";
+import { ListEmptyState, ListPage } from "../../../components/layout/list_page.tsx";
 import { type Column, DataTable } from "../../../components/ui/data_table.tsx";
-import { EmptyState } from "../../../components/ui/empty_state.tsx";
 import { RowActions } from "../../../components/ui/row_actions.tsx";
 import { useCurrentUser } from "../../../lib/auth.tsx";
 import { isAdmin } from "../../../lib/permissions.ts";
@@ -24,13 +22,11 @@ export function QuickMessagesScreen() {
   const me = useCurrentUser();
   const list = useInfiniteList(useQuickMessages, (p) => p.records);
   const [editing, setEditing] = useState<QuickMessage | null | undefined>(undefined);
-  const deletion = useDeleteConfirmation<QuickMessage>(useDeleteQuickMessage(), {
-    title: (r) => t("confirmDelete.title", { shortcode: r?.shortcode ?? "" }),
-    description: t("confirmDelete.message"),
-    confirm: t("actions.delete"),
-    cancel: t("common:actions.cancel"),
-    deleted: t("toasts.deleted"),
-  });
+  const deletion = useDeleteConfirmation<QuickMessage>(
+    useDeleteQuickMessage(),
+    t,
+    (r) => t("confirmDelete.title", { shortcode: r?.shortcode ?? "" }),
+  );
   useQuickMessagesLive(me.companyId);
   const manages = (r: QuickMessage) => isAdmin(me) || r.userId === me.id;
 
@@ -96,43 +92,31 @@ export function QuickMessagesScreen() {
     <ListPage
       testId="quick-messages-page"
       title={t("title")}
-      count={list.count}
+      list={list}
       description={t("description")}
-      search={{ value: list.search, onChange: list.setSearch, placeholder: t("search"), testId: "qm-search" }}
+      search={{ placeholder: t("search"), testId: "qm-search" }}
       primaryAction={{
         label: t("add"),
         icon: <Plus className="size-4" />,
         onClick: () => setEditing(null),
         testId: "qm-add",
       }}
-      onScroll={list.onScroll}
-      dialogs={
-        <>
-          {editing !== undefined && (
-            <QuickMessageModal
-              key={editing?.id ?? "new"}
-              record={editing}
-              onClose={() => setEditing(undefined)}
-            />
-          )}
-          <ConfirmDialog {...deletion.dialog} />
-        </>
-      }
+      confirm={deletion.dialog}
+      dialogs={editing !== undefined && (
+        <QuickMessageModal
+          key={editing?.id ?? "new"}
+          record={editing}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
     >
       <DataTable
-        {...list.state}
+        {...list.table}
         columns={columns}
-        rows={list.items}
         rowKey={(r) => r.id}
         rowTestId={(r) => `qm-row-${r.id}`}
         testId="qm-table"
-        emptyState={
-          <EmptyState
-            icon={<Zap />}
-            title={list.debounced ? t("noResults") : t("empty")}
-            description={t("emptyHint")}
-          />
-        }
+        emptyState={<ListEmptyState icon={<Zap />} searching={!!list.debounced} t={t} />}
       />
     </ListPage>
   );

@@ -1,8 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field } from "../../../components/ui/field.tsx";
+import { FormDialog } from "../../../components/ui/form_dialog.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
 import { type Tag, useSaveTag } from "../api/tags.ts";
@@ -31,64 +30,56 @@ export function TagModal({ tag, onClose }: { tag: Tag | null; onClose: () => voi
     }
   };
   return (
-    <Dialog
-      open
-      onOpenChange={(o) => !o && onClose()}
+    <FormDialog
       title={tag ? t("modal.editTitle") : t("modal.addTitle")}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>{t("common:actions.cancel")}</Button>
-          <Button type="submit" form="tag-form" loading={save.isPending} data-testid="tag-save">
-            {t("common:actions.save")}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      formId="tag-form"
+      onSubmit={submit}
+      saving={save.isPending}
+      saveTestId="tag-save"
     >
-      <form id="tag-form" onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Field label={t("fields.name")} htmlFor="tag-name" error={error}>
-          <Input
-            id="tag-name"
-            value={name}
-            onChange={(e) => (setName(e.target.value), setError(null))}
-            aria-invalid={!!error}
-            autoFocus
-          />
-        </Field>
-        <Field label={t("fields.color")} htmlFor="tag-color">
-          <div className="flex flex-wrap items-center gap-2">
-            {PALETTE.map((c) => (
-              <button
-                key={c}
-                type="button"
-                aria-label={c}
-                onClick={() => setColor(c)}
-                className="size-7 cursor-pointer rounded-full ring-offset-2 ring-offset-surface"
-                style={{
-                  backgroundColor: c,
-                  boxShadow: color === c ? `0 0 0 2px var(--surface), 0 0 0 4px ${c}` : undefined,
-                }}
-              />
-            ))}
-            <input
-              id="tag-color"
-              type="color"
-              value={color}
-              onChange={(e) => setColor(e.target.value)}
-              className="size-8 cursor-pointer rounded border border-line bg-transparent"
+      <Field label={t("fields.name")} htmlFor="tag-name" error={error}>
+        <Input
+          id="tag-name"
+          value={name}
+          onChange={(e) => (setName(e.target.value), setError(null))}
+          aria-invalid={!!error}
+          autoFocus
+        />
+      </Field>
+      <Field label={t("fields.color")} htmlFor="tag-color">
+        <div className="flex flex-wrap items-center gap-2">
+          {PALETTE.map((c) => (
+            <button
+              key={c}
+              type="button"
+              aria-label={c}
+              onClick={() => setColor(c)}
+              className="size-7 cursor-pointer rounded-full ring-offset-2 ring-offset-surface"
+              style={{
+                backgroundColor: c,
+                boxShadow: color === c ? `0 0 0 2px var(--surface), 0 0 0 4px ${c}` : undefined,
+              }}
             />
-          </div>
-        </Field>
-        <div className="flex items-center gap-2 text-sm text-ink-muted">
-          {t("fields.preview")}
-          <span
-            className="rounded-md px-2 py-0.5 text-xs font-semibold text-white"
-            style={{ backgroundColor: color }}
-          >
-            {name.trim() || t("fields.name")}
-          </span>
+          ))}
+          <input
+            id="tag-color"
+            type="color"
+            value={color}
+            onChange={(e) => setColor(e.target.value)}
+            className="size-8 cursor-pointer rounded border border-line bg-transparent"
+          />
         </div>
-        <button type="submit" hidden />
-      </form>
-    </Dialog>
+      </Field>
+      <div className="flex items-center gap-2 text-sm text-ink-muted">
+        {t("fields.preview")}
+        <span
+          className="rounded-md px-2 py-0.5 text-xs font-semibold text-white"
+          style={{ backgroundColor: color }}
+        >
+          {name.trim() || t("fields.name")}
+        </span>
+      </div>
+    </FormDialog>
   );
 }

@@ -1,11 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Plus, Tags, Users } from "lucide-react";
-import { ListPage } from "../../../components/layout/list_page.tsx";
+import { ListEmptyState, ListPage } from "../../../components/layout/list_page.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { ConfirmDialog } from "../../../components/ui/confirm_dialog.tsx";
 import { type Column, DataTable } from "../../../components/ui/data_table.tsx";
-import { EmptyState } from "../../../components/ui/empty_state.tsx";
 import { RowActions } from "../../../components/ui/row_actions.tsx";
 import { useCurrentUser } from "../../../lib/auth.tsx";
 import { useDeleteConfirmation } from "../../../lib/use_delete_confirmation.ts";
@@ -21,13 +19,11 @@ export function TagsScreen() {
   const list = useInfiniteList(useTags, (p) => p.tags);
   const [editing, setEditing] = useState<Tag | null | undefined>(undefined);
   const [viewing, setViewing] = useState<number | null>(null);
-  const deletion = useDeleteConfirmation<Tag>(useDeleteTag(), {
-    title: (tag) => t("confirmDelete.title", { name: tag?.name ?? "" }),
-    description: t("confirmDelete.message"),
-    confirm: t("actions.delete"),
-    cancel: t("common:actions.cancel"),
-    deleted: t("toasts.deleted"),
-  });
+  const deletion = useDeleteConfirmation<Tag>(
+    useDeleteTag(),
+    t,
+    (tag) => t("confirmDelete.title", { name: tag?.name ?? "" }),
+  );
   useTagsLive(me.companyId);
 
   const columns: Column<Tag>[] = [
@@ -86,21 +82,16 @@ export function TagsScreen() {
     <ListPage
       testId="tags-page"
       title={t("title")}
-      count={list.count}
+      list={list}
       description={t("description")}
-      search={{
-        value: list.search,
-        onChange: list.setSearch,
-        placeholder: t("search"),
-        testId: "tags-search",
-      }}
+      search={{ placeholder: t("search"), testId: "tags-search" }}
       primaryAction={{
         label: t("add"),
         icon: <Plus className="size-4" />,
         onClick: () => setEditing(null),
         testId: "tag-add",
       }}
-      onScroll={list.onScroll}
+      confirm={deletion.dialog}
       dialogs={
         <>
           {editing !== undefined && (
@@ -111,24 +102,16 @@ export function TagsScreen() {
             />
           )}
           {viewing !== null && <TagContactsDialog tagId={viewing} onClose={() => setViewing(null)} />}
-          <ConfirmDialog {...deletion.dialog} />
         </>
       }
     >
       <DataTable
-        {...list.state}
+        {...list.table}
         columns={columns}
-        rows={list.items}
         rowKey={(tag) => tag.id}
         rowTestId={(tag) => `tag-row-${tag.id}`}
         testId="tags-table"
-        emptyState={
-          <EmptyState
-            icon={<Tags />}
-            title={list.debounced ? t("noResults") : t("empty")}
-            description={t("emptyHint")}
-          />
-        }
+        emptyState={<ListEmptyState icon={<Tags />} searching={!!list.debounced} t={t} />}
       />
     </ListPage>
   );

@@ -7,6 +7,9 @@ import { useConnectionOptions, useQueues } from "../api/users.ts";
 import { QueuePicker } from "./queue_picker.tsx";
 import { NO_CONNECTION, type UserFormValues } from "./user_form.ts";
 
+/** The fields picked from a fixed list of choices, each labelled by a key of this namespace. */
+type ChoiceKey = "profile" | "defaultTheme" | "defaultMenu";
+
 type Props = {
   values: UserFormValues;
   errors: Record<string, string>;
@@ -20,6 +23,23 @@ export function UserGeneralFields({ values, errors, set, asAdmin, isNew }: Props
   const { data: queues = [] } = useQueues(asAdmin);
   const { data: connections = [] } = useConnectionOptions(asAdmin);
   const err = (k: string) => (errors[k] ? t(errors[k]) : null);
+  const choice = <K extends ChoiceKey>(
+    key: K,
+    id: string,
+    label: string,
+    choices: [UserFormValues[K], string][],
+    testId?: string,
+  ) => (
+    <Field label={t(label)} htmlFor={id}>
+      <Select
+        id={id}
+        data-testid={testId}
+        value={values[key]}
+        onValueChange={(v) => set(key, v as UserFormValues[K])}
+        options={choices.map(([value, option]) => ({ value, label: t(option) }))}
+      />
+    </Field>
+  );
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Field label={t("form.name")} htmlFor="user-name" error={err("name")}>
@@ -46,20 +66,11 @@ export function UserGeneralFields({ values, errors, set, asAdmin, isNew }: Props
           onChange={(e) => set("password", e.target.value)}
         />
       </Field>
-      {asAdmin && (
-        <Field label={t("form.profile")} htmlFor="user-profile">
-          <Select
-            id="user-profile"
-            data-testid="user-profile-select"
-            value={values.profile}
-            onValueChange={(v) => set("profile", v as UserFormValues["profile"])}
-            options={[{ value: "admin", label: t("profiles.admin") }, {
-              value: "user",
-              label: t("profiles.user"),
-            }]}
-          />
-        </Field>
-      )}
+      {asAdmin &&
+        choice("profile", "user-profile", "form.profile", [["admin", "profiles.admin"], [
+          "user",
+          "profiles.user",
+        ]], "user-profile-select")}
       {asAdmin && (
         <Field label={t("form.queues")} htmlFor="user-queues" className="sm:col-span-2">
           <QueuePicker
@@ -103,28 +114,14 @@ export function UserGeneralFields({ values, errors, set, asAdmin, isNew }: Props
           </Field>
         </div>
       )}
-      <Field label={t("form.theme")} htmlFor="user-theme">
-        <Select
-          id="user-theme"
-          value={values.defaultTheme}
-          onValueChange={(v) => set("defaultTheme", v as UserFormValues["defaultTheme"])}
-          options={[{ value: "light", label: t("form.themeLight") }, {
-            value: "dark",
-            label: t("form.themeDark"),
-          }]}
-        />
-      </Field>
-      <Field label={t("form.menu")} htmlFor="user-menu">
-        <Select
-          id="user-menu"
-          value={values.defaultMenu}
-          onValueChange={(v) => set("defaultMenu", v as UserFormValues["defaultMenu"])}
-          options={[{ value: "open", label: t("form.menuOpen") }, {
-            value: "closed",
-            label: t("form.menuClosed"),
-          }]}
-        />
-      </Field>
+      {choice("defaultTheme", "user-theme", "form.theme", [["light", "form.themeLight"], [
+        "dark",
+        "form.themeDark",
+      ]])}
+      {choice("defaultMenu", "user-menu", "form.menu", [["open", "form.menuOpen"], [
+        "closed",
+        "form.menuClosed",
+      ]])}
       <Field label={t("form.farewellMessage")} htmlFor="user-farewell" className="sm:col-span-2">
         <Textarea
           id="user-farewell"

@@ -1,8 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ShieldCheck, UserRound } from "lucide-react";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
+import { FormDialog } from "../../../components/ui/form_dialog.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.tsx";
 import { useCurrentUser } from "../../../lib/auth.tsx";
 import { can } from "../../../lib/permissions.ts";
@@ -13,10 +12,10 @@ import { emptyUser, fromUser, toPayload, type UserFormValues, validateUser } fro
 import { UserGeneralFields } from "./user_general_fields.tsx";
 import { UserPermissionsFields } from "./user_permissions_fields.tsx";
 
-type Props = { open: boolean; onOpenChange: (open: boolean) => void; user?: User | null };
+type Props = { user?: User | null; onClose: () => void };
 
 /** Add/edit user: General tab, and the Permissions tab for admin editors. */
-export function UserModal({ open, onOpenChange, user }: Props) {
+export function UserModal({ user, onClose }: Props) {
   const { t } = useTranslation("users");
   const me = useCurrentUser();
   const asAdmin = can(me, "user-modal:editProfile");
@@ -40,7 +39,7 @@ export function UserModal({ open, onOpenChange, user }: Props) {
     try {
       await save.mutateAsync({ id: user?.id, payload: toPayload(values, asAdmin) });
       toastSuccess(t("toasts.saved"));
-      onOpenChange(false);
+      onClose();
       if (user?.id === me.id) setTimeout(() => location.reload(), 400);
     } catch (err) {
       toastError(err);
@@ -48,48 +47,41 @@ export function UserModal({ open, onOpenChange, user }: Props) {
   };
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
+    <FormDialog
       title={isNew ? t("modal.addTitle") : t("modal.editTitle")}
       description={isNew ? t("modal.addDescription") : user?.email}
       className="max-w-2xl"
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {t("common:actions.cancel")}
-          </Button>
-          <Button type="submit" form="user-form" loading={save.isPending} data-testid="user-save">
-            {isNew ? t("modal.create") : t("common:actions.save")}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      formId="user-form"
+      formTestId="user-form"
+      formClassName=""
+      onSubmit={submit}
+      saving={save.isPending}
+      saveTestId="user-save"
+      saveLabel={isNew ? t("modal.create") : undefined}
     >
-      <form id="user-form" onSubmit={submit} noValidate data-testid="user-form">
-        <Tabs value={tab} onValueChange={setTab}>
-          <TabsList>
-            <TabsTrigger value="general">
-              <UserRound />
-              {t("modal.general")}
-            </TabsTrigger>
-            {asAdmin && (
-              <TabsTrigger value="permissions" data-testid="tab-permissions">
-                <ShieldCheck />
-                {t("modal.permissions")}
-              </TabsTrigger>
-            )}
-          </TabsList>
-          <TabsContent value="general" forceMount hidden={tab !== "general"}>
-            <UserGeneralFields values={values} errors={errors} set={set} asAdmin={asAdmin} isNew={isNew} />
-          </TabsContent>
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList>
+          <TabsTrigger value="general">
+            <UserRound />
+            {t("modal.general")}
+          </TabsTrigger>
           {asAdmin && (
-            <TabsContent value="permissions" className="pt-2">
-              <UserPermissionsFields values={values} set={set} />
-            </TabsContent>
+            <TabsTrigger value="permissions" data-testid="tab-permissions">
+              <ShieldCheck />
+              {t("modal.permissions")}
+            </TabsTrigger>
           )}
-        </Tabs>
-        <button type="submit" hidden />
-      </form>
-    </Dialog>
+        </TabsList>
+        <TabsContent value="general" forceMount hidden={tab !== "general"}>
+          <UserGeneralFields values={values} errors={errors} set={set} asAdmin={asAdmin} isNew={isNew} />
+        </TabsContent>
+        {asAdmin && (
+          <TabsContent value="permissions" className="pt-2">
+            <UserPermissionsFields values={values} set={set} />
+          </TabsContent>
+        )}
+      </Tabs>
+    </FormDialog>
   );
 }

@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { UserPlus, Users } from "lucide-react";
-import { ListPage } from "../../../components/layout/list_page.tsx";
-import { ConfirmDialog } from "../../../components/ui/confirm_dialog.tsx";
+import { ListEmptyState, ListPage } from "../../../components/layout/list_page.tsx";
 import { DataTable } from "../../../components/ui/data_table.tsx";
 import { EmptyState } from "../../../components/ui/empty_state.tsx";
 import { useCurrentUser } from "../../../lib/auth.tsx";
@@ -19,13 +18,11 @@ export function UsersScreen() {
   const me = useCurrentUser();
   const list = useInfiniteList(useUsers, (p) => p.users);
   const [editing, setEditing] = useState<User | null | undefined>(undefined);
-  const deletion = useDeleteConfirmation<User>(useDeleteUser(), {
-    title: (u) => t("confirmDelete.title", { name: u?.name ?? "" }),
-    description: t("confirmDelete.message"),
-    confirm: t("actions.delete"),
-    cancel: t("common:actions.cancel"),
-    deleted: t("toasts.deleted"),
-  });
+  const deletion = useDeleteConfirmation<User>(
+    useDeleteUser(),
+    t,
+    (u) => t("confirmDelete.title", { name: u?.name ?? "" }),
+  );
   useUsersLiveUpdates(me.companyId);
   const columns = useUserColumns({ onEdit: setEditing, onDelete: deletion.request });
 
@@ -33,53 +30,34 @@ export function UsersScreen() {
     <ListPage
       testId="users-page"
       title={t("title")}
-      count={list.count}
+      list={list}
       description={t("description")}
-      search={{
-        value: list.search,
-        onChange: list.setSearch,
-        placeholder: t("search"),
-        testId: "users-search",
-        className: "sm:w-72",
-      }}
+      search={{ placeholder: t("search"), testId: "users-search", className: "sm:w-72" }}
       primaryAction={{
         label: t("add"),
         icon: <UserPlus className="size-4" />,
         onClick: () => setEditing(null),
         testId: "user-add",
       }}
-      onScroll={list.onScroll}
       scrollTestId="users-scroll"
-      dialogs={
-        <>
-          {editing !== undefined && (
-            <UserModal
-              key={editing?.id ?? "new"}
-              open
-              user={editing}
-              onOpenChange={(open) => !open && setEditing(undefined)}
-            />
-          )}
-          <ConfirmDialog {...deletion.dialog} />
-        </>
-      }
+      confirm={deletion.dialog}
+      dialogs={editing !== undefined && (
+        <UserModal
+          key={editing?.id ?? "new"}
+          user={editing}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
     >
       <DataTable
-        {...list.state}
+        {...list.table}
         columns={columns}
-        rows={list.items}
         rowKey={(u) => u.id}
         rowTestId={(u) => `user-row-${u.id}`}
         rowClassName="group hover:bg-surface-2/60"
         testId="users-table"
         errorState={<EmptyState icon={<Users />} title={t("loadError")} />}
-        emptyState={
-          <EmptyState
-            icon={<Users />}
-            title={list.debounced ? t("noResults") : t("empty")}
-            description={list.debounced ? t("noResultsHint") : t("emptyHint")}
-          />
-        }
+        emptyState={<ListEmptyState icon={<Users />} searching={!!list.debounced} t={t} searchHint />}
       />
     </ListPage>
   );
