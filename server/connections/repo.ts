@@ -28,6 +28,29 @@ export async function unscopedFindConnectionByToken(db: Db, token: string): Prom
   return (await db.select().from(whatsapps).where(eq(whatsapps.token, token)).limit(1))[0] ?? null;
 }
 
+// unscoped: the operator's actions and the session owner know only the id.
+export async function unscopedFindConnectionById(db: Db | Tx, id: number): Promise<ConnectionRow | null> {
+  return (await db.select().from(whatsapps).where(eq(whatsapps.id, id)).limit(1))[0] ?? null;
+}
+
+/**
+ * unscoped: Meta webhooks are routed by the provider's id (phone number id, Page id, Instagram
+ * account id), which belongs to one connection platform-wide.
+ */
+export async function unscopedFindMetaConnection(
+  db: Db | Tx,
+  kind: "whatsappapi" | "facebook" | "instagram",
+  providerId: string,
+): Promise<ConnectionRow | null> {
+  const column = kind === "whatsappapi"
+    ? whatsapps.metaPhoneNumberId
+    : kind === "facebook"
+    ? whatsapps.facebookPageUserId
+    : whatsapps.instagramUserId;
+  return (await db.select().from(whatsapps)
+    .where(and(eq(column, providerId), eq(whatsapps.channel, kind))).limit(1))[0] ?? null;
+}
+
 export async function listConnections(db: Db, companyId: number): Promise<ConnectionRow[]> {
   return await db.select().from(whatsapps).where(eq(whatsapps.companyId, companyId)).orderBy(
     asc(whatsapps.name),

@@ -18,6 +18,7 @@ import {
 } from "../auth/permissions.ts";
 import { adapterFor, hasAdapter } from "../channels/registry.ts";
 import * as repo from "./repo.ts";
+import { withoutSecrets } from "./status.ts";
 import { type CreateConnectionInput, importIssues, type UpdateConnectionInput } from "./schemas.ts";
 
 const PLAN_FLAG: Record<string, PlanFlag | null> = {
@@ -28,6 +29,12 @@ const PLAN_FLAG: Record<string, PlanFlag | null> = {
   api: null,
 };
 
+/** Fields whose change makes the channel connect again (webhook target, Cloud API credentials). */
+const RECONNECT_ON: Partial<Record<string, (keyof repo.ConnectionRow)[]>> = {
+  api: ["webhookUrl"],
+  whatsappapi: ["metaPhoneNumberId", "metaAccessToken"],
+};
+
 export type ConnectionDTO = Omit<repo.ConnectionRow, "token" | "metaAccessToken"> & {
   token?: string;
   queues: { id: number; name: string; color: string }[];
@@ -36,9 +43,9 @@ export type ConnectionDTO = Omit<repo.ConnectionRow, "token" | "metaAccessToken"
 async function dtos(deps: Deps, actor: Actor, rows: repo.ConnectionRow[]): Promise<ConnectionDTO[]> {
   const qs = await repo.queuesOfConnections(deps.db, actor.companyId, rows.map((r) => r.id));
   const showToken = can(actor, "connections-page:editOrDeleteConnection");
-  return rows.map(({ token, metaAccessToken: _m, ...r }) => ({
-    ...r,
-    ...(showToken ? { token } : {}),
+  return rows.map((r) => ({
+    ...withoutSecrets(r),
+    ...(showToken ? { token: r.token } : {}),
     queues: (qs.get(r.id) ?? []).map(({ id, name, color }) => ({ id, name, color })),
   }));
 }
@@ -69,9 +76,7 @@ type MetaField = (typeof META_FIELDS)[number];
 /** Webhooks are routed by phone number id, so one number belongs to one connection platform-wide. */
 async function assertPhoneNumberFree(tx: Tx, phoneNumberId: string | null | undefined, self: number | null) {
   if (!phoneNumberId) return;
-  const [other] = await tx.select({ id: whatsapps.id }).from(whatsapps).where(
-    and(eq(whatsapps.metaPhoneNumberId, phoneNumberId), eq(whatsapps.channel, "whatsappapi")),
-  ).limit(1);
+  const other = await repo.unscopedFindMetaConnection(tx, "whatsappapi", phoneNumberId);
   if (other && other.id !== self) {
     throw new AppError("ERR_CONFLICT", { details: { field: "metaPhoneNumberId" } });
   }
@@ -215,12 +220,7 @@ export async function updateConnection(
     if (queueIds) await repo.setConnectionQueues(tx, actor.companyId, id, queueIds);
     return row;
   });
-  if (row.channel === "api" && row.webhookUrl !== current.webhookUrl) {
-    await adapterFor("api").connect(deps, row);
-  }
-  const metaChanged = row.metaPhoneNumberId !== current.metaPhoneNumberId ||
-    row.metaAccessToken !== current.metaAccessToken;
-  if (row.channel === "whatsappapi" && metaChanged && hasAdapter(row.channel)) {
+  if (RECONNECT_ON[row.channel]?.some((k) => row[k] !== current[k]) && hasAdapter(row.channel)) {
     await adapterFor(row.channel).connect(deps, row);
   }
   const dto = await showConnection(deps, actor, id);

@@ -5,23 +5,37 @@ import type { Deps } from "../deps.ts";
 import type { ConnectionStatus } from "../channels/adapter.ts";
 import type { ConnectionRow } from "./repo.ts";
 
+/** The row as the browser may see it: never the token nor the Meta access token. */
+export function withoutSecrets(row: ConnectionRow): Omit<ConnectionRow, "token" | "metaAccessToken"> {
+  const { token: _t, metaAccessToken: _m, ...rest } = row;
+  return rest;
+}
+
+/** Updates session fields of a connection and publishes the row (without secrets); null when it is gone. */
+export async function updateSession(
+  deps: Deps,
+  conn: Pick<ConnectionRow, "id" | "companyId">,
+  set: Partial<Pick<ConnectionRow, "status" | "qrcode" | "retries" | "number" | "statusImportMessages">>,
+): Promise<ConnectionRow | null> {
+  const [row] = await deps.database.write((tx) =>
+    tx.update(whatsapps).set({ ...set, updatedAt: new Date().toISOString() })
+      .where(and(eq(whatsapps.companyId, conn.companyId), eq(whatsapps.id, conn.id))).returning()
+  );
+  if (!row) return null;
+  await deps.hub.publish({
+    companyId: conn.companyId,
+    event: `company-${conn.companyId}-whatsappSession`,
+    data: { action: "update", session: withoutSecrets(row) },
+    audience: { kind: "company" },
+  });
+  return row;
+}
+
 export async function setConnectionStatus(
   deps: Deps,
   conn: ConnectionRow,
   status: ConnectionStatus,
   extra: Partial<Pick<ConnectionRow, "qrcode" | "retries" | "number">> = {},
 ): Promise<ConnectionRow> {
-  const [row] = await deps.database.write((tx) =>
-    tx.update(whatsapps).set({ status, ...extra, updatedAt: new Date().toISOString() })
-      .where(and(eq(whatsapps.companyId, conn.companyId), eq(whatsapps.id, conn.id))).returning()
-  );
-  if (!row) return conn;
-  const { token: _t, metaAccessToken: _m, ...session } = row;
-  await deps.hub.publish({
-    companyId: conn.companyId,
-    event: `company-${conn.companyId}-whatsappSession`,
-    data: { action: "update", session },
-    audience: { kind: "company" },
-  });
-  return row;
+  return await updateSession(deps, conn, { status, ...extra }) ?? conn;
 }

@@ -25,11 +25,6 @@ const mask: NumberMask = (c) => {
   return out;
 };
 
-/** True when the company hides numbers from profile users (socket payloads use the masked form). */
-export async function companyHidesNumbers(db: Db | Tx, companyId: number): Promise<boolean> {
-  return (await readSetting(db, companyId, "lgpdHideNumber")) === "enabled";
-}
-
 /** True when this viewer must see masked numbers (a profile user while lgpdHideNumber is on). */
 export async function hidesNumbersFrom(db: Db | Tx, actor: Actor): Promise<boolean> {
   return shouldMask(actor.user.profile, await readSetting(db, actor.companyId, "lgpdHideNumber"));
@@ -40,11 +35,6 @@ export const maskWhen = (hide: boolean): NumberMask => hide ? mask : identity;
 /** The mask for this viewer: identity for admins or when the company does not hide numbers. */
 export async function numberMaskFor(db: Db | Tx, actor: Actor): Promise<NumberMask> {
   return maskWhen(await hidesNumbersFrom(db, actor));
-}
-
-/** The mask for a broadcast to the whole company (users and admins alike hear it). */
-export async function broadcastMask(db: Db | Tx, companyId: number): Promise<NumberMask> {
-  return maskWhen(await companyHidesNumbers(db, companyId));
 }
 
 /** True when the value came back from a masked response (the client resent what it was shown). */

@@ -3,6 +3,7 @@
  * unique per company; every response and socket payload goes through the LGPD number mask.
  */
 import type { Deps } from "../deps.ts";
+import { pageOf } from "../lib/paging.ts";
 import type { Actor } from "../lib/context.ts";
 import { AppError, isUniqueViolation } from "../lib/errors.ts";
 import { requirePermission } from "../auth/permissions.ts";
@@ -34,15 +35,19 @@ export async function contactDTOs(
   return rows.map((r) => mask({ ...r, tags: tags.get(r.id) ?? [], extraInfo: extra.get(r.id) ?? [] }));
 }
 
-/** Tells the company's sockets; the listener masks the number for profile users (LGPD). */
+/**
+ * Tells the company's sockets (the listener masks the number for profile users, LGPD) and
+ * answers the same DTO under the actor's mask, so a write builds the contact's DTO once.
+ */
 export async function emitContact(
   deps: Deps,
-  companyId: number,
+  actor: Actor,
   action: "create" | "update",
   row: ContactRow,
-) {
-  const [dto] = await contactDTOs(deps, companyId, [row], maskWhen(false));
-  deps.bus.emit("entity.changed", { companyId, entity: "contact", action, record: dto });
+): Promise<ContactDTO> {
+  const [dto] = await contactDTOs(deps, actor.companyId, [row], maskWhen(false));
+  deps.bus.emit("entity.changed", { companyId: actor.companyId, entity: "contact", action, record: dto });
+  return (await numberMaskFor(deps.db, actor))(dto);
 }
 
 const duplicated = () => new AppError("ERR_DUPLICATED_CONTACT");
@@ -51,19 +56,20 @@ const rethrowDuplicate = (err: unknown): never => {
 };
 
 export async function listContacts(deps: Deps, actor: Actor, q: ListContactsQuery) {
+  const page = pageOf(q.pageNumber, PAGE);
   const hidden = await hidesNumbersFrom(deps.db, actor);
   const { rows, count } = await repo.listContacts(deps.db, actor.companyId, {
     search: q.searchParam,
     channel: q.channel,
     isGroup: q.isGroup,
     namesOnly: hidden,
-    limit: PAGE,
-    offset: (q.pageNumber - 1) * PAGE,
+    limit: page.limit,
+    offset: page.offset,
   });
   return {
     contacts: await contactDTOs(deps, actor.companyId, rows, maskWhen(hidden)),
     count,
-    hasMore: q.pageNumber * PAGE < count,
+    hasMore: page.hasMore(count),
   };
 }
 
@@ -107,8 +113,7 @@ export async function createContact(
     await repo.setExtraInfo(tx, actor.companyId, c.id, input.extraInfo);
     return c;
   });
-  await emitContact(deps, actor.companyId, "create", row);
-  return await showContact(deps, actor, row.id);
+  return await emitContact(deps, actor, "create", row);
 }
 
 function parseNumber(raw: string): string {
@@ -149,8 +154,7 @@ export async function updateContact(
     if (input.extraInfo) await repo.setExtraInfo(tx, actor.companyId, id, input.extraInfo);
     return c;
   });
-  await emitContact(deps, actor.companyId, "update", row);
-  return await showContact(deps, actor, id);
+  return await emitContact(deps, actor, "update", row);
 }
 
 /** Deletes the contact (and, by cascade, its tickets). Needs contacts-page:deleteContact. */
@@ -173,8 +177,7 @@ async function setFlags(
     const current = await repo.getContact(tx, actor.companyId, id);
     return await repo.updateContact(tx, actor.companyId, id, values(current));
   });
-  await emitContact(deps, actor.companyId, "update", row);
-  return await showContact(deps, actor, id);
+  return await emitContact(deps, actor, "update", row);
 }
 
 export const setAcceptAudio = (deps: Deps, actor: Actor, id: number, acceptAudioMessage: boolean) =>

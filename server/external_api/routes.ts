@@ -9,10 +9,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import type { AppEnv, CompanyRow } from "../lib/context.ts";
 import type { ConnectionRow } from "../connections/repo.ts";
 import { AppError } from "../lib/errors.ts";
-import { bearerToken } from "../auth/middleware.ts";
-import { unscopedFindConnectionByToken } from "../connections/repo.ts";
-import { getCompanyWithPlan } from "../companies/repo.ts";
-import { isSubscriptionActive } from "../companies/subscription.ts";
+import { connectionForBearer } from "../connections/bearer.ts";
 import { requirePlan } from "../auth/permissions.ts";
 import { MAX_MEDIAS, sendInput } from "./schemas.ts";
 import { sendExternal } from "./service.ts";
@@ -20,14 +17,7 @@ import { sendExternal } from "./service.ts";
 type ExtEnv = { Variables: AppEnv["Variables"] & { apiConn: ConnectionRow; apiCompany: CompanyRow } };
 
 const requireToken: MiddlewareHandler<ExtEnv> = async (c, next) => {
-  const deps = c.var.deps;
-  const token = bearerToken(c.req.header("authorization"));
-  const conn = token && token.length <= 100 ? await unscopedFindConnectionByToken(deps.db, token) : null;
-  if (!conn) throw new AppError("ERR_UNAUTHENTICATED");
-  const { company, plan } = await getCompanyWithPlan(deps.db, conn.companyId);
-  if (!isSubscriptionActive(company, deps.clock.now())) {
-    throw new AppError("ERR_SUBSCRIPTION_EXPIRED", { details: { dueDate: company.dueDate } });
-  }
+  const { conn, company, plan } = await connectionForBearer(c.var.deps, c.req.header("authorization"));
   requirePlan(plan, "useExternalApi");
   c.set("apiConn", conn);
   c.set("apiCompany", company);

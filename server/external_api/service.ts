@@ -16,11 +16,10 @@ import type { ConnectionRow } from "../connections/repo.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { todayIn } from "../lib/time.ts";
 import type { StoredFile } from "../media/store.ts";
-import { readSetting } from "../settings/repo.ts";
-import { PLATFORM_COMPANY_ID } from "../settings/registry.ts";
 import { findContactByNumber } from "../contacts/repo.ts";
 import { upsertInboundContact } from "../inbox/contacts.ts";
 import { adapterFor, hasAdapter } from "../channels/registry.ts";
+import { downloadLimit } from "../channels/download.ts";
 import { sendOnTicket } from "../messages/send.ts";
 import { ATTACHMENT_TYPES, BLOCKED_EXTENSIONS } from "../messages/service.ts";
 import { ticketDTOs } from "../tickets/dto.ts";
@@ -54,8 +53,7 @@ async function assertQueue(deps: Deps, companyId: number, id?: number) {
 }
 
 async function storeFiles(deps: Deps, companyId: number, files: File[]): Promise<StoredFile[]> {
-  const maxBytes = (Number(await readSetting(deps.db, PLATFORM_COMPANY_ID, "downloadLimit")) || 64) * 1024 *
-    1024;
+  const maxBytes = await downloadLimit(deps);
   for (const f of files) {
     if (BLOCKED_EXTENSIONS.test(f.name) || !ATTACHMENT_TYPES.test(f.type || "")) {
       throw new AppError("ERR_UNSUPPORTED_MEDIA", { details: { filename: f.name, mimetype: f.type } });

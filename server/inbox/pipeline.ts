@@ -6,11 +6,11 @@
  * `message.created` listener, so a slow bot never delays storing the next message.
  */
 import type { Deps } from "../deps.ts";
+import { downloadLimit } from "../channels/download.ts";
 import type { InboundMessage } from "../channels/adapter.ts";
 import type { StoredFile } from "../media/store.ts";
 import { AppError } from "../lib/errors.ts";
 import { readSetting } from "../settings/repo.ts";
-import { PLATFORM_COMPANY_ID } from "../settings/registry.ts";
 import { findMessageByWid, insertMessage } from "../messages/repo.ts";
 import { messageDTOs, previewOf } from "../messages/dto.ts";
 import { ticketDTOs } from "../tickets/dto.ts";
@@ -50,9 +50,8 @@ export async function receiveInbound(
 
   let stored: StoredFile | undefined;
   if (msg.media) {
-    const limitMb = Number(await readSetting(deps.db, PLATFORM_COMPANY_ID, "downloadLimit")) || 64;
     const file = new File([msg.media.data as BlobPart], msg.media.filename, { type: msg.media.mimetype });
-    stored = await deps.media.save(companyId, "messages", file, { maxBytes: limitMb * 1024 * 1024 });
+    stored = await deps.media.save(companyId, "messages", file, { maxBytes: await downloadLimit(deps) });
   }
 
   const r = await deps.database.write(async (tx) => {

@@ -6,11 +6,11 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { contacts, messages, tickets } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
+import { downloadLimit } from "../channels/download.ts";
 import type { Actor } from "../lib/context.ts";
 import { AppError, noPermission, notFound } from "../lib/errors.ts";
 import { isAdmin } from "../auth/permissions.ts";
 import { readSetting } from "../settings/repo.ts";
-import { PLATFORM_COMPANY_ID } from "../settings/registry.ts";
 import { getVisibleTicket } from "../tickets/service.ts";
 import { canViewTicket } from "../tickets/policy.ts";
 import { findOrCreateActiveTicket, logTicket, updateTicket } from "../tickets/repo.ts";
@@ -112,7 +112,7 @@ export async function sendMessage(
       }),
     ];
   }
-  const limitMb = Number(await readSetting(deps.db, PLATFORM_COMPANY_ID, "downloadLimit")) || 64;
+  const maxBytes = await downloadLimit(deps);
   const out: MessageDTO[] = [];
   // Every file is checked before the first is sent, so a refused second file does not leave the
   // first one delivered and the request answered with an error.
@@ -120,11 +120,11 @@ export async function sendMessage(
     if (BLOCKED_EXTENSIONS.test(f.name) || !ATTACHMENT_TYPES.test(f.type || "")) {
       throw new AppError("ERR_UNSUPPORTED_MEDIA", { details: { filename: f.name, mimetype: f.type } });
     }
-    if (f.size > limitMb * 1024 * 1024) throw new AppError("ERR_PAYLOAD_TOO_LARGE");
+    if (f.size > maxBytes) throw new AppError("ERR_PAYLOAD_TOO_LARGE");
   }
   for (const [i, f] of input.files.entries()) {
     const media: StoredFile = await deps.media.save(actor.companyId, "messages", f, {
-      maxBytes: limitMb * 1024 * 1024,
+      maxBytes,
       accept: ATTACHMENT_TYPES,
     });
     out.push(

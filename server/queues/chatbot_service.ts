@@ -27,9 +27,12 @@ function getNode(forest: Forest, id: number): ChatbotNode {
   return n;
 }
 
-async function announceQueueOf(deps: Deps, companyId: number, queueId: number | null) {
+/** Announces the queue owning the tree; answers the options it read, so callers need not read them again. */
+async function announceQueueOf(deps: Deps, companyId: number, queueId: number | null): Promise<Forest> {
+  const forest = await loadForest(deps.db, companyId);
   const q = queueId ? await repo.findQueue(deps.db, companyId, queueId) : null;
-  if (q) await emitQueue(deps, "update", q);
+  if (q) await emitQueue(deps, "update", q, forest);
+  return forest;
 }
 
 /** Root options with their sub-trees, of one queue or of all the company's queues. */
@@ -84,8 +87,7 @@ export async function createChatbot(
     await replaceChildren(tx, actor.companyId, { queueId: null, parentId: row.id }, [], options);
     return { id: row.id, rootQueue: parent ? rootQueueId(forest, parent.id) : queueId! };
   });
-  await announceQueueOf(deps, actor.companyId, rootQueue);
-  return await showChatbot(deps, actor, id);
+  return getNode(await announceQueueOf(deps, actor.companyId, rootQueue), id);
 }
 
 /** Updates the option's fields; `options`, when sent, replaces its sub-tree. */
@@ -113,8 +115,7 @@ export async function updateChatbot(
     }
     return rootQueueId(forest, id);
   });
-  await announceQueueOf(deps, actor.companyId, rootQueue);
-  return await showChatbot(deps, actor, id);
+  return getNode(await announceQueueOf(deps, actor.companyId, rootQueue), id);
 }
 
 const definedOnly = <T extends object>(o: T): Partial<T> =>

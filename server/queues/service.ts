@@ -11,18 +11,31 @@ import { readSetting } from "../settings/repo.ts";
 import type { Tx } from "@db/client.ts";
 import * as repo from "./repo.ts";
 import type { QueueRow } from "./repo.ts";
-import { type ChatbotNode, collectRefs, emptyRefs, loadForest, replaceChildren } from "./chatbot_tree.ts";
+import {
+  type ChatbotNode,
+  collectRefs,
+  emptyRefs,
+  type Forest,
+  loadForest,
+  replaceChildren,
+} from "./chatbot_tree.ts";
 import type { CreateQueueInput, UpdateQueueInput } from "./schemas.ts";
 
 export type QueueDTO = QueueRow & { chatbots: ChatbotNode[] };
 
-export async function queueDTO(deps: Deps, row: QueueRow): Promise<QueueDTO> {
-  const forest = await loadForest(deps.db, row.companyId);
+/** `forest`: the company's options when the caller has just read them. */
+export async function queueDTO(deps: Deps, row: QueueRow, forest?: Forest): Promise<QueueDTO> {
+  forest ??= await loadForest(deps.db, row.companyId);
   return { ...row, chatbots: forest.byQueue.get(row.id) ?? [] };
 }
 
-export async function emitQueue(deps: Deps, action: "create" | "update", row: QueueRow): Promise<QueueDTO> {
-  const dto = await queueDTO(deps, row);
+export async function emitQueue(
+  deps: Deps,
+  action: "create" | "update",
+  row: QueueRow,
+  forest?: Forest,
+): Promise<QueueDTO> {
+  const dto = await queueDTO(deps, row, forest);
   deps.bus.emit("entity.changed", { companyId: row.companyId, entity: "queue", action, record: dto });
   return dto;
 }

@@ -1,12 +1,11 @@
 /** Quick message queries. `companyId` first; every query filters on it. */
-import { and, asc, count, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, or, type SQL } from "drizzle-orm";
 import { quickMessages } from "@db/schema.ts";
 import type { Db, Tx } from "@db/client.ts";
 import { notFound } from "../lib/errors.ts";
+import { containsLike } from "../lib/like.ts";
 
 export type QuickMessageRow = typeof quickMessages.$inferSelect;
-
-const contains = (s: string) => "%" + s.replace(/[\\%_]/g, (m) => "\\" + m) + "%";
 
 /** What a viewer may see: all of the company (admins) or his own plus the shared ones. */
 export type Scope = { all: true } | { all: false; userId: number };
@@ -28,9 +27,7 @@ export async function listQuickMessages(
     scopeWhere(companyId, scope),
     f.visibleOnly ? eq(quickMessages.visao, true) : undefined,
     f.search
-      ? sql`(${quickMessages.shortcode} like ${
-        contains(f.search)
-      } escape '\\' or ${quickMessages.message} like ${contains(f.search)} escape '\\')`
+      ? or(containsLike(quickMessages.shortcode, f.search), containsLike(quickMessages.message, f.search))
       : undefined,
   );
   const q = db.select().from(quickMessages).where(where).orderBy(

@@ -4,11 +4,11 @@
  * (403), someone else's private one does not exist for him (404). Admins manage all.
  */
 import type { Deps } from "../deps.ts";
+import { pageOf } from "../lib/paging.ts";
 import type { Actor } from "../lib/context.ts";
 import { noPermission } from "../lib/errors.ts";
 import { isAdmin } from "../auth/permissions.ts";
-import { readSetting } from "../settings/repo.ts";
-import { PLATFORM_COMPANY_ID } from "../settings/registry.ts";
+import { downloadLimit } from "../channels/download.ts";
 import * as repo from "./repo.ts";
 import type { QuickMessageRow, Scope } from "./repo.ts";
 import type { CreateQuickMessageInput, ListQuickMessagesQuery, UpdateQuickMessageInput } from "./schemas.ts";
@@ -53,15 +53,16 @@ function requireManage(actor: Actor, row: QuickMessageRow) {
 }
 
 export async function listQuickMessages(deps: Deps, actor: Actor, q: ListQuickMessagesQuery) {
+  const page = pageOf(q.pageNumber, PAGE);
   const { rows, count } = await repo.listQuickMessages(deps.db, actor.companyId, scopeOf(actor), {
     search: q.searchParam,
-    limit: PAGE,
-    offset: (q.pageNumber - 1) * PAGE,
+    limit: page.limit,
+    offset: page.offset,
   });
   return {
     records: await Promise.all(rows.map((r) => toDTO(deps, r))),
     count,
-    hasMore: q.pageNumber * PAGE < count,
+    hasMore: page.hasMore(count),
   };
 }
 
@@ -121,12 +122,6 @@ export async function deleteQuickMessage(deps: Deps, actor: Actor, id: number): 
   });
 }
 
-/** The platform's download limit (MB) bounds attachments too. */
-async function maxBytes(deps: Deps): Promise<number> {
-  const mb = Number(await readSetting(deps.db, PLATFORM_COMPANY_ID, "downloadLimit")) || 64;
-  return mb * 1024 * 1024;
-}
-
 /** Attaches (or replaces) the reply's file; spaces in its name become underscores. */
 export async function uploadMedia(
   deps: Deps,
@@ -137,7 +132,8 @@ export async function uploadMedia(
   const current = await repo.getQuickMessage(deps.db, actor.companyId, scopeOf(actor), id);
   requireManage(actor, current);
   const stored = await deps.media.save(actor.companyId, `quick_messages/${id}`, file, {
-    maxBytes: await maxBytes(deps),
+    // The platform's download limit bounds attachments too.
+    maxBytes: await downloadLimit(deps),
   });
   const row = await deps.database.write((tx) =>
     repo.updateQuickMessage(tx, actor.companyId, id, {

@@ -3,7 +3,7 @@ import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
 import { getContact, tagsOfContacts } from "../contacts/repo.ts";
-import { type ContactDTO, emitContact, showContact } from "../contacts/service.ts";
+import { type ContactDTO, emitContact } from "../contacts/service.ts";
 import * as repo from "./repo.ts";
 import type { TagRow } from "./repo.ts";
 import { emitTag, randomColor, rethrowNameTaken } from "./service.ts";
@@ -38,8 +38,7 @@ export async function syncContactTags(deps: Deps, actor: Actor, input: SyncTagsI
     return { contact, created };
   });
   for (const t of created) emitTag(deps, companyId, "create", t);
-  await emitContact(deps, companyId, "update", contact);
-  return await showContact(deps, actor, contact.id);
+  return await emitContact(deps, actor, "update", contact);
 }
 
 export async function removeContactTag(deps: Deps, actor: Actor, tagId: number, contactId: number) {
@@ -49,7 +48,7 @@ export async function removeContactTag(deps: Deps, actor: Actor, tagId: number, 
     await repo.removeContactTag(tx, actor.companyId, tagId, contactId);
     return contact;
   });
-  await emitContact(deps, actor.companyId, "update", contact);
+  await emitContact(deps, actor, "update", contact);
 }
 
 /** `tags` tells whether the contact has any (the close-ticket check of requiredTag); `contactTags` lists them. */

@@ -1,15 +1,12 @@
 /** Tag queries. `companyId` first; every query filters on it. */
-import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { contacts, contactTags, tags, ticketTags } from "@db/schema.ts";
 import type { Db, Tx } from "@db/client.ts";
 import { notFound } from "../lib/errors.ts";
+import { containsLike } from "../lib/like.ts";
 
 export type TagRow = typeof tags.$inferSelect;
 export type TagWithCounts = TagRow & { contactsCount: number; ticketsCount: number };
-
-/** LIKE '%s%' with the user's % and _ taken literally. */
-export const containsLike = (col: SQL | typeof tags.name, s: string) =>
-  sql`${col} like ${"%" + s.replace(/[\\%_]/g, (m) => "\\" + m) + "%"} escape '\\'`;
 
 const counts = {
   contactsCount: sql<number>`(select count(*) from ${contactTags} where ${contactTags.tagId} = ${tags.id}

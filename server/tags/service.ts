@@ -4,6 +4,7 @@
  * tags and create or edit kanban lanes, which also need the plan's kanban feature.
  */
 import type { Deps } from "../deps.ts";
+import { pageOf } from "../lib/paging.ts";
 import type { Actor } from "../lib/context.ts";
 import { AppError, isUniqueViolation, noPermission, notFound } from "../lib/errors.ts";
 import { isAdmin, requireAdmin, requirePlan } from "../auth/permissions.ts";
@@ -52,14 +53,15 @@ async function checkLanes(
 }
 
 export async function listTags(deps: Deps, actor: Actor, q: ListTagsQuery) {
+  const page = pageOf(q.pageNumber, PAGE);
   const { rows, count } = await repo.listTags(deps.db, actor.companyId, {
     search: q.searchParam,
     kanban: q.kanban,
     tagId: q.tagId,
-    limit: PAGE,
-    offset: (q.pageNumber - 1) * PAGE,
+    limit: page.limit,
+    offset: page.offset,
   });
-  return { tags: rows, count, hasMore: q.pageNumber * PAGE < count };
+  return { tags: rows, count, hasMore: page.hasMore(count) };
 }
 
 export const listAllTags = (deps: Deps, actor: Actor, kanban?: number) =>

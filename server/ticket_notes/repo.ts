@@ -1,25 +1,11 @@
 /** Ticket note queries. `companyId` first; every query filters on it. */
 import { and, asc, eq } from "drizzle-orm";
-import { ticketNotes, tickets, users } from "@db/schema.ts";
+import { ticketNotes, users } from "@db/schema.ts";
 import type { Db, Tx } from "@db/client.ts";
 import { notFound } from "../lib/errors.ts";
 
 export type NoteRow = typeof ticketNotes.$inferSelect;
 export type NoteDTO = NoteRow & { user: { id: number; name: string } | null };
-
-/** The fields of a ticket that note access depends on. */
-export async function getTicketScope(db: Db | Tx, companyId: number, ticketId: number) {
-  const [t] = await db.select({
-    id: tickets.id,
-    contactId: tickets.contactId,
-    queueId: tickets.queueId,
-    userId: tickets.userId,
-    isGroup: tickets.isGroup,
-    status: tickets.status,
-  }).from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId))).limit(1);
-  if (!t) throw notFound("ticket");
-  return t;
-}
 
 export async function listNotes(
   db: Db,

@@ -7,6 +7,7 @@ import type { Actor } from "../lib/context.ts";
 import { AppError, noPermission } from "../lib/errors.ts";
 import { isAdmin } from "../auth/permissions.ts";
 import { canViewTicket } from "../tickets/policy.ts";
+import { getTicket } from "../tickets/repo.ts";
 import type { Db, Tx } from "@db/client.ts";
 import * as repo from "./repo.ts";
 import type { NoteDTO } from "./repo.ts";
@@ -14,7 +15,7 @@ import type { CreateNoteInput, ListNotesQuery } from "./schemas.ts";
 
 /** The ticket of the company (404 otherwise) that the actor may see (403 otherwise). */
 async function visibleTicket(db: Db | Tx, actor: Actor, ticketId: number) {
-  const t = await repo.getTicketScope(db, actor.companyId, ticketId);
+  const t = await getTicket(db, actor.companyId, ticketId);
   if (!canViewTicket(actor.viewer, t)) throw noPermission();
   return t;
 }

@@ -1,6 +1,6 @@
 /** User queries. `companyId` first; every query filters on it. */
 import { and, asc, count, eq, inArray, or } from "drizzle-orm";
-import { queues, userQueues, users, whatsapps } from "@db/schema.ts";
+import { queues, userQueues, users } from "@db/schema.ts";
 import type { Db, Tx } from "@db/client.ts";
 import type { UserRow } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
@@ -86,13 +86,6 @@ export async function setUserQueues(
   }
   await tx.delete(userQueues).where(and(eq(userQueues.companyId, companyId), eq(userQueues.userId, userId)));
   if (ids.length) await tx.insert(userQueues).values(ids.map((queueId) => ({ companyId, userId, queueId })));
-}
-
-/** The default connection must be one of the company's own; another company's id is not found. */
-export async function assertOwnConnection(db: Db | Tx, companyId: number, whatsappId: number): Promise<void> {
-  const [row] = await db.select({ id: whatsapps.id }).from(whatsapps)
-    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId))).limit(1);
-  if (!row) throw notFound("whatsapp");
 }
 
 export async function insertUser(tx: Tx, values: typeof users.$inferInsert): Promise<UserRow> {

@@ -3,12 +3,14 @@
  * permissions; nobody raises his own profile; only the operator grants the super flag.
  */
 import type { Deps } from "../deps.ts";
+import { pageOf } from "../lib/paging.ts";
 import type { Actor, UserRow } from "../lib/context.ts";
 import { AppError, isUniqueViolation, noPermission } from "../lib/errors.ts";
 import { hashPassword } from "../lib/crypto.ts";
 import { isAdmin, requireAdmin, requireWithinLimit } from "../auth/permissions.ts";
 import { toUserDTO, type UserDTO } from "./dto.ts";
 import * as repo from "./repo.ts";
+import { getConnection } from "../connections/repo.ts";
 import { ADMIN_ONLY_FIELDS, type CreateUserInput, type UpdateUserInput } from "./schemas.ts";
 
 const PAGE = 20;
@@ -23,12 +25,13 @@ export async function userDTO(deps: Deps, u: UserRow): Promise<UserDTO> {
 }
 
 export async function listUsers(deps: Deps, actor: Actor, q: { searchParam?: string; pageNumber: number }) {
+  const page = pageOf(q.pageNumber, PAGE);
   const { rows, count } = await repo.listUsers(deps.db, actor.companyId, {
     search: q.searchParam,
-    limit: PAGE,
-    offset: (q.pageNumber - 1) * PAGE,
+    limit: page.limit,
+    offset: page.offset,
   });
-  return { users: await userDTOs(deps, actor.companyId, rows), count, hasMore: q.pageNumber * PAGE < count };
+  return { users: await userDTOs(deps, actor.companyId, rows), count, hasMore: page.hasMore(count) };
 }
 
 export async function listAllUsers(deps: Deps, actor: Actor) {
@@ -64,7 +67,7 @@ export async function createUser(deps: Deps, actor: Actor, input: CreateUserInpu
   const { queueIds, password: _pw, ...fields } = input;
   const user = await deps.database.write(async (tx) => {
     requireWithinLimit(actor.plan, "users", await repo.countUsers(tx, actor.companyId));
-    if (input.whatsappId != null) await repo.assertOwnConnection(tx, actor.companyId, input.whatsappId);
+    if (input.whatsappId != null) await getConnection(tx, actor.companyId, input.whatsappId);
     const u = await repo.insertUser(tx, {
       ...fields,
       super: !!input.super,
@@ -99,7 +102,7 @@ export async function updateUser(
   const user = await deps.database.write(async (tx) => {
     // Only a new value is checked: the form resends the current one, whatever became of it.
     if (input.whatsappId != null && input.whatsappId !== current.whatsappId) {
-      await repo.assertOwnConnection(tx, actor.companyId, input.whatsappId);
+      await getConnection(tx, actor.companyId, input.whatsappId);
     }
     const u = await repo.updateUser(tx, actor.companyId, id, values).catch((err) => {
       throw isUniqueViolation(err, "email") ? new AppError("ERR_EMAIL_IN_USE") : err;

@@ -10,17 +10,13 @@ import type { AppEnv } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
 import { decodeBase64 } from "../../lib/base64.ts";
-import { bearerToken } from "../../auth/middleware.ts";
-import { unscopedFindConnectionByToken } from "../../connections/repo.ts";
-import { getCompanyWithPlan } from "../../companies/repo.ts";
-import { isSubscriptionActive } from "../../companies/subscription.ts";
+import { connectionForBearer } from "../../connections/bearer.ts";
 import { receiveInbound } from "../../inbox/pipeline.ts";
 import { receiveAck, receiveEdit, receiveRevoke } from "../../inbox/updates.ts";
 import type { MiddlewareHandler } from "hono";
 import type { ConnectionRow } from "../../connections/repo.ts";
-import { readSetting } from "../../settings/repo.ts";
-import { PLATFORM_COMPANY_ID } from "../../settings/registry.ts";
 import type { InboundMedia } from "../adapter.ts";
+import { download, downloadLimit } from "../download.ts";
 
 const inboundInput = z.object({
   externalId: z.string().trim().min(1).max(200),
@@ -56,49 +52,10 @@ async function fetchMedia(
       });
     }
   } else {
-    const res = await fetch(m.url!, { signal: AbortSignal.timeout(30_000) }).catch((err) => {
-      throw new AppError("ERR_WAPP_DOWNLOAD_MEDIA", { cause: err });
-    });
-    if (!res.ok) {
-      await res.body?.cancel();
-      throw new AppError("ERR_WAPP_DOWNLOAD_MEDIA", { details: { status: res.status } });
-    }
-    data = await readCapped(res, maxBytes);
+    data = (await download(m.url!, { maxBytes, timeoutMs: 30_000 })).data;
   }
   if (data.length > maxBytes) throw new AppError("ERR_PAYLOAD_TOO_LARGE");
   return { data, mimetype: m.mimetype, filename: m.filename } satisfies InboundMedia;
-}
-
-/**
- * Reads a download with a hard cap. `arrayBuffer()` buffered the whole body before the size was
- * checked, so a URL answering without content-length (chunked) could stream any amount into memory.
- */
-async function readCapped(res: Response, maxBytes: number): Promise<Uint8Array> {
-  if (Number(res.headers.get("content-length") ?? 0) > maxBytes) {
-    await res.body?.cancel();
-    throw new AppError("ERR_PAYLOAD_TOO_LARGE");
-  }
-  const reader = res.body?.getReader();
-  if (!reader) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new AppError("ERR_PAYLOAD_TOO_LARGE");
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const ch of chunks) {
-    out.set(ch, at);
-    at += ch.length;
-  }
-  return out;
 }
 
 type ApiEnv = { Variables: AppEnv["Variables"] & { apiConn: ConnectionRow } };
@@ -109,12 +66,7 @@ type ApiEnv = { Variables: AppEnv["Variables"] & { apiConn: ConnectionRow } };
  * describes the expected body.
  */
 const requireConnection: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  const deps = c.var.deps;
-  const token = bearerToken(c.req.header("authorization"));
-  const conn = token ? await unscopedFindConnectionByToken(deps.db, token) : null;
-  if (!conn || conn.channel !== "api") throw new AppError("ERR_UNAUTHENTICATED");
-  const { company } = await getCompanyWithPlan(deps.db, conn.companyId);
-  if (!isSubscriptionActive(company, deps.clock.now())) throw new AppError("ERR_SUBSCRIPTION_EXPIRED");
+  const { conn } = await connectionForBearer(c.var.deps, c.req.header("authorization"), "api");
   c.set("apiConn", conn);
   await next();
 };
@@ -141,8 +93,7 @@ export const apiChannelRoutes = new Hono<ApiEnv>()
     const deps = c.var.deps;
     const conn = c.var.apiConn;
     const input = c.req.valid("json");
-    const limitMb = Number(await readSetting(deps.db, PLATFORM_COMPANY_ID, "downloadLimit")) || 64;
-    const media = input.media ? await fetchMedia(input.media, limitMb * 1024 * 1024) : undefined;
+    const media = input.media ? await fetchMedia(input.media, await downloadLimit(deps)) : undefined;
     const r = await receiveInbound(deps, {
       connection: conn,
       externalId: input.externalId,

@@ -9,7 +9,7 @@
  * Page connected by another company is skipped (webhooks are routed by Page id). Page tokens are
  * sealed at rest and never returned.
  */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { whatsapps } from "@db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import type { Actor } from "../../lib/context.ts";
@@ -119,9 +119,7 @@ export async function connectFacebook(
     let count = own.length;
     let hasDefault = !!(await repo.defaultConnection(tx, actor.companyId));
     for (const w of wanted) {
-      const column = w.kind === "facebook" ? whatsapps.facebookPageUserId : whatsapps.instagramUserId;
-      const [existing] = await tx.select().from(whatsapps)
-        .where(and(eq(column, w.providerId), eq(whatsapps.channel, w.kind))).limit(1);
+      const existing = await repo.unscopedFindMetaConnection(tx, w.kind, w.providerId);
       const sealed = await deps.secrets.seal(w.page.access_token);
       const status = w.subscribed ? "CONNECTED" : "DISCONNECTED";
       if (existing && existing.companyId !== actor.companyId) {

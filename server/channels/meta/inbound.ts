@@ -9,14 +9,11 @@
  * (channel whatsappapi); page → entry.id = facebookPageUserId (facebook); instagram → entry.id =
  * instagramUserId (instagram). An id no connection claims is dropped.
  */
-import { and, eq } from "drizzle-orm";
-import { whatsapps } from "@db/schema.ts";
 import type { Deps } from "../../deps.ts";
-import type { ConnectionRow } from "../../connections/repo.ts";
+import { unscopedFindMetaConnection } from "../../connections/repo.ts";
 import { registerQueuedJob } from "../../jobs/queue.ts";
 import { readSetting } from "../../settings/repo.ts";
 import { PLATFORM_COMPANY_ID } from "../../settings/registry.ts";
-import type { MetaKind } from "./adapter.ts";
 import { handleCloudChange } from "./inbound_cloud.ts";
 import { handleMessengerEvent } from "./inbound_messenger.ts";
 
@@ -28,24 +25,12 @@ type Entry = {
   messaging?: Record<string, unknown>[];
 };
 
-/** The connection of a kind whose provider id matches (unscoped: the signature named no company). */
-async function connectionBy(deps: Deps, kind: MetaKind, providerId: string): Promise<ConnectionRow | null> {
-  const column = kind === "whatsappapi"
-    ? whatsapps.metaPhoneNumberId
-    : kind === "facebook"
-    ? whatsapps.facebookPageUserId
-    : whatsapps.instagramUserId;
-  const [row] = await deps.db.select().from(whatsapps)
-    .where(and(eq(column, providerId), eq(whatsapps.channel, kind))).limit(1);
-  return row ?? null;
-}
-
 export async function processEntry(deps: Deps, object: string, entry: Entry, attempts: number) {
   if (object === "whatsapp_business_account") {
     for (const change of entry.changes ?? []) {
       if (change.field !== "messages" || !change.value) continue;
       const phoneId = (change.value.metadata as { phone_number_id?: string } | undefined)?.phone_number_id;
-      const conn = phoneId ? await connectionBy(deps, "whatsappapi", String(phoneId)) : null;
+      const conn = phoneId ? await unscopedFindMetaConnection(deps.db, "whatsappapi", String(phoneId)) : null;
       if (!conn) continue;
       await handleCloudChange({ deps, conn, attempts }, change.value);
     }
@@ -53,7 +38,7 @@ export async function processEntry(deps: Deps, object: string, entry: Entry, att
   }
   const kind = object === "page" ? "facebook" : object === "instagram" ? "instagram" : null;
   if (!kind || !entry.id) return;
-  const conn = await connectionBy(deps, kind, String(entry.id));
+  const conn = await unscopedFindMetaConnection(deps.db, kind, String(entry.id));
   if (!conn) return;
   const appId = await readSetting(deps.db, PLATFORM_COMPANY_ID, "facebookId");
   for (const ev of entry.messaging ?? []) await handleMessengerEvent({ deps, conn, attempts }, ev, appId);

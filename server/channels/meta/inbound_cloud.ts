@@ -8,16 +8,9 @@ import { getExtension } from "hono/utils/mime";
 import type { InboundMedia } from "../adapter.ts";
 import { receiveInbound } from "../../inbox/pipeline.ts";
 import { receiveRevoke } from "../../inbox/updates.ts";
-import { accessToken, download, graphCall, graphUrl } from "./graph.ts";
-import {
-  ackOf,
-  alreadyStored,
-  clampTime,
-  type Ctx,
-  downloadLimit,
-  editOf,
-  tryMedia,
-} from "./inbound_shared.ts";
+import { download, downloadLimit } from "../download.ts";
+import { accessToken, graphCall, graphUrl } from "./graph.ts";
+import { ackOf, alreadyStored, clampTime, type Ctx, editOf, tryMedia } from "./inbound_shared.ts";
 
 type WaMedia = { id: string; mime_type?: string; caption?: string; filename?: string };
 type WaMessage = {

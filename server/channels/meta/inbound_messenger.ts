@@ -12,16 +12,9 @@ import { receiveInbound } from "../../inbox/pipeline.ts";
 import { receiveRevoke } from "../../inbox/updates.ts";
 import { findContactByNumber } from "../../contacts/repo.ts";
 import { setAck } from "../../messages/send.ts";
-import { accessToken, download, graphCall, graphUrl } from "./graph.ts";
-import {
-  ackOf,
-  alreadyStored,
-  clampTime,
-  type Ctx,
-  downloadLimit,
-  editOf,
-  tryMedia,
-} from "./inbound_shared.ts";
+import { download, downloadLimit } from "../download.ts";
+import { accessToken, graphCall, graphUrl } from "./graph.ts";
+import { ackOf, alreadyStored, clampTime, type Ctx, editOf, tryMedia } from "./inbound_shared.ts";
 
 type Attachment = { type?: string; payload?: { url?: string; title?: string } };
 type MsgrMessage = {

@@ -2,8 +2,6 @@
 import type { Deps } from "../../deps.ts";
 import type { ConnectionRow } from "../../connections/repo.ts";
 import { AppError } from "../../lib/errors.ts";
-import { readSetting } from "../../settings/repo.ts";
-import { PLATFORM_COMPANY_ID } from "../../settings/registry.ts";
 import { findMessageByWid } from "../../messages/repo.ts";
 import { receiveAck, receiveEdit } from "../../inbox/updates.ts";
 
@@ -36,10 +34,6 @@ export async function editOf(ctx: Ctx, wid: string, body: string): Promise<void>
   await receiveEdit(ctx.deps, ctx.conn, wid, body).catch((err) => {
     if (!isNotFound(err)) throw err;
   });
-}
-
-export async function downloadLimit(deps: Deps): Promise<number> {
-  return (Number(await readSetting(deps.db, PLATFORM_COMPANY_ID, "downloadLimit")) || 64) * 1024 * 1024;
 }
 
 /**

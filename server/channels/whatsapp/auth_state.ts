@@ -95,11 +95,6 @@ export async function readCreds(database: Database, whatsappId: number): Promise
   return row ? decode(row.value) : null;
 }
 
-/** True when the connection has registered credentials (a QR was scanned once). */
-export async function hasSession(database: Database, whatsappId: number): Promise<boolean> {
-  return !!(await readCreds(database, whatsappId))?.registered;
-}
-
 /** Logout / new QR: every row of the connection goes. */
 export async function clearAuthState(database: Database, whatsappId: number): Promise<void> {
   await database.write((tx) => tx.delete(waAuth).where(eq(waAuth.whatsappId, whatsappId)));

@@ -12,10 +12,11 @@
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { type BaileysEventMap, isJidGroup, proto, toNumber, type WAMessage } from "baileys";
-import { tickets, ticketTraking, whatsapps } from "@db/schema.ts";
+import { tickets, ticketTraking } from "@db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { type ConnectionRow, findConnection } from "../../connections/repo.ts";
 import { importDateMs } from "../../connections/schemas.ts";
+import { updateSession } from "../../connections/status.ts";
 import { logTicket } from "../../tickets/repo.ts";
 import { ticketDTOs } from "../../tickets/dto.ts";
 import { handleOne } from "./inbound.ts";
@@ -115,18 +116,7 @@ async function publishProgress(deps: Deps, companyId: number, p: HistoryProgress
 
 /** Sets statusImportMessages and publishes the row like a session change (whatsappSession). */
 export async function setImportStatus(deps: Deps, conn: ConnectionRow, status: string | null) {
-  const [row] = await deps.database.write((tx) =>
-    tx.update(whatsapps).set({ statusImportMessages: status, updatedAt: new Date().toISOString() })
-      .where(and(eq(whatsapps.companyId, conn.companyId), eq(whatsapps.id, conn.id))).returning()
-  );
-  if (!row) return;
-  const { token: _t, metaAccessToken: _m, ...session } = row;
-  await deps.hub.publish({
-    companyId: conn.companyId,
-    event: `company-${conn.companyId}-whatsappSession`,
-    data: { action: "update", session },
-    audience: { kind: "company" },
-  });
+  await updateSession(deps, conn, { statusImportMessages: status });
 }
 
 /**

@@ -20,8 +20,7 @@ import type { ConnectionRow } from "../../connections/repo.ts";
 import { findConnection } from "../../connections/repo.ts";
 import { receiveInbound } from "../../inbox/pipeline.ts";
 import { receiveEdit, receiveRevoke } from "../../inbox/updates.ts";
-import { readSetting } from "../../settings/repo.ts";
-import { PLATFORM_COMPANY_ID } from "../../settings/registry.ts";
+import { downloadLimitMb } from "../download.ts";
 import { encodeBase64 } from "../../lib/base64.ts";
 import { identity, jidUser, type WaContext } from "./socket.ts";
 
@@ -186,7 +185,7 @@ async function parseMedia(
   const caption = "caption" in media ? media.caption ?? "" : "";
   const filename = ("fileName" in media && media.fileName) || `${m.key.id}.${extOf(mimetype)}`;
   const quotedExternalId = media.contextInfo?.stanzaId ?? undefined;
-  const limitMb = Number(await readSetting(ctx.deps.db, PLATFORM_COMPANY_ID, "downloadLimit")) || 64;
+  const limitMb = await downloadLimitMb(ctx.deps);
   const size = Number(media.fileLength ?? 0);
   const fallback = (why: string) => ({ body: [caption || filename, why].join(" "), quotedExternalId });
   if (size > limitMb * 1024 * 1024) return fallback(`(arquivo acima do limite de ${limitMb} MB)`);

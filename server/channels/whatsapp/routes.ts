@@ -11,14 +11,12 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { eq } from "drizzle-orm";
-import { whatsapps } from "@db/schema.ts";
 import type { Context } from "hono";
 import type { AppEnv } from "../../lib/context.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { idParam } from "../../lib/validate.ts";
 import { requirePermission, requireSuper } from "../../auth/permissions.ts";
-import { getConnection, listConnections } from "../../connections/repo.ts";
+import { getConnection, listConnections, unscopedFindConnectionById } from "../../connections/repo.ts";
 import type { ConnectionRow } from "../../connections/repo.ts";
 import { setConnectionStatus } from "../../connections/status.ts";
 import { adapterFor, hasAdapter } from "../registry.ts";
@@ -81,8 +79,7 @@ export const whatsappSessionRoutes = new Hono<AppEnv>()
   .delete("/whatsappsession/admin/:id", async (c) => {
     requireSuper(c.var.actor);
     // unscoped: the operator acts on any company's connection.
-    const [conn] = await c.var.deps.db.select().from(whatsapps)
-      .where(eq(whatsapps.id, idParam(c.req.param("id")))).limit(1);
+    const conn = await unscopedFindConnectionById(c.var.deps.db, idParam(c.req.param("id")));
     if (!conn) throw notFound("whatsapp");
     await run(c, conn, "logout");
     return c.json({ message: "Session disconnected." });

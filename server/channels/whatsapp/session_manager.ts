@@ -12,8 +12,8 @@ import { whatsapps } from "@db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import type { ConnectionStatus } from "../adapter.ts";
 import type { Envelope } from "../../realtime/hub.ts";
-import { type ConnectionRow, findConnection } from "../../connections/repo.ts";
-import { setConnectionStatus } from "../../connections/status.ts";
+import { type ConnectionRow, findConnection, unscopedFindConnectionById } from "../../connections/repo.ts";
+import { setConnectionStatus, updateSession } from "../../connections/status.ts";
 import { acquireLease, releaseLease } from "../../jobs/lease.ts";
 import { clearAuthState, useDbAuthState } from "./auth_state.ts";
 import { DEFAULT_PACING, PacedQueue } from "./outbound.ts";
@@ -194,11 +194,13 @@ export class SessionManager {
       this.deps.clock.now(),
     );
 
-  #conn = (id: number) => this.deps.db.select().from(whatsapps).where(eq(whatsapps.id, id)).then((r) => r[0]);
+  #conn = (id: number) => unscopedFindConnectionById(this.deps.db, id);
 
   async #status(s: Session, status: ConnectionStatus, extra: Parameters<typeof setConnectionStatus>[3] = {}) {
-    const conn = await findConnection(this.deps.db, s.companyId, s.connectionId);
-    if (conn && !s.stopped) await setConnectionStatus(this.deps, conn, status, extra);
+    // A deleted connection matches no row: nothing is written or published.
+    if (!s.stopped) {
+      await updateSession(this.deps, { id: s.connectionId, companyId: s.companyId }, { status, ...extra });
+    }
   }
 
   async #drop(s: Session, logout = false): Promise<void> {
