@@ -1,6 +1,7 @@
 /**
  * Summarises a V8 .cpuprofile (from `BENCH_DENO_ARGS="--cpu-prof --cpu-prof-dir=DIR"`): self time
- * by function and by package/file, as markdown tables.
+ * by function and by package/file, and the time of libraries charged to the nearest function of
+ * ours up the stack (which of our calls drive drizzle/libsql), as markdown tables.
  *
  *   deno run -A bench/profile_summary.ts DIR/xxx.cpuprofile [top=25]
  */
@@ -56,5 +57,20 @@ const show = (title: string, m: Map<string, number>) => {
     );
   }
 };
+// Each sample's time goes to the innermost first-party (server/ or db/) frame of its stack.
+const parent = new Map<number, number>();
+for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const ours = new Map<string, number>();
+for (const [id, us] of self) {
+  let cur: number | undefined = id;
+  while (cur !== undefined && !/\/(server|db)\//.test(byId.get(cur)!.callFrame.url)) cur = parent.get(cur);
+  if (cur === undefined) continue;
+  const n = byId.get(cur)!;
+  const name = `${n.callFrame.functionName || "(anonymous)"} — ${area(n.callFrame.url)}:${
+    n.callFrame.lineNumber + 1
+  }`;
+  ours.set(name, (ours.get(name) ?? 0) + us);
+}
 show("Self time by package / file", ar);
 show("Self time by function", fn);
+show("Time by our innermost function (incl. the libraries it calls)", ours);

@@ -1,14 +1,14 @@
 /**
  * Opens the libSQL database through Drizzle and serialises writes.
  *
- * SQLite has one writer. @libsql/client pools connections, so a write issued while an
- * interactive transaction is open on another connection blocks for the busy timeout and then
- * fails (stack notes §3). Every write therefore goes through `write()`, which holds one
- * process-wide async lock around a short transaction. Reads use `db` directly (WAL lets them
- * run beside the writer). Never await network I/O inside `write()`.
+ * SQLite has one writer. Every write goes through `write()`, which holds one process-wide async
+ * lock around a short transaction (on a local file the driver's writer connection, db/driver.ts).
+ * Reads use `db` directly (WAL lets them run beside the writer). Never await network I/O inside
+ * `write()`.
  */
 import { createClient } from "@libsql/client";
 import type { Client } from "@libsql/client";
+import { createLocalClient } from "./driver.ts";
 import { drizzle } from "drizzle-orm/libsql";
 import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
@@ -27,11 +27,11 @@ export type Database = {
 const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
 
 export async function openDatabase(url: string, opts: { syncUrl?: string } = {}): Promise<Database> {
-  const client = createClient({ url, syncUrl: opts.syncUrl, timeout: 10_000 });
-  if (url.startsWith("file:")) {
-    await client.execute("PRAGMA journal_mode=WAL");
-    await client.execute("PRAGMA synchronous=NORMAL");
-  }
+  // Local files get our two-connection driver (db/driver.ts); a libSQL server or an embedded
+  // replica keeps @libsql/client.
+  const client = url.startsWith("file:") && !opts.syncUrl
+    ? createLocalClient(url, { timeout: 10_000 })
+    : createClient({ url, syncUrl: opts.syncUrl, timeout: 10_000 });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   // Fresh statistics let the planner pick MULTI-INDEX OR for the ticket bell and some counts.

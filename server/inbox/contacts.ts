@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { contacts } from "@db/schema.ts";
 import type { ChannelKind } from "@db/schema.ts";
 import type { Tx } from "@db/client.ts";
+import { prepared } from "@db/prepared.ts";
 
 export type ContactRow = typeof contacts.$inferSelect;
 
@@ -22,12 +23,22 @@ export async function upsertInboundContact(
     whatsappId: number;
   },
 ): Promise<{ contact: ContactRow; created: boolean }> {
-  const [found] = await tx.select().from(contacts).where(and(
-    eq(contacts.companyId, companyId),
-    c.lid
-      ? sql`(${contacts.number} = ${c.number} OR ${contacts.lid} = ${c.lid})`
-      : eq(contacts.number, c.number),
-  )).limit(1);
+  const p = sql.placeholder;
+  const found = c.lid
+    ? await prepared(tx, "contacts.byNumberOrLid", (d) =>
+      d.select().from(contacts).where(and(
+        eq(contacts.companyId, p("companyId")),
+        sql`(${contacts.number} = ${p("number")} OR ${contacts.lid} = ${p("lid")})`,
+      )).limit(1).prepare()).get({ companyId, number: c.number, lid: c.lid })
+    : await prepared(
+      tx,
+      "contacts.byNumber",
+      (d) =>
+        d.select().from(contacts).where(
+          and(eq(contacts.companyId, p("companyId")), eq(contacts.number, p("number"))),
+        )
+          .limit(1).prepare(),
+    ).get({ companyId, number: c.number });
   const name = c.name?.trim() || c.number;
   if (found) {
     const patch: Partial<ContactRow> = {};

@@ -1,8 +1,9 @@
 /**
  * The inbound pipeline, the same for every channel (DESIGN §7, reference §3 steps 1–9, 12):
  * contact → ticket (find-or-create, reopen window) → message (idempotent on the provider id) →
- * ticket counters and tracking → events. One short write transaction; media is written to disk
- * before it. Automation (greeting, queue menu, chatbots, flows) runs afterwards from the
+ * ticket counters and tracking → events. Messages are written in group commits (batcher.ts): one
+ * short write transaction per batch, media written to disk before it, each message answered
+ * once its batch has committed. Automation (greeting, queue menu, chatbots, flows) runs afterwards from the
  * `message.created` listener, so a slow bot never delays storing the next message.
  */
 import type { Deps } from "../deps.ts";
@@ -12,8 +13,9 @@ import type { StoredFile } from "../media/store.ts";
 import { AppError } from "../lib/errors.ts";
 import { readSetting } from "../settings/repo.ts";
 import { findMessageByWid, insertMessage } from "../messages/repo.ts";
-import { messageDTOs, previewOf } from "../messages/dto.ts";
-import { ticketDTOs } from "../tickets/dto.ts";
+import { type MessageDTO, messageDTOs, type MessageRow, previewOf } from "../messages/dto.ts";
+import { type TicketDTO, ticketDTOs } from "../tickets/dto.ts";
+import { Batcher, type Settled } from "./batcher.ts";
 import {
   findActiveTicket,
   findLatestTicket,
@@ -42,102 +44,172 @@ export async function receiveInbound(
   msg: InboundMessage,
   o: InboundOptions = {},
 ): Promise<InboundResult> {
-  const imported = !!o.imported;
-  const conn = msg.connection;
-  const companyId = conn.companyId;
-  const dup = await findMessageByWid(deps.db, companyId, msg.externalId);
-  if (dup) return { messageId: dup.id, ticketId: dup.ticketId, duplicate: true };
-
+  const companyId = msg.connection.companyId;
   let stored: StoredFile | undefined;
   if (msg.media) {
+    // Only media pays for a read before the batch: a duplicate must not write its file again.
+    const dup = await findMessageByWid(deps.db, companyId, msg.externalId);
+    if (dup) return { messageId: dup.id, ticketId: dup.ticketId, duplicate: true };
     const file = new File([msg.media.data as BlobPart], msg.media.filename, { type: msg.media.mimetype });
     stored = await deps.media.save(companyId, "messages", file, { maxBytes: await downloadLimit(deps) });
   }
+  return await batcherOf(deps).submit({ msg, stored, imported: !!o.imported });
+}
 
-  const r = await deps.database.write(async (tx) => {
-    if (await findMessageByWid(tx, companyId, msg.externalId)) return null;
-    const sender = await upsertInboundContact(tx, companyId, {
-      number: msg.from.number,
-      name: msg.from.name,
-      lid: msg.from.lid,
-      isGroup: false,
-      channel: conn.channel,
-      whatsappId: conn.id,
-    });
-    const owner = msg.group
-      ? await upsertInboundContact(tx, companyId, {
-        number: msg.group.id,
-        name: msg.group.name,
-        isGroup: true,
-        channel: conn.channel,
-        whatsappId: conn.id,
-      })
-      : sender;
-    const { ticket, before } = await ticketFor(tx, deps, conn, owner.contact, {
-      isGroup: !!msg.group,
-      fromMe: msg.fromMe,
-      walletUserId: imported ? null : owner.contact.walletUserId,
-      imported,
-    });
-    const at = (msg.timestamp ?? deps.clock.now()).toISOString();
-    const message = await insertMessage(tx, {
-      companyId,
-      wid: msg.externalId,
-      ticketId: ticket.id,
-      contactId: sender.contact.id,
-      body: msg.body,
-      fromMe: msg.fromMe,
-      read: msg.fromMe || imported,
-      mediaType: msg.mediaType ?? (stored ? stored.mimetype.split("/")[0] : "chat"),
-      mediaUrl: stored?.path,
-      mediaName: stored?.name,
-      ack: msg.fromMe ? 1 : 0,
-      queueId: ticket.queueId,
-      participant: msg.group ? msg.from.number : null,
-      channel: conn.channel,
-      createdAt: at,
-    });
-    if (!message) return null;
-    if (imported) {
-      // Old history must not touch a live ticket's preview or unread count.
-      if (ticket.imported) {
-        await updateTicket(tx, companyId, ticket.id, {
-          lastMessage: previewOf(msg.body, message.mediaType, stored?.name).slice(0, 500),
-          fromMe: msg.fromMe,
+type Job = { msg: InboundMessage; stored?: StoredFile; imported: boolean };
+type Stored = Awaited<ReturnType<typeof storeInbound>>;
+
+const batchers = new WeakMap<Deps, Batcher<Job, InboundResult>>();
+function batcherOf(deps: Deps): Batcher<Job, InboundResult> {
+  let b = batchers.get(deps);
+  if (!b) batchers.set(deps, b = new Batcher((jobs) => ingestBatch(deps, jobs)));
+  return b;
+}
+
+/**
+ * One write transaction for the whole batch, each message in its own savepoint (a failing
+ * message fails alone); then, after the commit, the DTOs of the batch per company in one round
+ * of reads, and the events in arrival order.
+ */
+async function ingestBatch(deps: Deps, jobs: Job[]): Promise<Settled<InboundResult>[]> {
+  const stored = await deps.database.write(async (tx) => {
+    const out: Settled<Stored>[] = [];
+    for (const job of jobs) {
+      try {
+        out.push({ ok: true, value: await tx.transaction((sp) => storeInbound(sp, deps, job)) });
+      } catch (error) {
+        out.push({ ok: false, error });
+      }
+    }
+    return out;
+  });
+
+  const fresh = new Map<number, { tickets: TicketRow[]; messages: MessageRow[] }>();
+  for (const s of stored) {
+    if (!s.ok || !s.value?.ticket) continue;
+    const { ticket, message } = s.value;
+    const f = fresh.get(ticket.companyId) ?? { tickets: [], messages: [] };
+    f.tickets.push(ticket);
+    f.messages.push(message);
+    fresh.set(ticket.companyId, f);
+  }
+  const dtos = new Map<number, { tickets: TicketDTO[]; messages: MessageDTO[] }>();
+  for (const [companyId, f] of fresh) {
+    const [tickets, messages] = await Promise.all([
+      ticketDTOs(deps.db, companyId, f.tickets),
+      messageDTOs(deps.db, deps.media, companyId, f.messages),
+    ]);
+    dtos.set(companyId, { tickets, messages });
+  }
+
+  const results: Settled<InboundResult>[] = [];
+  for (let i = 0; i < jobs.length; i++) {
+    const s = stored[i];
+    const companyId = jobs[i].msg.connection.companyId;
+    if (!s.ok) {
+      results.push(s);
+    } else if (!s.value) {
+      // A duplicate (found inside the transaction): answer with the stored message.
+      const again = await findMessageByWid(deps.db, companyId, jobs[i].msg.externalId);
+      results.push(
+        again
+          ? { ok: true, value: { messageId: again.id, ticketId: again.ticketId, duplicate: true } }
+          : { ok: false, error: new AppError("ERR_CREATING_MESSAGE") },
+      );
+    } else if (s.value.importedOnly) {
+      results.push({ ok: true, value: { ...s.value.importedOnly, duplicate: false } });
+    } else {
+      const r = s.value;
+      const d = dtos.get(companyId)!;
+      const ticket = d.tickets.shift()!;
+      const message = d.messages.shift()!;
+      if (r.contactCreated) {
+        deps.bus.emit("entity.changed", {
+          companyId,
+          entity: "contact",
+          action: "create",
+          record: r.contact,
         });
       }
-      return { importedOnly: { ticketId: ticket.id, messageId: message.id } };
+      deps.bus.emit("ticket.updated", { companyId, ticket, before: r.before });
+      deps.bus.emit("message.created", { companyId, message, ticket });
+      results.push({ ok: true, value: { messageId: r.message.id, ticketId: r.ticket.id, duplicate: false } });
     }
-    const updated = await updateTicket(tx, companyId, ticket.id, {
-      lastMessage: previewOf(msg.body, message.mediaType, stored?.name).slice(0, 500),
-      unreadMessages: msg.fromMe ? 0 : ticket.unreadMessages + 1,
-      fromMe: msg.fromMe,
-      status: ticket.status === "closed" ? "pending" : ticket.status,
-    });
-    await openTraking(tx, companyId, updated);
-    return {
-      ticket: updated,
-      before,
-      message,
-      contactCreated: owner.created || sender.created,
-      contact: owner.contact,
-    };
-  });
-  if (!r) {
-    const again = await findMessageByWid(deps.db, companyId, msg.externalId);
-    if (!again) throw new AppError("ERR_CREATING_MESSAGE");
-    return { messageId: again.id, ticketId: again.ticketId, duplicate: true };
   }
-  if (r.importedOnly) return { ...r.importedOnly, duplicate: false };
+  return results;
+}
 
-  const [ticket] = await ticketDTOs(deps.db, companyId, [r.ticket]);
-  const [message] = await messageDTOs(deps.db, deps.media, companyId, [r.message]);
-  if (r.contactCreated) {
-    deps.bus.emit("entity.changed", { companyId, entity: "contact", action: "create", record: r.contact });
+/** Steps 1–9 for one message inside the batch's transaction; null for a duplicate. */
+async function storeInbound(tx: Tx, deps: Deps, { msg, stored, imported }: Job) {
+  const conn = msg.connection;
+  const companyId = conn.companyId;
+  if (await findMessageByWid(tx, companyId, msg.externalId)) return null;
+  const sender = await upsertInboundContact(tx, companyId, {
+    number: msg.from.number,
+    name: msg.from.name,
+    lid: msg.from.lid,
+    isGroup: false,
+    channel: conn.channel,
+    whatsappId: conn.id,
+  });
+  const owner = msg.group
+    ? await upsertInboundContact(tx, companyId, {
+      number: msg.group.id,
+      name: msg.group.name,
+      isGroup: true,
+      channel: conn.channel,
+      whatsappId: conn.id,
+    })
+    : sender;
+  const { ticket, before } = await ticketFor(tx, deps, conn, owner.contact, {
+    isGroup: !!msg.group,
+    fromMe: msg.fromMe,
+    walletUserId: imported ? null : owner.contact.walletUserId,
+    imported,
+  });
+  const at = (msg.timestamp ?? deps.clock.now()).toISOString();
+  const message = await insertMessage(tx, {
+    companyId,
+    wid: msg.externalId,
+    ticketId: ticket.id,
+    contactId: sender.contact.id,
+    body: msg.body,
+    fromMe: msg.fromMe,
+    read: msg.fromMe || imported,
+    mediaType: msg.mediaType ?? (stored ? stored.mimetype.split("/")[0] : "chat"),
+    mediaUrl: stored?.path,
+    mediaName: stored?.name,
+    ack: msg.fromMe ? 1 : 0,
+    queueId: ticket.queueId,
+    participant: msg.group ? msg.from.number : null,
+    channel: conn.channel,
+    createdAt: at,
+  });
+  if (!message) return null;
+  if (imported) {
+    // Old history must not touch a live ticket's preview or unread count.
+    if (ticket.imported) {
+      await updateTicket(tx, companyId, ticket.id, {
+        lastMessage: previewOf(msg.body, message.mediaType, stored?.name).slice(0, 500),
+        fromMe: msg.fromMe,
+      });
+    }
+    return { importedOnly: { ticketId: ticket.id, messageId: message.id } };
   }
-  deps.bus.emit("ticket.updated", { companyId, ticket, before: r.before });
-  deps.bus.emit("message.created", { companyId, message, ticket });
-  return { messageId: r.message.id, ticketId: r.ticket.id, duplicate: false };
+  const updated = await updateTicket(tx, companyId, ticket.id, {
+    lastMessage: previewOf(msg.body, message.mediaType, stored?.name).slice(0, 500),
+    unreadMessages: msg.fromMe ? 0 : ticket.unreadMessages + 1,
+    fromMe: msg.fromMe,
+    status: ticket.status === "closed" ? "pending" : ticket.status,
+  });
+  await openTraking(tx, companyId, updated);
+  return {
+    ticket: updated,
+    before,
+    message,
+    contactCreated: owner.created || sender.created,
+    contact: owner.contact,
+  };
 }
 
 /**

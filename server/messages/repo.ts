@@ -1,7 +1,8 @@
 /** Message queries; `companyId` first. */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { messages } from "@db/schema.ts";
 import type { Db, Tx } from "@db/client.ts";
+import { prepared } from "@db/prepared.ts";
 import { notFound } from "../lib/errors.ts";
 import type { MessageRow } from "./dto.ts";
 
@@ -10,10 +11,11 @@ export async function findMessageByWid(
   companyId: number,
   wid: string,
 ): Promise<MessageRow | null> {
-  return (await db.select().from(messages).where(
-    and(eq(messages.companyId, companyId), eq(messages.wid, wid)),
-  ).limit(1))[0] ??
-    null;
+  const q = prepared(db, "messages.byWid", (d) =>
+    d.select().from(messages).where(
+      and(eq(messages.companyId, sql.placeholder("companyId")), eq(messages.wid, sql.placeholder("wid"))),
+    ).limit(1).prepare());
+  return (await q.get({ companyId, wid })) ?? null;
 }
 
 export async function getMessage(db: Db | Tx, companyId: number, id: number): Promise<MessageRow> {
@@ -24,12 +26,21 @@ export async function getMessage(db: Db | Tx, companyId: number, id: number): Pr
   return m;
 }
 
-/** Inserts unless the provider id is already stored; null means it was a duplicate. */
+/**
+ * Inserts unless the provider id is already stored; null means it was a duplicate. One prepared
+ * statement per set of column names (the pipeline's shape is always the same).
+ */
 export async function insertMessage(
   tx: Tx,
   values: typeof messages.$inferInsert,
 ): Promise<MessageRow | null> {
-  const rows = await tx.insert(messages).values(values).onConflictDoNothing().returning();
+  const v = values as Record<string, unknown>;
+  const keys = Object.keys(v).filter((k) => v[k] !== undefined).sort();
+  const q = prepared(tx, `messages.insert:${keys}`, (d) =>
+    d.insert(messages).values(
+      Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)])) as unknown as typeof messages.$inferInsert,
+    ).onConflictDoNothing().returning().prepare());
+  const rows = await q.all(Object.fromEntries(keys.map((k) => [k, v[k]])));
   return rows[0] ?? null;
 }
 

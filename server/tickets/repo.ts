@@ -1,16 +1,24 @@
 /** Ticket queries. `companyId` first; every query filters on it. */
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, SQL, sql } from "drizzle-orm";
 import { activeTicketStatuses, ticketLogs, tickets, ticketTraking } from "@db/schema.ts";
 import type { Db, Tx } from "@db/client.ts";
+import { prepared } from "@db/prepared.ts";
 import { isUniqueViolation, notFound } from "../lib/errors.ts";
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type NewTicket = Omit<typeof tickets.$inferInsert, "id" | "companyId" | "uuid" | "number">;
 
+const p = sql.placeholder;
+
 export async function findTicket(db: Db | Tx, companyId: number, id: number): Promise<TicketRow | null> {
-  return (await db.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
-    .limit(1))[0] ??
-    null;
+  const q = prepared(
+    db,
+    "tickets.find",
+    (d) =>
+      d.select().from(tickets).where(and(eq(tickets.companyId, p("companyId")), eq(tickets.id, p("id"))))
+        .limit(1).prepare(),
+  );
+  return (await q.get({ companyId, id })) ?? null;
 }
 
 export async function getTicket(db: Db | Tx, companyId: number, id: number): Promise<TicketRow> {
@@ -26,12 +34,14 @@ export async function findActiveTicket(
   contactId: number,
   whatsappId: number,
 ): Promise<TicketRow | null> {
-  return (await db.select().from(tickets).where(and(
-    eq(tickets.companyId, companyId),
-    eq(tickets.contactId, contactId),
-    eq(tickets.whatsappId, whatsappId),
-    inArray(tickets.status, [...activeTicketStatuses]),
-  )).limit(1))[0] ?? null;
+  const q = prepared(db, "tickets.active", (d) =>
+    d.select().from(tickets).where(and(
+      eq(tickets.companyId, p("companyId")),
+      eq(tickets.contactId, p("contactId")),
+      eq(tickets.whatsappId, p("whatsappId")),
+      inArray(tickets.status, [...activeTicketStatuses]),
+    )).limit(1).prepare());
+  return (await q.get({ companyId, contactId, whatsappId })) ?? null;
 }
 
 /** The newest ticket of any status for (contact, connection). */
@@ -41,11 +51,13 @@ export async function findLatestTicket(
   contactId: number,
   whatsappId: number,
 ): Promise<TicketRow | null> {
-  return (await db.select().from(tickets).where(and(
-    eq(tickets.companyId, companyId),
-    eq(tickets.contactId, contactId),
-    eq(tickets.whatsappId, whatsappId),
-  )).orderBy(desc(tickets.id)).limit(1))[0] ?? null;
+  const q = prepared(db, "tickets.latest", (d) =>
+    d.select().from(tickets).where(and(
+      eq(tickets.companyId, p("companyId")),
+      eq(tickets.contactId, p("contactId")),
+      eq(tickets.whatsappId, p("whatsappId")),
+    )).orderBy(desc(tickets.id)).limit(1).prepare());
+  return (await q.get({ companyId, contactId, whatsappId })) ?? null;
 }
 
 /**
@@ -76,14 +88,33 @@ export async function findOrCreateActiveTicket(
   throw new Error("findOrCreateActiveTicket: could not settle the active ticket");
 }
 
+/** Sets `values` (and updatedAt); one prepared statement per set of column names. */
 export async function updateTicket(
   tx: Tx,
   companyId: number,
   id: number,
   values: Partial<typeof tickets.$inferInsert>,
 ): Promise<TicketRow> {
-  const [row] = await tx.update(tickets).set({ ...values, updatedAt: new Date().toISOString() })
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id))).returning();
+  const set: Record<string, unknown> = { ...values, updatedAt: new Date().toISOString() };
+  const keys = Object.keys(set).filter((k) => set[k] !== undefined).sort();
+  let row: TicketRow | undefined;
+  if (keys.some((k) => set[k] instanceof SQL)) {
+    [row] = await tx.update(tickets).set(set).where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+      .returning();
+  } else {
+    const q = prepared(
+      tx,
+      `tickets.update:${keys}`,
+      (d) =>
+        d.update(tickets).set(Object.fromEntries(keys.map((k) => [k, p(k)])))
+          .where(and(eq(tickets.companyId, p("_companyId")), eq(tickets.id, p("_id")))).returning().prepare(),
+    );
+    [row] = await q.all({
+      ...Object.fromEntries(keys.map((k) => [k, set[k]])),
+      _companyId: companyId,
+      _id: id,
+    });
+  }
   if (!row) throw notFound("ticket");
   return row;
 }
@@ -98,7 +129,21 @@ export async function logTicket(
     queueId?: number | null;
   },
 ): Promise<void> {
-  await tx.insert(ticketLogs).values({ companyId, ...e });
+  const q = prepared(tx, "ticketLogs.insert", (d) =>
+    d.insert(ticketLogs).values({
+      companyId: p("companyId"),
+      ticketId: p("ticketId"),
+      type: p("type"),
+      userId: p("userId"),
+      queueId: p("queueId"),
+    }).prepare());
+  await q.run({
+    companyId,
+    ticketId: e.ticketId,
+    type: e.type,
+    userId: e.userId ?? null,
+    queueId: e.queueId ?? null,
+  });
 }
 
 /** The open tracking cycle of a ticket, created when absent. */
@@ -107,11 +152,13 @@ export async function openTraking(
   companyId: number,
   ticket: TicketRow,
 ): Promise<typeof ticketTraking.$inferSelect> {
-  const [row] = await tx.select().from(ticketTraking).where(and(
-    eq(ticketTraking.companyId, companyId),
-    eq(ticketTraking.ticketId, ticket.id),
-    sql`${ticketTraking.finishedAt} IS NULL`,
-  )).orderBy(desc(ticketTraking.id)).limit(1);
+  const q = prepared(tx, "ticketTraking.open", (d) =>
+    d.select().from(ticketTraking).where(and(
+      eq(ticketTraking.companyId, p("companyId")),
+      eq(ticketTraking.ticketId, p("ticketId")),
+      sql`${ticketTraking.finishedAt} IS NULL`,
+    )).orderBy(desc(ticketTraking.id)).limit(1).prepare());
+  const row = await q.get({ companyId, ticketId: ticket.id });
   if (row) return row;
   const [created] = await tx.insert(ticketTraking).values({
     companyId,

@@ -1,0 +1,113 @@
+/**
+ * The local driver (db/driver.ts) against a real database file: result shapes Drizzle relies on,
+ * statement reuse that still sees new commits, the writer's FIFO, per-connection pragmas, error
+ * codes, and that cached statements never pin the WAL.
+ */
+import assert from "node:assert/strict";
+import { LibsqlError } from "@libsql/client";
+import { createLocalClient } from "@db/driver.ts";
+
+async function withClient(fn: (c: ReturnType<typeof createLocalClient>) => Promise<void>) {
+  const dir = await Deno.makeTempDir({ prefix: "atende-driver-" });
+  const c = createLocalClient(`file:${dir}/t.db`);
+  try {
+    await c.execute("create table t (id integer primary key, name text unique, data blob, flag integer)");
+    await fn(c);
+  } finally {
+    c.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("rows are positional and named, duplicate names keep the first; blobs and booleans convert", () =>
+  withClient(async (c) => {
+    await c.execute({
+      sql: "insert into t (name, data, flag) values (?, ?, ?)",
+      args: ["a", new Uint8Array([1, 2, 3]).buffer, true],
+    });
+    const rs = await c.execute("select t.id, t.name, x.name, t.data, t.flag from t join t x on x.id = t.id");
+    assert.deepEqual(rs.columns, ["id", "name", "name", "data", "flag"]);
+    const [row] = rs.rows;
+    assert.equal(row.length, 5);
+    assert.deepEqual(Array.prototype.slice.call(row).slice(0, 3), [1, "a", "a"]);
+    assert.deepEqual(Object.keys(row), ["id", "name", "data", "flag"]);
+    assert.deepEqual([...new Uint8Array(row.data as ArrayBuffer)], [1, 2, 3]);
+    assert.equal(row.flag, 1);
+    const ins = await c.execute({ sql: "insert into t (name) values (:n)", args: { n: "b" } });
+    assert.equal(ins.rowsAffected, 1);
+    assert.equal(ins.lastInsertRowid, 2n);
+    const ret = await c.execute({ sql: "insert into t (name) values (?) returning id, name", args: ["c"] });
+    assert.deepEqual({ ...ret.rows[0] }, { id: 3, name: "c" });
+  }));
+
+Deno.test("a reused read statement sees every later commit; cached reads do not pin the WAL", () =>
+  withClient(async (c) => {
+    const count = async () => (await c.execute("select count(*) n from t")).rows[0].n;
+    assert.equal(await count(), 0);
+    for (let i = 1; i <= 3; i++) {
+      const tx = await c.transaction("write");
+      await tx.execute({ sql: "insert into t (name) values (?)", args: [`n${i}`] });
+      await tx.commit();
+      assert.equal(await count(), i);
+    }
+    const [cp] = (await c.execute("pragma wal_checkpoint(TRUNCATE)")).rows;
+    assert.equal(cp[0], 0, "checkpoint not blocked");
+    assert.equal(await count(), 3);
+  }));
+
+Deno.test("both connections run with synchronous=NORMAL and the WAL", () =>
+  withClient(async (c) => {
+    assert.equal((await c.execute("select * from pragma_synchronous")).rows[0][0], 1); // reader
+    assert.equal((await c.execute("pragma synchronous")).rows[0][0], 1); // writer (not a select)
+    assert.equal((await c.execute("pragma journal_mode")).rows[0][0], "wal");
+    assert.equal((await c.execute("pragma foreign_keys")).rows[0][0], 1);
+  }));
+
+Deno.test("transactions take the writer in FIFO order; a plain write outside waits its turn", () =>
+  withClient(async (c) => {
+    const order: string[] = [];
+    const t1 = await c.transaction("write");
+    const t2p = c.transaction("write").then(async (t2) => {
+      order.push("t2");
+      await t2.execute("insert into t (name) values ('t2')");
+      await t2.commit();
+    });
+    const outside = c.execute("insert into t (name) values ('outside')").then(() => order.push("outside"));
+    await t1.execute("insert into t (name) values ('t1')");
+    // Uncommitted work is invisible to plain reads.
+    assert.equal((await c.execute("select count(*) n from t")).rows[0].n, 0);
+    order.push("t1");
+    await t1.commit();
+    await Promise.all([t2p, outside]);
+    assert.deepEqual(order, ["t1", "t2", "outside"]);
+    const names = (await c.execute("select name from t order by id")).rows.map((r) => r.name);
+    assert.deepEqual(names, ["t1", "t2", "outside"]);
+  }));
+
+Deno.test("errors are LibsqlErrors with SQLite codes; a failed transaction rolls back and frees the writer", () =>
+  withClient(async (c) => {
+    await c.execute("insert into t (name) values ('dup')");
+    await assert.rejects(
+      c.execute("insert into t (name) values ('dup')"),
+      (e) =>
+        e instanceof LibsqlError && e.code === "SQLITE_CONSTRAINT" &&
+        e.extendedCode === "SQLITE_CONSTRAINT_UNIQUE",
+    );
+    const tx = await c.transaction("write");
+    await tx.execute("insert into t (name) values ('gone')");
+    await assert.rejects(tx.execute("insert into t (name) values ('dup')"), LibsqlError);
+    await tx.rollback();
+    assert.equal((await c.execute("select count(*) n from t where name = 'gone'")).rows[0].n, 0);
+    await assert.rejects(
+      c.execute("select nope from t"),
+      (e) => e instanceof LibsqlError && e.code === "SQLITE_ERROR",
+    );
+    const rs = await c.batch(["insert into t (name) values ('b1')", ["insert into t (name) values (?)", [
+      "b2",
+    ]]], "write");
+    assert.equal(rs.length, 2);
+    await assert.rejects(
+      c.batch(["insert into t (name) values ('b3')", "insert into t (name) values ('dup')"]),
+    );
+    assert.equal((await c.execute("select count(*) n from t where name = 'b3'")).rows[0].n, 0);
+  }));
