@@ -313,7 +313,8 @@ async function main() {
   lap("indexes recreated");
   for (const o of saved.filter((x) => x.type === "trigger")) await client.execute(o.sql);
   await client.execute("INSERT INTO contacts_fts(contacts_fts) VALUES('rebuild')");
-  lap("contacts_fts rebuilt");
+  await client.execute("INSERT INTO contacts_number_fts(contacts_number_fts) VALUES('rebuild')");
+  lap("contacts_fts and contacts_number_fts rebuilt");
   await client.execute("INSERT INTO messages_fts(messages_fts) VALUES('rebuild')");
   lap("messages_fts rebuilt");
   await client.execute("INSERT INTO messages_fts(messages_fts) VALUES('optimize')");

@@ -13,6 +13,7 @@ import { createMediaStore, type MediaStore } from "./media/store.ts";
 import { RateLimiter } from "./lib/rate_limit.ts";
 import { wireListeners } from "./events/listeners.ts";
 import { JobWorker } from "./jobs/worker.ts";
+import { type Caches, createCaches, listenForInvalidations } from "./caches.ts";
 
 export type Deps = {
   config: Config;
@@ -28,6 +29,8 @@ export type Deps = {
   media: MediaStore;
   loginLimiter: RateLimiter;
   jobs: JobWorker;
+  /** Hot-path reads (settings, connection tokens, connections, session actors): server/caches.ts. */
+  caches: Caches;
 };
 
 export async function createDeps(config: Config, opts: { clock?: Clock } = {}): Promise<Deps> {
@@ -50,7 +53,9 @@ export async function createDeps(config: Config, opts: { clock?: Clock } = {}): 
     // 10 failed logins per e-mail+address in 15 minutes.
     loginLimiter: new RateLimiter(10, 15 * 60_000),
     jobs: new JobWorker(() => deps),
+    caches: createCaches(database.db),
   };
+  listenForInvalidations(broker, deps.caches);
   wireListeners(deps);
   return deps;
 }

@@ -92,8 +92,31 @@ export const tickets = sqliteTable("tickets", {
   index("tickets_company_queue_status_updated_idx").on(t.companyId, t.queueId, t.status, t.updatedAt),
   index("tickets_company_user_status_updated_idx").on(t.companyId, t.userId, t.status, t.updatedAt),
   // Latest ticket per (contact, connection): the closed tab, search, history, find-or-create.
-  index("tickets_company_contact_whatsapp_idx").on(t.companyId, t.contactId, t.whatsappId, t.id),
-  index("tickets_company_updated_idx").on(t.companyId, t.updatedAt),
+  // Covering (issue 7): updated_at and the columns of the list's visibility and filters ride along, so
+  // the closed tab's "later ticket" probe and contact search read no table rows (migration 0003).
+  index("tickets_company_contact_whatsapp_cover_idx").on(
+    t.companyId,
+    t.contactId,
+    t.whatsappId,
+    t.id,
+    t.updatedAt,
+    t.status,
+    t.userId,
+    t.queueId,
+    t.isGroup,
+  ),
+  // Newest first across the company; covering for the same columns, so a dense contact search walks
+  // it by recency and stops after a page (server/tickets/list_queries.ts).
+  index("tickets_company_updated_cover_idx").on(
+    t.companyId,
+    t.updatedAt,
+    t.contactId,
+    t.whatsappId,
+    t.status,
+    t.userId,
+    t.queueId,
+    t.isGroup,
+  ),
   // Deleting a contact cascades here; without it every contact delete scans all tickets.
   index("tickets_contact_idx").on(t.contactId),
 ]);

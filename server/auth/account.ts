@@ -5,10 +5,11 @@ import type { Deps } from "../deps.ts";
 import { AppError, isUniqueViolation } from "../lib/errors.ts";
 import { hashPassword, randomString, safeEqual, sha256Hex } from "../lib/crypto.ts";
 import { addDays, todayIn } from "../lib/time.ts";
-import { readSetting, writeSettings } from "../settings/repo.ts";
+import { writeSettings } from "../settings/repo.ts";
 import { companyDefaults, PLATFORM_COMPANY_ID } from "../settings/registry.ts";
 import { unscopedFindUserByEmail } from "../users/repo.ts";
 import { revokeOtherSessions } from "./sessions.ts";
+import { evict, invalidate } from "../caches.ts";
 import type { SignupInput } from "./schemas.ts";
 
 export const TRIAL_DAYS = 15;
@@ -18,7 +19,7 @@ const RESET_TTL_MS = 30 * 60_000;
 const RESET_MAX_ATTEMPTS = 5;
 
 export async function signup(deps: Deps, input: SignupInput): Promise<{ companyId: number; userId: number }> {
-  if ((await readSetting(deps.db, PLATFORM_COMPANY_ID, "userCreation")) === "disabled") {
+  if ((await deps.caches.settings.get(PLATFORM_COMPANY_ID, "userCreation")) === "disabled") {
     throw new AppError("ERR_USER_CREATION_DISABLED");
   }
   const passwordHash = await hashPassword(input.password);
@@ -49,6 +50,8 @@ export async function signup(deps: Deps, input: SignupInput): Promise<{ companyI
     }
     throw err;
   });
+  // A new company id: nothing should be cached for it, unless a reused id left something behind.
+  invalidate(deps, { kind: "company", companyId: result.companyId });
   await deps.mailer.send({
     to: input.email,
     subject: "Bem-vindo ao Atende",
@@ -111,6 +114,7 @@ export async function resetPassword(
     return await revokeOtherSessions(tx, user.companyId, user.id, null, "password_reset", now);
   });
   if (revoked.length) {
+    evict(deps.caches, { kind: "sessions", companyId: user.companyId, sessionIds: revoked });
     deps.bus.emit("auth.sessions_revoked", {
       companyId: user.companyId,
       userId: user.id,

@@ -7,7 +7,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import { isSubscriptionActive } from "../companies/subscription.ts";
-import { loadActor } from "./sessions.ts";
+import { cachedActor } from "./sessions.ts";
 
 /** Reachable without a session (each does its own check where it needs one). */
 const PUBLIC: RegExp[] = [
@@ -52,7 +52,7 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!token) throw new AppError("ERR_UNAUTHENTICATED");
   const deps = c.var.deps;
   const claims = await deps.tokens.verifyAccess(token, deps.clock.now());
-  const actor = await loadActor(deps.db, claims, deps.clock.now());
+  const actor = await cachedActor(deps.caches.actors, deps.db, claims, deps.clock.now());
   if (!actor) throw new AppError("ERR_SESSION_REVOKED");
   c.set("actor", actor);
   if (!isSubscriptionActive(actor.company, deps.clock.now()) && !BILLING.some((r) => r.test(path))) {
@@ -66,8 +66,9 @@ async function optionalActor(c: Parameters<MiddlewareHandler<AppEnv>>[0]) {
   const token = bearerToken(c.req.header("authorization"));
   if (!token) return;
   try {
-    const claims = await c.var.deps.tokens.verifyAccess(token, c.var.deps.clock.now());
-    const actor = await loadActor(c.var.deps.db, claims, c.var.deps.clock.now());
+    const deps = c.var.deps;
+    const claims = await deps.tokens.verifyAccess(token, deps.clock.now());
+    const actor = await cachedActor(deps.caches.actors, deps.db, claims, deps.clock.now());
     if (actor) c.set("actor", actor);
   } catch { /* a public route does not need it */ }
 }

@@ -12,7 +12,7 @@ import { AppError } from "../lib/errors.ts";
 import { hashPassword, randomString, safeEqual, sha256Hex, verifyPassword } from "../lib/crypto.ts";
 import { withinHours, zonedParts } from "../lib/time.ts";
 import { getCompanyWithPlan } from "../companies/repo.ts";
-import { readSettings } from "../settings/repo.ts";
+import { evict } from "../caches.ts";
 import { companyKeys } from "../settings/registry.ts";
 import { queuesOfUsers, unscopedFindUserByEmail } from "../users/repo.ts";
 import { toUserDTO, type UserDTO } from "../users/dto.ts";
@@ -29,7 +29,7 @@ export type SessionResult = { token: string; refreshToken?: string; user: UserDT
 /** The user with company, plan and the company's settings, as login/refresh/me answer it. */
 export async function sessionUser(deps: Deps, u: UserRow): Promise<UserDTO> {
   const { company, plan } = await getCompanyWithPlan(deps.db, u.companyId);
-  const settings = await readSettings(deps.db, u.companyId, companyKeys);
+  const settings = await deps.caches.settings.getMany(u.companyId, companyKeys);
   const queues = (await queuesOfUsers(deps.db, u.companyId, [u.id])).get(u.id) ?? [];
   return await toUserDTO(deps.media, u, queues, { company, plan, settings });
 }
@@ -74,6 +74,8 @@ export async function login(
     return await revokeOtherSessions(tx, user.companyId, user.id, sessionId, "login_elsewhere", now);
   });
   if (revoked.length) {
+    // Evicted here, synchronously; the event's listener also tells the other instances.
+    evict(deps.caches, { kind: "sessions", companyId: user.companyId, sessionIds: revoked });
     deps.bus.emit("auth.sessions_revoked", {
       companyId: user.companyId,
       userId: user.id,
@@ -121,6 +123,7 @@ export async function refresh(deps: Deps, rawCookie: string | undefined): Promis
     // A concurrent refresh (two tabs): the browser already holds the newer cookie.
   } else {
     await deps.database.write((tx) => revokeSession(tx, session.id, "token_reuse", now));
+    evict(deps.caches, { kind: "sessions", companyId: session.companyId, sessionIds: [session.id] });
     deps.bus.emit("auth.sessions_revoked", {
       companyId: session.companyId,
       userId: session.userId,
@@ -154,6 +157,7 @@ export async function logout(deps: Deps, actor: Actor | null, rawCookie: string 
     if (!safeEqual(await sha256Hex(parsed.secret), session.secretHash)) return;
   }
   await deps.database.write((tx) => revokeSession(tx, session.id, "logout", deps.clock.now().toISOString()));
+  evict(deps.caches, { kind: "sessions", companyId: session.companyId, sessionIds: [session.id] });
   deps.bus.emit("auth.sessions_revoked", {
     companyId: session.companyId,
     userId: session.userId,

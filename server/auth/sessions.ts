@@ -4,6 +4,7 @@ import { authSessions, userQueues } from "@db/schema.ts";
 import { companies, plans, users } from "@db/schema.ts";
 import type { Db, Tx } from "@db/client.ts";
 import { type Actor, viewerOf } from "../lib/context.ts";
+import type { TtlCache } from "../lib/cache.ts";
 
 export type SessionRow = typeof authSessions.$inferSelect;
 
@@ -36,15 +37,41 @@ export async function revokeSession(tx: Tx, id: string, reason: string, at: stri
     .where(and(eq(authSessions.id, id), isNull(authSessions.revokedAt)));
 }
 
+type Claims = { userId: number; companyId: number; sessionId: string };
+
+/** An actor as cached per session id, with the session's expiry (checked on every hit). */
+export type CachedActor = { actor: Actor; expiresAt: string };
+
 /**
  * Resolves an access token's claims into the acting user, in one query plus the queue ids.
  * Null when the session is gone or revoked (a login elsewhere, a logout), or the user moved.
  */
-export async function loadActor(
+export async function loadActor(db: Db, claims: Claims, now: Date): Promise<Actor | null> {
+  const loaded = await loadSessionActor(db, claims);
+  return loaded && live(loaded, claims, now) ? loaded.actor : null;
+}
+
+/**
+ * `loadActor` through the per-session cache (`deps.caches.actors`, a few seconds): every
+ * authenticated request resolves its actor here. Revocations, user and company changes evict the
+ * entries (server/caches.ts); the session's expiry is checked on every hit.
+ */
+export async function cachedActor(
+  cache: TtlCache<string, CachedActor>,
   db: Db,
-  claims: { userId: number; companyId: number; sessionId: string },
+  claims: Claims,
   now: Date,
 ): Promise<Actor | null> {
+  const entry = await cache.getOrLoad(claims.sessionId, () => loadSessionActor(db, claims));
+  return entry && live(entry, claims, now) ? entry.actor : null;
+}
+
+const live = (e: CachedActor, claims: Claims, now: Date) =>
+  e.expiresAt >= now.toISOString() && e.actor.userId === claims.userId &&
+  e.actor.companyId === claims.companyId;
+
+/** The session's actor, or null when the session is missing or revoked. Frozen: it is shared. */
+async function loadSessionActor(db: Db, claims: Claims): Promise<CachedActor | null> {
   const [row] = await db.select({ session: authSessions, user: users, company: companies, plan: plans })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
@@ -52,20 +79,21 @@ export async function loadActor(
     .innerJoin(plans, eq(plans.id, companies.planId))
     .where(and(eq(authSessions.id, claims.sessionId), eq(authSessions.userId, claims.userId)))
     .limit(1);
-  if (!row || row.session.revokedAt || row.session.expiresAt < now.toISOString()) return null;
+  if (!row || row.session.revokedAt) return null;
   if (row.user.companyId !== claims.companyId) return null;
   const queueIds = (await db.select({ id: userQueues.queueId }).from(userQueues)
     .where(and(eq(userQueues.companyId, row.user.companyId), eq(userQueues.userId, row.user.id)))).map((r) =>
       r.id
     );
-  return {
+  const actor: Actor = {
     userId: row.user.id,
     companyId: row.user.companyId,
     sessionId: row.session.id,
-    user: row.user,
-    company: row.company,
-    plan: row.plan,
-    queueIds,
-    viewer: viewerOf(row.user, queueIds),
+    user: Object.freeze(row.user),
+    company: Object.freeze(row.company),
+    plan: Object.freeze(row.plan),
+    queueIds: Object.freeze(queueIds) as number[],
+    viewer: Object.freeze(viewerOf(row.user, queueIds)),
   };
+  return Object.freeze({ actor: Object.freeze(actor), expiresAt: row.session.expiresAt });
 }

@@ -4,11 +4,11 @@
  */
 import type { Deps } from "../deps.ts";
 import { AppError } from "../lib/errors.ts";
-import { readSetting } from "../settings/repo.ts";
 import { PLATFORM_COMPANY_ID } from "../settings/registry.ts";
 
+/** The limit in MB, through the settings cache (read for every inbound media). */
 export async function downloadLimitMb(deps: Deps): Promise<number> {
-  return Number(await readSetting(deps.db, PLATFORM_COMPANY_ID, "downloadLimit")) || 64;
+  return Number(await deps.caches.settings.get(PLATFORM_COMPANY_ID, "downloadLimit")) || 64;
 }
 
 /** The download limit in bytes. */

@@ -19,6 +19,7 @@ import {
 import { adapterFor, hasAdapter } from "../channels/registry.ts";
 import * as repo from "./repo.ts";
 import { withoutSecrets } from "./status.ts";
+import { evict } from "../caches.ts";
 import { type CreateConnectionInput, importIssues, type UpdateConnectionInput } from "./schemas.ts";
 
 const PLAN_FLAG: Record<string, PlanFlag | null> = {
@@ -220,6 +221,7 @@ export async function updateConnection(
     if (queueIds) await repo.setConnectionQueues(tx, actor.companyId, id, queueIds);
     return row;
   });
+  evict(deps.caches, { kind: "connections", companyId: actor.companyId });
   if (RECONNECT_ON[row.channel]?.some((k) => row[k] !== current[k]) && hasAdapter(row.channel)) {
     await adapterFor(row.channel).connect(deps, row);
   }
@@ -248,6 +250,8 @@ export async function deleteConnection(deps: Deps, actor: Actor, id: number): Pr
     if (next) await tx.update(whatsapps).set({ isDefault: true }).where(eq(whatsapps.id, next.id));
     return next?.id ?? null;
   });
+  // Its token stops working at once here; the event's listener also tells the other instances.
+  evict(deps.caches, { kind: "connections", companyId: actor.companyId });
   deps.bus.emit("entity.changed", { companyId: actor.companyId, entity: "whatsapp", action: "delete", id });
   // The promoted connection changed too; without this event open connection lists kept no default.
   if (promoted) {

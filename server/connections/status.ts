@@ -4,6 +4,7 @@ import { whatsapps } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { ConnectionStatus } from "../channels/adapter.ts";
 import type { ConnectionRow } from "./repo.ts";
+import { invalidate } from "../caches.ts";
 
 /** The row as the browser may see it: never the token nor the Meta access token. */
 export function withoutSecrets(row: ConnectionRow): Omit<ConnectionRow, "token" | "metaAccessToken"> {
@@ -22,6 +23,7 @@ export async function updateSession(
       .where(and(eq(whatsapps.companyId, conn.companyId), eq(whatsapps.id, conn.id))).returning()
   );
   if (!row) return null;
+  invalidate(deps, { kind: "connections", companyId: conn.companyId });
   await deps.hub.publish({
     companyId: conn.companyId,
     event: `company-${conn.companyId}-whatsappSession`,

@@ -1,5 +1,5 @@
 /** Contact queries. `companyId` first; every query filters on it. */
-import { and, asc, count, eq, inArray, like, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { contactCustomFields, contacts, contactTags, tags } from "@db/schema.ts";
 import type { Db, Tx } from "@db/client.ts";
 import { notFound } from "../lib/errors.ts";
@@ -9,14 +9,32 @@ export type ContactTagRef = { id: number; name: string; color: string; kanban: n
 export type ExtraInfo = { id: number; name: string; value: string };
 
 /**
- * An FTS5 prefix query built from the user's words: each word is quoted (quotes doubled, so no
- * operator can be injected) and starred. `column` restricts the match to one column.
+ * The user's words (at most 8) that hold a letter or digit, each quoted for FTS5 (quotes doubled,
+ * so no operator can be injected): as is, a whole-token match.
+ */
+export function ftsWords(search: string): string[] {
+  return search.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).slice(0, 8)
+    .map((w) => `"${w.replace(/"/g, '""')}"`);
+}
+
+/**
+ * An FTS5 prefix query built from the user's words (ftsWords, each starred). `column` restricts
+ * the match to one column.
  */
 export function ftsPrefixQuery(search: string, column?: string): string | null {
-  const words = search.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).slice(0, 8);
+  const words = ftsWords(search);
   if (!words.length) return null;
-  const q = words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(" ");
+  const q = words.map((w) => `${w}*`).join(" ");
   return column ? `{${column}} : (${q})` : q;
+}
+
+/**
+ * The ids of contacts whose number holds `digits` anywhere ("8888777" finds 5511988887777): a
+ * MATCH on the trigram index contacts_number_fts (migration 0003), a substring match for 3 digits
+ * or more, instead of a LIKE over every number of the company. Any company: callers scope by it.
+ */
+export function contactIdsWithDigits(digits: string): SQL {
+  return sql`select rowid from contacts_number_fts where contacts_number_fts match ${`"${digits}"`}`;
 }
 
 export type ContactFilter = {
@@ -37,7 +55,9 @@ function filterWhere(companyId: number, f: ContactFilter): SQL | undefined {
       fts
         ? sql`${contacts.id} in (select rowid from contacts_fts where contacts_fts match ${fts})`
         : undefined,
-      !f.namesOnly && digits.length >= 3 ? like(contacts.number, `%${digits}%`) : undefined,
+      !f.namesOnly && digits.length >= 3
+        ? sql`${contacts.id} in (${contactIdsWithDigits(digits)})`
+        : undefined,
       fts ? undefined : sql`0`,
     ));
   }

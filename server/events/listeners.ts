@@ -1,4 +1,7 @@
-/** The one place that wires domain events to their subscribers (the socket fan-out for now). */
+/**
+ * The one place that wires domain events to their subscribers: the socket fan-out, the automation
+ * runner and the invalidation of the hot-path caches (server/caches.ts).
+ */
 import type { Deps } from "../deps.ts";
 import type { UserDTO } from "../users/dto.ts";
 import type { Viewer } from "../tickets/policy.ts";
@@ -7,8 +10,8 @@ import type { Audience, Envelope } from "../realtime/hub.ts";
 import type { TicketDTO } from "../tickets/dto.ts";
 import type { TicketScope } from "../tickets/policy.ts";
 import { maskNumber } from "../lib/lgpd.ts";
-import { readSetting } from "../settings/repo.ts";
 import { runAutomation } from "../inbox/automation.ts";
+import { invalidate } from "../caches.ts";
 
 const scopeOf = (t: TicketScope & { id: number }) => ({
   id: t.id,
@@ -47,7 +50,22 @@ export function wireListeners(deps: Deps): void {
   const { bus, hub } = deps;
   const publish = hub.publish.bind(hub);
   const hidesNumbers = async (companyId: number) =>
-    (await readSetting(deps.db, companyId, "lgpdHideNumber")) === "enabled";
+    (await deps.caches.settings.get(companyId, "lgpdHideNumber")) === "enabled";
+
+  // Cache invalidation. The services that revoke sessions or write settings also evict on this
+  // instance before emitting; these handlers make sure every writer's event evicts here and
+  // (with REDIS_URL) on the other instances.
+  bus.on(
+    "auth.sessions_revoked",
+    ({ companyId, sessionIds }) => invalidate(deps, { kind: "sessions", companyId, sessionIds }),
+  );
+  for (const name of ["user.updated", "user.presence"] as const) {
+    bus.on(name, ({ companyId, user }) => invalidate(deps, { kind: "user", companyId, userId: user.id }));
+  }
+  bus.on("user.deleted", ({ companyId, userId }) => invalidate(deps, { kind: "user", companyId, userId }));
+  bus.on("entity.changed", ({ companyId, entity }) => {
+    if (entity === "whatsapp" || entity === "queue") invalidate(deps, { kind: "connections", companyId });
+  });
 
   /**
    * Ticket-scoped events go only to viewers allowed to see the ticket. With lgpdHideNumber on,

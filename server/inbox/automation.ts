@@ -9,16 +9,24 @@
  */
 import type { Deps } from "../deps.ts";
 import type { ConnectionRow } from "../connections/repo.ts";
-import { getConnection } from "../connections/repo.ts";
+import { findConnection, queuesOfConnections } from "../connections/repo.ts";
+import { notFound } from "../lib/errors.ts";
 import type { TicketRow } from "../tickets/repo.ts";
 import { getTicket } from "../tickets/repo.ts";
 import type { MessageDTO } from "../messages/dto.ts";
 import { queueStep } from "./queue_step.ts";
 
+export type ConnectionQueue = { id: number; name: string; color: string; orderQueue: number | null };
+
+/** A connection with its queues in menu order, as `deps.caches.connections` holds it. */
+export type ConnectionWithQueues = { connection: ConnectionRow; queues: readonly ConnectionQueue[] };
+
 export type AutomationContext = {
   deps: Deps;
   ticket: TicketRow;
   connection: ConnectionRow;
+  /** The connection's queues, in menu order. */
+  queues: readonly ConnectionQueue[];
   message: MessageDTO;
   body: string;
 };
@@ -47,8 +55,31 @@ async function runSteps(deps: Deps, companyId: number, message: MessageDTO) {
     // Re-read: an earlier step (or another message) may have moved the ticket.
     const ticket = await getTicket(deps.db, companyId, message.ticketId);
     if (!ticket.whatsappId || ticket.status === "closed") return;
-    const connection = await getConnection(deps.db, companyId, ticket.whatsappId);
-    const r = await step.run({ deps, ticket, connection, message, body: message.body.trim() });
+    const { connection, queues } = await connectionWithQueues(deps, companyId, ticket.whatsappId);
+    const r = await step.run({ deps, ticket, connection, queues, message, body: message.body.trim() });
     if (r === "stop") return;
   }
+}
+
+/**
+ * The connection and its queues through `deps.caches.connections` (read for every customer
+ * message). Writes to the company's connections or queues invalidate it (server/caches.ts).
+ */
+export async function connectionWithQueues(
+  deps: Deps,
+  companyId: number,
+  id: number,
+): Promise<ConnectionWithQueues> {
+  const entry = await deps.caches.connections.getOrLoad(id, async () => {
+    const connection = await findConnection(deps.db, companyId, id);
+    if (!connection) return null;
+    const queues = (await queuesOfConnections(deps.db, companyId, [id])).get(id) ?? [];
+    return Object.freeze({
+      connection: Object.freeze(connection),
+      queues: Object.freeze(queues.map((q) => Object.freeze(q))),
+    });
+  });
+  // Keyed by id alone: an entry of another company answers like a missing row.
+  if (!entry || entry.connection.companyId !== companyId) throw notFound("whatsapp");
+  return entry;
 }

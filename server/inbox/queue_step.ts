@@ -6,8 +6,6 @@
  */
 import { and, count, eq, isNull } from "drizzle-orm";
 import { contacts, tickets, ticketTraking } from "@db/schema.ts";
-import { readSettings } from "../settings/repo.ts";
-import { queuesOfConnections } from "../connections/repo.ts";
 import { sendOnTicket } from "../messages/send.ts";
 import { renderForTicket } from "../messages/render.ts";
 import { ticketDTOs } from "../tickets/dto.ts";
@@ -20,11 +18,9 @@ type QueueRef = { id: number; name: string; greetingMessage?: string | null };
 export const queueStep: AutomationStep = {
   name: "queue",
   async run(ctx) {
-    const { deps, ticket, connection } = ctx;
+    const { deps, ticket, connection, queues } = ctx;
     if (ticket.queueId || ticket.userId || ticket.useIntegration) return "continue";
     if (ticket.isGroup && connection.groupAsTicket !== "enabled") return "continue";
-    const queues =
-      (await queuesOfConnections(deps.db, ticket.companyId, [connection.id])).get(connection.id) ?? [];
     if (!queues.length) return "continue";
     const [contact] = await deps.db.select().from(contacts).where(eq(contacts.id, ticket.contactId));
     // disableBot silences the bot, not the routing: the only queue is still assigned (as in the
@@ -33,7 +29,7 @@ export const queueStep: AutomationStep = {
       if (queues.length === 1) await assignQueue(ctx, queues[0]);
       return "continue";
     }
-    const s = await readSettings(deps.db, ticket.companyId, [
+    const s = await deps.caches.settings.getMany(ticket.companyId, [
       "sendGreetingMessageOneQueues",
       "sendQueuePosition",
       "sendQueuePositionMessage",

@@ -6,18 +6,36 @@
 export type Clock = { now(): Date };
 export const systemClock: Clock = { now: () => new Date() };
 
+/**
+ * One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one, and
+ * zonedParts runs on every request that looks at a tenant's calendar. Bounded by the number of
+ * zones in use; an unknown zone throws (RangeError) and is not stored.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const MAX_FORMATTERS = 500;
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      weekday: "long",
+      hourCycle: "h23",
+    });
+    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
 /** Parts of `at` as seen in `timeZone`. */
 export function zonedParts(at: Date, timeZone: string) {
-  const f = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    weekday: "long",
-    hourCycle: "h23",
-  });
+  const f = formatterFor(timeZone);
   const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, x.value]));
   return {
     date: `${p.year}-${p.month}-${p.day}`,

@@ -1,4 +1,8 @@
-/** Settings rows. `companyId` first; defaults fill keys never written. */
+/**
+ * Settings rows. `companyId` first; defaults fill keys never written. These read the database
+ * (inside a transaction they see its own writes); hot paths read `deps.caches.settings` instead,
+ * so every writer must `invalidate(deps, {kind: "settings", companyId})` after its commit.
+ */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { settings } from "@db/schema.ts";
 import type { Db, Tx } from "@db/client.ts";

@@ -1,7 +1,7 @@
 /**
  * Company settings and the operator's platform settings (spec 2 §3, §5, §6). Platform keys live
  * on company 1 and only the operator changes them; secrets are sealed at rest and only ever
- * shown masked.
+ * shown masked. Reads go through `deps.caches.settings`; a write invalidates it after commit.
  */
 import { z } from "zod";
 import type { Deps } from "../deps.ts";
@@ -10,8 +10,9 @@ import { AppError, notFound } from "../lib/errors.ts";
 import { maskSecret, SecretBox } from "../lib/crypto.ts";
 import { requireAdmin, requireSuper } from "../auth/permissions.ts";
 import { companyKeys, isKnownSetting, PLATFORM_COMPANY_ID, platformKeys, SETTINGS } from "./registry.ts";
-import { readSetting, readSettings, writeSetting } from "./repo.ts";
+import { writeSetting } from "./repo.ts";
 import { getCompanyWithPlan } from "../companies/repo.ts";
+import { invalidate } from "../caches.ts";
 
 export type SettingDTO = { key: string; value: string };
 
@@ -28,10 +29,10 @@ async function shown(deps: Deps, key: string, stored: string): Promise<string> {
 /** The tenant's settings; the operator also gets the platform keys. */
 export async function listSettings(deps: Deps, actor: Actor): Promise<SettingDTO[]> {
   requireAdmin(actor);
-  const own = await readSettings(deps.db, actor.companyId, companyKeys);
+  const own = await deps.caches.settings.getMany(actor.companyId, companyKeys);
   const out = Object.entries(own).map(([key, value]) => ({ key, value }));
   if (actor.user.super) {
-    const plat = await readSettings(deps.db, PLATFORM_COMPANY_ID, platformKeys);
+    const plat = await deps.caches.settings.getMany(PLATFORM_COMPANY_ID, platformKeys);
     for (const [key, value] of Object.entries(plat)) out.push({ key, value: await shown(deps, key, value) });
   }
   return out;
@@ -43,12 +44,12 @@ export async function getSetting(deps: Deps, actor: Actor, key: string): Promise
   const def = SETTINGS[key];
   if (def.secret && !actor.user.super) throw new AppError("ERR_NO_PERMISSION");
   const companyId = def.scope === "platform" ? PLATFORM_COMPANY_ID : actor.companyId;
-  return { key, value: await shown(deps, key, await readSetting(deps.db, companyId, key)) };
+  return { key, value: await shown(deps, key, await deps.caches.settings.get(companyId, key)) };
 }
 
 export async function getPublicSetting(deps: Deps, key: string): Promise<SettingDTO> {
   if (!isKnownSetting(key) || !SETTINGS[key].public) throw unknownKey(key);
-  return { key, value: await readSetting(deps.db, PLATFORM_COMPANY_ID, key) };
+  return { key, value: await deps.caches.settings.get(PLATFORM_COMPANY_ID, key) };
 }
 
 export async function updateSetting(deps: Deps, actor: Actor, key: string, raw: string): Promise<SettingDTO> {
@@ -66,6 +67,7 @@ export async function updateSetting(deps: Deps, actor: Actor, key: string, raw: 
   const stored = def.secret ? await deps.secrets.seal(value) : value;
   const companyId = def.scope === "platform" ? PLATFORM_COMPANY_ID : actor.companyId;
   await deps.database.write((tx) => writeSetting(tx, companyId, key, stored));
+  invalidate(deps, { kind: "settings", companyId });
   const dto = { key, value: def.secret ? maskSecret(value) : value };
   deps.bus.emit("settings.updated", { companyId, key, value: dto.value });
   return dto;
@@ -73,7 +75,7 @@ export async function updateSetting(deps: Deps, actor: Actor, key: string, raw: 
 
 /** The plaintext of a secret, for the server's own use (payment and AI clients). */
 export async function readSecret(deps: Deps, key: string): Promise<string> {
-  const stored = await readSetting(deps.db, PLATFORM_COMPANY_ID, key);
+  const stored = await deps.caches.settings.get(PLATFORM_COMPANY_ID, key);
   return SecretBox.isSealed(stored) ? await deps.secrets.open(stored) : stored;
 }
 
@@ -85,10 +87,10 @@ export async function companySettings(
 ): Promise<Record<string, string>> {
   if (companyId !== actor.companyId) {
     if (!actor.user.super) throw notFound("company");
-    // readSettings fills defaults for any id, so a missing company must be caught here.
+    // The settings read fills defaults for any id, so a missing company must be caught here.
     await getCompanyWithPlan(deps.db, companyId);
   }
-  return await readSettings(deps.db, companyId, companyKeys);
+  return await deps.caches.settings.getMany(companyId, companyKeys);
 }
 
 /** GET /companySettingOne?column=: one tenant key as `{[column]: value}`. */
@@ -98,5 +100,5 @@ export async function companySettingOne(
   column: string,
 ): Promise<Record<string, string>> {
   if (!companyKeys.includes(column)) throw unknownKey(column);
-  return { [column]: await readSetting(deps.db, actor.companyId, column) };
+  return { [column]: await deps.caches.settings.get(actor.companyId, column) };
 }

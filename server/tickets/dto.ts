@@ -45,8 +45,20 @@ export async function ticketDTOs(
   if (!rows.length) return [];
   const contactIds = uniq(rows.map((r) => r.contactId));
   const [cs, qs, us, ws, tts, cts] = await Promise.all([
-    // Unary + keeps SQLite from walking the company's contacts: it looks the ids up by primary key.
-    db.select().from(contacts).where(
+    // Unary + keeps SQLite from walking the company's contacts (contacts_company_name_idx): it
+    // looks the ids up by primary key. Only the columns the DTO shows.
+    db.select({
+      id: contacts.id,
+      name: contacts.name,
+      number: contacts.number,
+      email: contacts.email,
+      urlPicture: contacts.urlPicture,
+      isGroup: contacts.isGroup,
+      channel: contacts.channel,
+      active: contacts.active,
+      disableBot: contacts.disableBot,
+      acceptAudioMessage: contacts.acceptAudioMessage,
+    }).from(contacts).where(
       and(sql`+${contacts.companyId} = ${companyId}`, inArray(contacts.id, contactIds)),
     ),
     db.select({ id: queues.id, name: queues.name, color: queues.color }).from(queues)

@@ -10,7 +10,6 @@ import { tickets } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { shouldMask } from "../lib/lgpd.ts";
-import { readSettings } from "../settings/repo.ts";
 import { type TicketDTO, ticketDTOs } from "./dto.ts";
 import type { ListTicketsQuery } from "./list_schema.ts";
 import { type ListCriteria, listWhere, MESSAGE_SEARCH_WINDOW, searchTerms } from "./list_where.ts";
@@ -31,7 +30,10 @@ export async function listTickets(deps: Deps, actor: Actor, q: ListTicketsQuery)
   const { db } = deps;
   const companyId = actor.companyId;
   const viewer = actor.viewer;
-  const settings = await readSettings(db, companyId, ["lgpdHideNumber", "showNotificationPending"]);
+  const settings = await deps.caches.settings.getMany(companyId, [
+    "lgpdHideNumber",
+    "showNotificationPending",
+  ]);
   const maskNumbers = shouldMask(viewer.profile, settings.lgpdHideNumber);
 
   let mode: ListCriteria["mode"];

@@ -5,7 +5,15 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import { tickets } from "@db/schema.ts";
-import { type ListCriteria, listWhere, messageHitsCte, searchMatches } from "./list_where.ts";
+import {
+  contactSearchGroups,
+  contactSearchWalk,
+  isContactOnlySearch,
+  type ListCriteria,
+  listWhere,
+  searchCtes,
+  searchMatches,
+} from "./list_where.ts";
 
 /**
  * Counts past this are reported as the cap with `countCapped` (the client shows "1000+"): the
@@ -46,27 +54,41 @@ export function countStatement(c: ListCriteria, where: SQL = listWhere(c)): { sq
 }
 
 /**
- * Search in one statement: the matching tickets (latest per contact and connection, visibility,
- * filters — searchMatches, the same set as listWhere's) are materialised once as (id, updated_at);
- * from them come the count (capped at cap + 1) and the ids of the page (`limit` rows from
- * `offset`, as JSON). `message_n` is how many
- * message matches were read (= messageWindow when the recency bound cut the search short).
- * The caller then reads the page's rows by id.
+ * Search in one statement: `n` (the count of matching tickets — latest per contact and
+ * connection, visibility, filters — capped at cap + 1), `message_n` (how many message matches
+ * were read: = messageWindow when the recency bound cut the search short) and `ids` (the page:
+ * `limit` ids from `offset`, as JSON). The caller then reads the page's rows by id.
+ *
+ * The matching contacts and messages are computed once (CTEs). A contact-only search reads at
+ * most cap + 1 of its (contact, connection) groups (contactSearchGroups, cheap whatever the
+ * term). Up to the cap that is the whole match set, sorted for the page. Past it the term is
+ * frequent ("Maria", "Silv"), and the page comes from a walk by updated_at that stops after
+ * `offset + limit` rows (contactSearchWalk) instead of grouping and sorting thousands of tickets;
+ * SQLite evaluates only the CASE branch taken. Both give the same rows in the same order. With
+ * searchOnMessages the union of both sources is materialised and sorted.
  */
 export function searchStatement(
   c: ListCriteria,
   o: { asc: boolean; limit: number; offset: number },
 ): SQL {
-  const crit: ListCriteria = { ...c, messageHitsCte: true };
-  const messages = messageHitsCte(crit);
+  const crit: ListCriteria = { ...c, searchCtes: true };
+  const ctes = searchCtes(crit);
   const dir = o.asc ? sql`asc` : sql`desc`;
-  const ctes = [
-    ...(messages ? [messages] : []),
-    sql`hits(id, updated_at) as materialized (${searchMatches(crit)})`,
-  ];
+  const page = (ordered: SQL) =>
+    sql`(select json_group_array(id) from (${ordered} limit ${o.limit} offset ${o.offset}))`;
+  const sorted = (hits: SQL) => sql`select id from ${hits} order by updated_at ${dir}, id ${dir}`;
+  if (isContactOnlySearch(crit)) {
+    ctes.push(sql`hits(id, updated_at) as materialized (${contactSearchGroups(crit, LIST_COUNT_CAP + 1)})`);
+    const walked = page(contactSearchWalk(crit, o)), grouped = page(sorted(sql`hits`));
+    return sql`with ${sql.join(ctes, sql`, `)}
+      select n, 0 as message_n, case when n > ${LIST_COUNT_CAP} then ${walked} else ${grouped} end as ids
+      from (select count(*) as n from hits)`;
+  }
+  const messageN = crit.mode.kind === "search" && crit.mode.messageFts
+    ? sql`(select count(*) from message_hits)`
+    : sql`0`;
+  ctes.push(sql`hits(id, updated_at) as materialized (${searchMatches(crit)})`);
   return sql`with ${sql.join(ctes, sql`, `)}
     select (select count(*) from (select 1 from hits limit ${LIST_COUNT_CAP + 1})) as n,
-      ${messages ? sql`(select count(*) from message_hits)` : sql`0`} as message_n,
-      (select json_group_array(id) from (select id from hits order by updated_at ${dir}, id ${dir}
-        limit ${o.limit} offset ${o.offset})) as ids`;
+      ${messageN} as message_n, ${page(sorted(sql`hits`))} as ids`;
 }

@@ -12,6 +12,7 @@ import { toUserDTO, type UserDTO } from "./dto.ts";
 import * as repo from "./repo.ts";
 import { getConnection } from "../connections/repo.ts";
 import { ADMIN_ONLY_FIELDS, type CreateUserInput, type UpdateUserInput } from "./schemas.ts";
+import { evict, invalidate } from "../caches.ts";
 
 const PAGE = 20;
 
@@ -110,6 +111,8 @@ export async function updateUser(
     if (queueIds) await repo.setUserQueues(tx, actor.companyId, id, queueIds);
     return u;
   });
+  // Profile, flags and queues take effect on the user's next request (the event also evicts).
+  evict(deps.caches, { kind: "user", companyId: actor.companyId, userId: id });
   const dto = await userDTO(deps, user);
   deps.bus.emit("user.updated", { companyId: actor.companyId, user: dto });
   return dto;
@@ -140,6 +143,7 @@ export async function deleteUser(deps: Deps, actor: Actor, id: number): Promise<
   requireMayManage(actor, target);
   if (id === actor.userId) throw new AppError("ERR_NO_PERMISSION", { message: "cannot delete yourself" });
   await deps.database.write((tx) => repo.deleteUser(tx, actor.companyId, id));
+  evict(deps.caches, { kind: "user", companyId: actor.companyId, userId: id });
   deps.bus.emit("user.deleted", { companyId: actor.companyId, userId: id });
 }
 
@@ -164,5 +168,6 @@ export async function setTicketsWidth(deps: Deps, actor: Actor, id: number, widt
   const user = await deps.database.write((tx) =>
     repo.updateUser(tx, actor.companyId, id, { defaultTicketsManagerWidth: width })
   );
+  invalidate(deps, { kind: "user", companyId: actor.companyId, userId: id });
   return await userDTO(deps, user);
 }

@@ -4,6 +4,7 @@
  */
 import type { CompanyRow, PlanRow } from "@/lib/context.ts";
 import { writeSetting } from "@/settings/repo.ts";
+import { invalidate } from "@/caches.ts";
 import type { TestApp } from "./test_app.ts";
 import {
   createCompany,
@@ -33,9 +34,10 @@ export async function createTenant(
   return { company, plan, admin, user, adminToken: a.token, userToken: u.token };
 }
 
-/** Writes a company setting directly (the settings API has its own suite). */
+/** Writes a company setting directly (the settings API has its own suite), as a writer must: then invalidates. */
 export async function setCompanySetting(t: TestApp, companyId: number, key: string, value: string) {
   await t.deps.database.write((tx) => writeSetting(tx, companyId, key, value));
+  invalidate(t.deps, { kind: "settings", companyId });
 }
 
 /** Every [method, path] must answer 401 ERR_UNAUTHENTICATED without a token. */

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { companies } from "@db/schema.ts";
+import { clearCaches } from "@/caches.ts";
 import { createTestApp, OPERATOR } from "../_helpers/test_app.ts";
 import { createCompany, createUser, login } from "../_helpers/factories.ts";
 import { dateIn, expectError, expectOk, type Json, ManualClock, refreshWith, shiftDate } from "./_support.ts";
@@ -80,6 +81,7 @@ Deno.test("[auth] subscription gate", async (t) => {
       await app.deps.database.write((tx) =>
         tx.update(companies).set({ dueDate: shiftDate(today, -1) }).where(eq(companies.id, company.id))
       );
+      clearCaches(app.deps.caches); // written behind the services' back
       await expectError(await app.request("/api/users", { token: s.token }), 402, "ERR_SUBSCRIPTION_EXPIRED");
     });
 
@@ -87,6 +89,7 @@ Deno.test("[auth] subscription gate", async (t) => {
       await app.deps.database.write((tx) =>
         tx.update(companies).set({ dueDate: "2000-01-01" }).where(eq(companies.id, 1))
       );
+      clearCaches(app.deps.caches); // written behind the services' back
       const s = await login(app, OPERATOR);
       assert.equal((s.user.company as Json).dueDate, "2999-12-31");
       await expectOk(await app.request("/api/users", { token: s.token }));

@@ -1,5 +1,6 @@
 /** /api/contacts CRUD, search, toggles and permissions (spec 1 §2, §3, §5, §7; DESIGN §4). */
 import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
 import { contacts } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { assertAllNeedAuth, createTenant } from "../_helpers/tenant.ts";
@@ -309,6 +310,32 @@ Deno.test("[contacts] list: full-text search, filters and paging", async (t) => 
         "Maria Oliveira",
       ]);
     });
+
+    await t.step(
+      "digits follow the number's edits and deletes (the trigram index stays in step)",
+      async () => {
+        const [c] = await insertContacts(app, a.company.id, [{
+          name: "Renato Trigram",
+          number: "5541933332222",
+        }]);
+        assert.deepEqual(names(await expectOk<Page>(await list("searchParam=9333322"))), ["Renato Trigram"]);
+        await app.deps.database.write((tx) =>
+          tx.update(contacts).set({ number: "5541944445555" }).where(eq(contacts.id, c.id))
+        );
+        assert.deepEqual(names(await expectOk<Page>(await list("searchParam=9333322"))), []);
+        assert.deepEqual(names(await expectOk<Page>(await list("searchParam=4444555"))), ["Renato Trigram"]);
+        // A rename leaves the number index alone (its trigger fires on number only).
+        await app.deps.database.write((tx) =>
+          tx.update(contacts).set({ name: "Renato Trigrama" }).where(eq(contacts.id, c.id))
+        );
+        assert.deepEqual(names(await expectOk<Page>(await list("searchParam=4444555"))), ["Renato Trigrama"]);
+        await app.deps.database.write((tx) => tx.delete(contacts).where(eq(contacts.id, c.id)));
+        assert.deepEqual(names(await expectOk<Page>(await list("searchParam=4444555"))), []);
+        // Another company's number with the same digits is never found.
+        await insertContacts(app, b.company.id, [{ name: "Renato de B", number: "5541944445555" }]);
+        assert.deepEqual(names(await expectOk<Page>(await list("searchParam=4444555"))), []);
+      },
+    );
 
     await t.step("FTS syntax in the input is taken literally (no 500, no injection)", async () => {
       for (const s of ['"', "jose OR maria", "*", "NEAR(a b)", 'a"b', "-", "%", "_"]) {

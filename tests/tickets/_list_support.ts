@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { contacts, contactTags, messages, tags, tickets, ticketTags, whatsapps } from "@db/schema.ts";
 import type { TestApp } from "../_helpers/test_app.ts";
 import { writeSettings } from "@/settings/repo.ts";
+import { clearCaches } from "@/caches.ts";
 
 export type TicketRowT = typeof tickets.$inferSelect;
 export type ListBody = {
@@ -104,6 +105,7 @@ export async function tagContact(t: TestApp, companyId: number, contactId: numbe
 
 export async function setSettings(t: TestApp, companyId: number, values: Record<string, string>) {
   await t.deps.database.write((tx) => writeSettings(tx, companyId, values));
+  clearCaches(t.deps.caches);
 }
 
 export type Query = Record<string, string | number | boolean | (string | number)[]>;

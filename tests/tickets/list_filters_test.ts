@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { contacts, tickets, users } from "@db/schema.ts";
+import { clearCaches } from "@/caches.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { createCompany, createQueue, createUser, login } from "../_helpers/factories.ts";
 import {
@@ -192,12 +193,14 @@ Deno.test("[tickets] GET /api/tickets filters, bell, sort, paging and masking", 
       await app.deps.database.write((tx) =>
         tx.update(users).set({ allowGroup: false }).where(eq(users.id, U))
       );
+      clearCaches(app.deps.caches); // written behind the services' back
       try {
         assert.deepEqual(await ids(app, agentTok, bell), sorted(ownOpen, ownPending, queuePending));
       } finally {
         await app.deps.database.write((tx) =>
           tx.update(users).set({ allowGroup: true }).where(eq(users.id, U))
         );
+        clearCaches(app.deps.caches); // written behind the services' back
         await setSettings(app, cid, { showNotificationPending: "disabled" });
       }
       await clear();

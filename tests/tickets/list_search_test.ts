@@ -4,13 +4,16 @@
  * restriction (spec 1 §2, §6; reference §4) and LGPD.
  */
 import assert from "node:assert/strict";
-import { eq } from "drizzle-orm";
-import { users } from "@db/schema.ts";
+import { eq, inArray } from "drizzle-orm";
+import { messages, tickets, users } from "@db/schema.ts";
+import { MESSAGE_SEARCH_WINDOW } from "@/tickets/list_where.ts";
+import { clearCaches } from "@/caches.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { createCompany, createQueue, createUser, login } from "../_helpers/factories.ts";
 import {
   ids,
   list,
+  listOk,
   mkContact,
   mkMessage,
   mkTicket,
@@ -108,6 +111,41 @@ Deno.test("[tickets] GET /api/tickets search", async (t) => {
       assert.deepEqual(await search(agentTok, "joao", { searchOnMessages: "true" }), sorted(joao));
     });
 
+    await t.step(
+      "message words: one filling the recency window alone matches whole, the others as prefixes",
+      async () => {
+        // A word in MESSAGE_SEARCH_WINDOW messages of one ticket, then one newer "…s" on another.
+        const busy = await mk({ status: "pending", queueId: q1.id, contactName: "Busy" });
+        await app.deps.database.write((tx) =>
+          tx.insert(messages).values(
+            Array.from({ length: MESSAGE_SEARCH_WINDOW }, (_, i) => ({
+              companyId: cid,
+              ticketId: busy.id,
+              contactId: busy.contactId,
+              body: `segue o boleto ${i}`,
+            })),
+          )
+        );
+        const plural = await mk({ status: "pending", queueId: q1.id, contactName: "Plural" });
+        await mkMessage(app, cid, plural, "dois boletos vencidos");
+        const on = { searchOnMessages: "true", showAll: "true" };
+        // The whole word fills the window: its newest matches, not the longer words'.
+        const whole = await listOk(app, adminTok, { searchParam: "boleto", ...on });
+        assert.deepEqual(whole.tickets.map((x) => x.id), [busy.id]);
+        assert.equal((whole as typeof whole & { countCapped?: boolean }).countCapped, true);
+        // A partial word (no whole-word match) is a prefix: both, newest first.
+        const partial = await listOk(app, adminTok, { searchParam: "bolet", ...on });
+        assert.deepEqual(partial.tickets.map((x) => x.id), [plural.id, busy.id]);
+        assert.deepEqual(await search(adminTok, "boletos", on), sorted(plural));
+        assert.deepEqual(await search(adminTok, "bolet vencid", on), sorted(plural));
+        // Per word: "segue" and "boleto" are common (whole), "1" is a prefix (1, 10, 100…).
+        assert.deepEqual(await search(adminTok, "segue boleto 1", on), sorted(busy));
+        await app.deps.database.write((tx) =>
+          tx.delete(tickets).where(inArray(tickets.id, [busy.id, plural.id]))
+        );
+      },
+    );
+
     await t.step("never another company's contacts or messages", async () => {
       assert.deepEqual(await search(adminTok, "estrangeiro", { showAll: "true" }), []);
       assert.deepEqual(await search(adminTok, "88880000", { showAll: "true" }), []);
@@ -141,12 +179,14 @@ Deno.test("[tickets] GET /api/tickets search", async (t) => {
       await app.deps.database.write((tx) =>
         tx.update(users).set({ allUserChat: "disabled" }).where(eq(users.id, agent.user.id))
       );
+      clearCaches(app.deps.caches); // written behind the services' back
       try {
         assert.deepEqual(await search(agentTok, "helena"), []);
       } finally {
         await app.deps.database.write((tx) =>
           tx.update(users).set({ allUserChat: "enabled" }).where(eq(users.id, agent.user.id))
         );
+        clearCaches(app.deps.caches); // written behind the services' back
       }
       // Outside his queues: nothing.
       assert.deepEqual(await search(agentTok, "iris"), []);

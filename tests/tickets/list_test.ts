@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
 import { userQueues, users } from "@db/schema.ts";
+import { clearCaches } from "@/caches.ts";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { createCompany, createQueue, createUser, login } from "../_helpers/factories.ts";
 import { canViewTicket } from "@/tickets/policy.ts";
@@ -15,6 +16,7 @@ type Flags = Partial<Pick<typeof users.$inferInsert, "allTicket" | "allowGroup" 
 
 async function setFlags(t: TestApp, userId: number, flags: Flags) {
   await t.deps.database.write((tx) => tx.update(users).set(flags).where(eq(users.id, userId)));
+  clearCaches(t.deps.caches); // written behind the services' back
 }
 
 Deno.test("[tickets] GET /api/tickets: auth, tenancy, visibility and tabs", async (t) => {
@@ -249,6 +251,7 @@ Deno.test("[tickets] GET /api/tickets: auth, tenancy, visibility and tabs", asyn
       await app.deps.database.write((tx) =>
         tx.insert(userQueues).values({ companyId: cid, userId: U, queueId: q3.id })
       );
+      clearCaches(app.deps.caches); // written behind the services' back
       try {
         assert.ok((await ids(app, agentTok, { status: "pending" })).includes(pendingQ3.id));
         assert.ok((await ids(app, agentTok, { status: "group" })).includes(groupQ3.id));
@@ -256,6 +259,7 @@ Deno.test("[tickets] GET /api/tickets: auth, tenancy, visibility and tabs", asyn
         await app.deps.database.write((tx) =>
           tx.delete(userQueues).where(and(eq(userQueues.userId, U), eq(userQueues.queueId, q3.id)))
         );
+        clearCaches(app.deps.caches); // written behind the services' back
       }
     });
 

@@ -9,6 +9,7 @@ import { whatsapps } from "@db/schema.ts";
 import { hmacSha256Hex } from "@/lib/crypto.ts";
 import { runDueJobs } from "@/jobs/queue.ts";
 import { writeSetting } from "@/settings/repo.ts";
+import { clearCaches } from "@/caches.ts";
 import type { ConnectionRow } from "@/connections/repo.ts";
 import type { MetaKind } from "@/channels/meta/adapter.ts";
 import { createTestApp, type TestApp } from "../../_helpers/test_app.ts";
@@ -33,6 +34,7 @@ export async function startMeta(): Promise<MetaTest> {
     await writeSetting(tx, 1, "facebookId", APP_ID);
     await writeSetting(tx, 1, "facebookIdsecret", sealed);
   });
+  clearCaches(t.deps.caches);
   return {
     t,
     graph,
