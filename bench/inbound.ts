@@ -231,9 +231,9 @@ async function ingest() {
   const rows: string[][] = [];
   let knee = "";
   for (const rate of steps) {
-    const cpu0 = cpuSeconds(server.child.pid);
+    const cpu0 = cpuSeconds(server.child.pid), own0 = cpuSeconds(Deno.pid);
     const r = await offer(rate, seconds);
-    const cpu1 = cpuSeconds(server.child.pid);
+    const cpu1 = cpuSeconds(server.child.pid), own1 = cpuSeconds(Deno.pid);
     const p99 = pct(r.lat, 0.99);
     if (!knee && (p99 > 100 || r.skipped > 0)) knee = `${rate} msg/s`;
     rows.push([
@@ -245,6 +245,7 @@ async function ingest() {
       `${((cpu1 - cpu0) / (r.wallMs / 1000) * 100).toFixed(0)} % (${
         ((cpu1 - cpu0) * 1000 / r.ok.length).toFixed(2)
       } ms)`,
+      `${((own1 - own0) / (r.wallMs / 1000) * 100).toFixed(0)} %`,
       `${rssMb(server.child.pid).toFixed(0)} MB`,
     ]);
     await sleep(1_000);
@@ -259,6 +260,7 @@ async function ingest() {
       "POST p99",
       "errors / skipped",
       "server CPU (per message)",
+      "load client CPU",
       "server RSS",
     ],
     rows,

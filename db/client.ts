@@ -9,6 +9,7 @@
 import { createClient } from "@libsql/client";
 import type { Client } from "@libsql/client";
 import { createLocalClient } from "./driver.ts";
+import { registerInTransactionDb } from "./prepared.ts";
 import { drizzle } from "drizzle-orm/libsql";
 import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
@@ -29,9 +30,9 @@ const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
 export async function openDatabase(url: string, opts: { syncUrl?: string } = {}): Promise<Database> {
   // Local files get our two-connection driver (db/driver.ts); a libSQL server or an embedded
   // replica keeps @libsql/client.
-  const client = url.startsWith("file:") && !opts.syncUrl
-    ? createLocalClient(url, { timeout: 10_000 })
-    : createClient({ url, syncUrl: opts.syncUrl, timeout: 10_000 });
+  const local = url.startsWith("file:") && !opts.syncUrl ? createLocalClient(url, { timeout: 10_000 }) : null;
+  const client = local ?? createClient({ url, syncUrl: opts.syncUrl, timeout: 10_000 });
+  if (local) registerInTransactionDb(local, drizzle(local.inTransaction as Client, { schema }));
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   // Fresh statistics let the planner pick MULTI-INDEX OR for the ticket bell and some counts.

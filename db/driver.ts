@@ -249,8 +249,11 @@ const isRead = (sql: string) =>
   /^\s*(select|explain)\b/i.test(sql) ||
   (/^\s*with\b/i.test(sql) && !/\b(insert|update|delete|replace)\b/i.test(sql));
 
+/** What `createLocalClient` returns: a Client plus the writer's in-transaction view. */
+export type LocalClient = Client & { inTransaction: Pick<Client, "execute"> };
+
 /** Opens a local database file (`file:` URL or a path) with the two-connection driver. */
-export function createLocalClient(url: string, o: LocalDriverOptions = {}): Client {
+export function createLocalClient(url: string, o: LocalDriverOptions = {}): LocalClient {
   const path = fileUrlPath(url);
   const timeout = o.timeout ?? 10_000;
   const memory = path === ":memory:" || path.startsWith("file::memory:") || path.includes("mode=memory");
@@ -354,6 +357,22 @@ export function createLocalClient(url: string, o: LocalDriverOptions = {}): Clie
       }
       return openTransaction(writer, release);
     },
+    /**
+     * The writer as it stands inside the open transaction, without the mutex: for statements
+     * prepared once per process and run by whoever holds the writer (db/prepared.ts).
+     */
+    inTransaction: {
+      execute(stmt: InStatement, args?: InArgs): Promise<ResultSet> {
+        try {
+          if (!writer.engine.inTransaction) {
+            throw new LibsqlError("No transaction is open on the writer", "TRANSACTION_CLOSED");
+          }
+          return Promise.resolve(writer.execute(typeof stmt === "string" ? { sql: stmt, args } : stmt));
+        } catch (e) {
+          return Promise.reject(e);
+        }
+      },
+    },
     sync() {
       return Promise.resolve(undefined);
     },
@@ -366,7 +385,7 @@ export function createLocalClient(url: string, o: LocalDriverOptions = {}): Clie
       if (reader !== writer) reader.close();
     },
   };
-  return client as unknown as Client;
+  return client as unknown as LocalClient;
 }
 
 function openTransaction(writer: Connection, release: () => void): Transaction {

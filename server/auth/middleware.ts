@@ -64,7 +64,8 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** Public routes that behave better with a session (logout) still get the actor when one is sent. */
 async function optionalActor(c: Parameters<MiddlewareHandler<AppEnv>>[0]) {
   const token = bearerToken(c.req.header("authorization"));
-  if (!token) return;
+  // Connection tokens (api channel, send API) are not JWTs: no verification to fail per request.
+  if (!token || token.split(".").length !== 3) return;
   try {
     const deps = c.var.deps;
     const claims = await deps.tokens.verifyAccess(token, deps.clock.now());

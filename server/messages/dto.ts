@@ -2,6 +2,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { contacts, messages, users } from "@db/schema.ts";
 import type { Db, Tx } from "@db/client.ts";
+import { inJsonIds, prepared } from "@db/prepared.ts";
 import type { MediaStore } from "../media/store.ts";
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -33,17 +34,26 @@ export async function messageDTOs(
   const quotedIds = uniq(rows.map((r) => r.quotedMsgId));
   // By id, the company as a plain filter: the unary + keeps SQLite from choosing a (company_id, …)
   // index and walking the company's rows (5M messages, 100k contacts) instead of the few ids.
+  const p = sql.placeholder;
   const quoted = quotedIds.length
-    ? await db.select().from(messages).where(
-      and(sql`+${messages.companyId} = ${companyId}`, inArray(messages.id, quotedIds)),
-    )
+    ? await prepared(db, "messageDTOs.quoted", (d) =>
+      d.select().from(messages).where(
+        and(sql`+${messages.companyId} = ${p("companyId")}`, inJsonIds(messages.id, "ids")),
+      ).prepare()).all({ companyId, ids: JSON.stringify(quotedIds) })
     : [];
   const contactIds = uniq([...rows, ...quoted].map((r) => r.contactId));
   const userIds = uniq(rows.map((r) => r.userId));
   const [cs, us] = await Promise.all([
     contactIds.length
-      ? db.select({ id: contacts.id, name: contacts.name }).from(contacts)
-        .where(and(sql`+${contacts.companyId} = ${companyId}`, inArray(contacts.id, contactIds)))
+      ? prepared(
+        db,
+        "messageDTOs.contacts",
+        (d) =>
+          d.select({ id: contacts.id, name: contacts.name }).from(contacts)
+            .where(and(sql`+${contacts.companyId} = ${p("companyId")}`, inJsonIds(contacts.id, "ids")))
+            .prepare(),
+      )
+        .all({ companyId, ids: JSON.stringify(contactIds) })
       : [],
     userIds.length
       ? db.select({ id: users.id, name: users.name }).from(users)

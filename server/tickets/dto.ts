@@ -2,10 +2,11 @@
  * The ticket as lists, detail and socket events show it (spec 1 §3 Ticket), built for many tickets
  * with one query per relation.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { contacts, queues, tags, ticketTags, users, whatsapps } from "@db/schema.ts";
 import { contactTags } from "@db/schema.ts";
 import type { Db } from "@db/client.ts";
+import { inJsonIds, prepared } from "@db/prepared.ts";
 import { maskNumber } from "../lib/lgpd.ts";
 import type { TicketRow } from "./repo.ts";
 
@@ -44,47 +45,78 @@ export async function ticketDTOs(
 ): Promise<TicketDTO[]> {
   if (!rows.length) return [];
   const contactIds = uniq(rows.map((r) => r.contactId));
+  const queueIds = uniq(rows.map((r) => r.queueId)), userIds = uniq(rows.map((r) => r.userId));
+  const p = sql.placeholder;
+  const ids = (xs: number[]) => JSON.stringify(xs);
+  // Prepared once (db/prepared.ts): the lists of ids travel as one JSON value.
   const [cs, qs, us, ws, tts, cts] = await Promise.all([
     // Unary + keeps SQLite from walking the company's contacts (contacts_company_name_idx): it
     // looks the ids up by primary key. Only the columns the DTO shows.
-    db.select({
-      id: contacts.id,
-      name: contacts.name,
-      number: contacts.number,
-      email: contacts.email,
-      urlPicture: contacts.urlPicture,
-      isGroup: contacts.isGroup,
-      channel: contacts.channel,
-      active: contacts.active,
-      disableBot: contacts.disableBot,
-      acceptAudioMessage: contacts.acceptAudioMessage,
-    }).from(contacts).where(
-      and(sql`+${contacts.companyId} = ${companyId}`, inArray(contacts.id, contactIds)),
-    ),
-    db.select({ id: queues.id, name: queues.name, color: queues.color }).from(queues)
-      .where(and(eq(queues.companyId, companyId), inArray(queues.id, uniq(rows.map((r) => r.queueId))))),
-    db.select({ id: users.id, name: users.name, color: users.color }).from(users)
-      .where(and(eq(users.companyId, companyId), inArray(users.id, uniq(rows.map((r) => r.userId))))),
-    db.select({
-      id: whatsapps.id,
-      name: whatsapps.name,
-      channel: whatsapps.channel,
-      expiresTicket: whatsapps.expiresTicket,
-      groupAsTicket: whatsapps.groupAsTicket,
-    }).from(whatsapps)
-      .where(
-        and(eq(whatsapps.companyId, companyId), inArray(whatsapps.id, uniq(rows.map((r) => r.whatsappId)))),
-      ),
-    db.select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color }).from(
-      ticketTags,
+    prepared(db, "ticketDTOs.contacts", (d) =>
+      d.select({
+        id: contacts.id,
+        name: contacts.name,
+        number: contacts.number,
+        email: contacts.email,
+        urlPicture: contacts.urlPicture,
+        isGroup: contacts.isGroup,
+        channel: contacts.channel,
+        active: contacts.active,
+        disableBot: contacts.disableBot,
+        acceptAudioMessage: contacts.acceptAudioMessage,
+      }).from(contacts).where(
+        and(sql`+${contacts.companyId} = ${p("companyId")}`, inJsonIds(contacts.id, "ids")),
+      ).prepare()).all({ companyId, ids: ids(contactIds) }),
+    queueIds.length
+      ? prepared(
+        db,
+        "ticketDTOs.queues",
+        (d) =>
+          d.select({ id: queues.id, name: queues.name, color: queues.color }).from(queues)
+            .where(and(eq(queues.companyId, p("companyId")), inJsonIds(queues.id, "ids"))).prepare(),
+      )
+        .all({ companyId, ids: ids(queueIds) })
+      : [],
+    userIds.length
+      ? prepared(
+        db,
+        "ticketDTOs.users",
+        (d) =>
+          d.select({ id: users.id, name: users.name, color: users.color }).from(users)
+            .where(and(eq(users.companyId, p("companyId")), inJsonIds(users.id, "ids"))).prepare(),
+      )
+        .all({ companyId, ids: ids(userIds) })
+      : [],
+    prepared(db, "ticketDTOs.whatsapps", (d) =>
+      d.select({
+        id: whatsapps.id,
+        name: whatsapps.name,
+        channel: whatsapps.channel,
+        expiresTicket: whatsapps.expiresTicket,
+        groupAsTicket: whatsapps.groupAsTicket,
+      }).from(whatsapps)
+        .where(and(eq(whatsapps.companyId, p("companyId")), inJsonIds(whatsapps.id, "ids"))).prepare())
+      .all({ companyId, ids: ids(uniq(rows.map((r) => r.whatsappId))) }),
+    prepared(
+      db,
+      "ticketDTOs.ticketTags",
+      (d) =>
+        d.select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
+          .from(ticketTags).innerJoin(tags, eq(tags.id, ticketTags.tagId))
+          .where(and(eq(ticketTags.companyId, p("companyId")), inJsonIds(ticketTags.ticketId, "ids")))
+          .prepare(),
     )
-      .innerJoin(tags, eq(tags.id, ticketTags.tagId))
-      .where(and(eq(ticketTags.companyId, companyId), inArray(ticketTags.ticketId, rows.map((r) => r.id)))),
-    db.select({ contactId: contactTags.contactId, id: tags.id, name: tags.name, color: tags.color }).from(
-      contactTags,
+      .all({ companyId, ids: ids(rows.map((r) => r.id)) }),
+    prepared(
+      db,
+      "ticketDTOs.contactTags",
+      (d) =>
+        d.select({ contactId: contactTags.contactId, id: tags.id, name: tags.name, color: tags.color })
+          .from(contactTags).innerJoin(tags, eq(tags.id, contactTags.tagId))
+          .where(and(eq(contactTags.companyId, p("companyId")), inJsonIds(contactTags.contactId, "ids")))
+          .prepare(),
     )
-      .innerJoin(tags, eq(tags.id, contactTags.tagId))
-      .where(and(eq(contactTags.companyId, companyId), inArray(contactTags.contactId, contactIds))),
+      .all({ companyId, ids: ids(contactIds) }),
   ]);
   const byId = <T extends { id: number }>(xs: T[]) => new Map(xs.map((x) => [x.id, x]));
   const cMap = byId(cs), qMap = byId(qs), uMap = byId(us), wMap = byId(ws);
