@@ -4,7 +4,7 @@ import { closeDeps, createDeps } from "./deps.ts";
 import { createApp } from "./app.ts";
 import { runSeed } from "./seed.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
-import { startWhatsappSessions, stopWhatsappSessions } from "./channels/whatsapp/session_manager.ts";
+import { startWhatsappSessions, stopWhatsappSessions } from "./channels/whatsapp/boot.ts";
 
 const config = await loadConfig();
 const deps = await createDeps(config);

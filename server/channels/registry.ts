@@ -3,8 +3,16 @@ import type { ChannelKind } from "@db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 import type { ChannelAdapter } from "./adapter.ts";
 import { apiAdapter } from "./api/adapter.ts";
-import { whatsappAdapter } from "./whatsapp/adapter.ts";
 import { facebookAdapter, instagramAdapter, whatsappApiAdapter } from "./meta/adapter.ts";
+
+/** The Baileys adapter, imported on first use (whatsapp/boot.ts says why). */
+const wa = () => import("./whatsapp/adapter.ts").then((m) => m.whatsappAdapter);
+const whatsappAdapter: ChannelAdapter = {
+  kind: "whatsapp",
+  connect: async (deps, conn) => (await wa()).connect(deps, conn),
+  disconnect: async (deps, conn) => (await wa()).disconnect(deps, conn),
+  send: async (deps, msg) => (await wa()).send(deps, msg),
+};
 
 const adapters = new Map<ChannelKind, ChannelAdapter>([["api", apiAdapter], ["whatsapp", whatsappAdapter]]);
 registerAdapter(whatsappApiAdapter);

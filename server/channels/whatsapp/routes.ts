@@ -21,8 +21,8 @@ import type { ConnectionRow } from "../../connections/repo.ts";
 import { setConnectionStatus } from "../../connections/status.ts";
 import { adapterFor, hasAdapter } from "../registry.ts";
 import type { ConnectionStatus } from "../adapter.ts";
-import { managerFor, type SessionAction } from "./session_manager.ts";
-import { closeImportedTickets, setImportStatus } from "./history.ts";
+import type { SessionAction } from "./session_manager.ts";
+import { sessionManager } from "./boot.ts";
 
 const startInput = z.object({
   usePairingCode: z.boolean().optional(),
@@ -43,7 +43,7 @@ async function run(c: Context<AppEnv>, conn: ConnectionRow, action: SessionActio
     await (action === "logout" ? a.disconnect(deps, conn) : a.connect(deps, conn));
     return;
   }
-  const m = managerFor(deps);
+  const m = await sessionManager(deps);
   if (m) return void await m.command(conn, action, { pairing });
   if (action === "logout") return await adapterFor("whatsapp").disconnect(deps, conn);
   // This process does not run WhatsApp sessions (startWhatsappSessions was not called).
@@ -86,6 +86,8 @@ export const whatsappSessionRoutes = new Hono<AppEnv>()
   })
   .post("/closedimported/:id", async (c) => {
     const conn = await connectionOf(c);
+    // history.ts needs Baileys: loaded with it, only when asked.
+    const { closeImportedTickets, setImportStatus } = await import("./history.ts");
     const closed = await closeImportedTickets(c.var.deps, conn, c.var.actor.userId);
     await setImportStatus(c.var.deps, conn, null);
     return c.json({ message: "Imported tickets closed.", closed });
@@ -94,7 +96,7 @@ export const whatsappSessionRoutes = new Hono<AppEnv>()
     requirePermission(c.var.actor, "connections-page:actionButtons");
     const conns = await listConnections(c.var.deps.db, c.var.actor.companyId);
     for (const conn of conns) {
-      if (conn.channel === "whatsapp" && !managerFor(c.var.deps)) continue;
+      if (conn.channel === "whatsapp" && !await sessionManager(c.var.deps)) continue;
       await run(c, conn, "start").catch((e) => console.error(`[wa] restart ${conn.id}`, e));
     }
     return c.json({ message: "Whatsapp restart." });
