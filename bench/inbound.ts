@@ -141,11 +141,11 @@ async function screen() {
   const rssSockets = rssMb(server.child.pid);
   await warmup();
   const idleRss = rssMb(server.child.pid);
-  const cpu0 = cpuSeconds(server.child.pid);
+  const cpu0 = cpuSeconds(server.child.pid), own0 = cpuSeconds(Deno.pid);
   const rss = sampleRss(server.child.pid, 100);
   const r = await offer(rate, seconds);
   await sleep(2_000); // let the last frames land
-  const cpu1 = cpuSeconds(server.child.pid);
+  const cpu1 = cpuSeconds(server.child.pid), own1 = cpuSeconds(Deno.pid);
   const mem = rss.stop();
   const results = (await Promise.all(workers.map((w) => ask(w, { kind: "finish" })))).flatMap((x) =>
     x.sockets!
@@ -203,6 +203,11 @@ async function screen() {
       ],
       ["frames received (all events)", frames.toLocaleString(), ""],
       ["client lag p99 (send behind schedule)", ms(pct(r.lag, 0.99)), ""],
+      [
+        "load client CPU (POSTs + 4 socket workers, same machine)",
+        `${((own1 - own0) / ((r.wallMs + 2000) / 1000) * 100).toFixed(0)} % of one core`,
+        "",
+      ],
       [
         "server CPU during the run; per message",
         `${((cpu1 - cpu0) / ((r.wallMs + 2000) / 1000) * 100).toFixed(0)} % of one core; ${
