@@ -131,7 +131,9 @@ async function ingestBatch(deps: Deps, jobs: Job[]): Promise<Settled<InboundResu
           record: r.contact,
         });
       }
-      deps.bus.emit("ticket.updated", { companyId, ticket, before: r.before });
+      // A message in a running conversation moves nothing between lists: its appMessage create
+      // carries the updated ticket (as in the reference), which halves the frames per message.
+      if (r.moved) deps.bus.emit("ticket.updated", { companyId, ticket, before: r.before });
       deps.bus.emit("message.created", { companyId, message, ticket });
       results.push({ ok: true, value: { messageId: r.message.id, ticketId: r.ticket.id, duplicate: false } });
     }
@@ -206,6 +208,9 @@ async function storeInbound(tx: Tx, deps: Deps, { msg, stored, imported }: Job) 
   return {
     ticket: updated,
     before,
+    /** Created, reopened, or its status, assignee or queue changed. */
+    moved: !before || before.status !== updated.status || before.userId !== updated.userId ||
+      before.queueId !== updated.queueId,
     message,
     contactCreated: owner.created || sender.created,
     contact: owner.contact,

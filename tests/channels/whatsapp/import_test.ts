@@ -297,8 +297,12 @@ Deno.test("[whatsapp] import: closedTicketsPostImported closes at the end; group
       ], 80),
       syncType: proto.HistorySync.HistorySyncType.INITIAL_BOOTSTRAP,
     });
+    // Oldest first: P-IMP (4 days ago) is stored before G-IMP (3 days ago).
     await waitFor(() => messageByWid(t, wa.company.id, "P-IMP"), "private imported");
-    assert.ok(await messageByWid(t, wa.company.id, "G-IMP"), "group imported with importOldMessagesGroups");
+    await waitFor(
+      () => messageByWid(t, wa.company.id, "G-IMP"),
+      "group imported with importOldMessagesGroups",
+    );
     // INITIAL_BOOTSTRAP completing does not end the import; RECENT completing does.
     sock.ev.emit("messaging-history.status", {
       syncType: proto.HistorySync.HistorySyncType.INITIAL_BOOTSTRAP,
