@@ -24,6 +24,7 @@ import {
   sleep,
   startServer,
   stopServer,
+  warmPageCache,
 } from "./_lib.ts";
 import { readSeedInfo } from "./seed.ts";
 import { FIRST_NAMES, LAST_NAMES, vocabulary } from "./_words.ts";
@@ -39,6 +40,7 @@ const denoArgs = (Deno.env.get("BENCH_DENO_ARGS") ?? "").split(" ").filter(Boole
 const rand = rng(11);
 const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
 
+console.error(`page cache warmed in ${(await warmPageCache(LARGE_DIR)).toFixed(1)} s`);
 // --- Budget 6: cold start (the OS page cache stays warm between starts, as after a restart) ---
 const starts: number[] = [];
 for (let i = 0; i < (ONLY ? 0 : 3); i++) {

@@ -9,7 +9,7 @@
  * Values that Drizzle computes while building (`$defaultFn`) are frozen at build time, so
  * prepared inserts must pass every such column as a placeholder.
  */
-import { type SQL, sql } from "drizzle-orm";
+import { Column, fillPlaceholders, is, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db, Tx } from "./client.ts";
 
@@ -33,7 +33,60 @@ export function prepared<Q>(db: Db | Tx, key: string, build: (db: Db | Tx) => Q)
   let m = bySession.get(session);
   if (!m) bySession.set(session, m = new Map());
   let q = m.get(key) as Q | undefined;
-  if (!q) m.set(key, q = build(db));
+  if (!q) m.set(key, q = withFastRows(build(db)));
+  return q;
+}
+
+type Field = { path: string[]; field: unknown };
+type Execute = (s: { sql: string; args: unknown[] }) => Promise<{ rows: ArrayLike<unknown>[] }>;
+type LibsqlPrepared = {
+  fields?: Field[];
+  customResultMapper?: unknown;
+  query: { sql: string; params: unknown[] };
+  tx?: { execute: Execute };
+  client: { execute: Execute };
+  get(values?: Record<string, unknown>): Promise<unknown>;
+  all(values?: Record<string, unknown>): Promise<unknown[]>;
+};
+
+/**
+ * Row mapping without Drizzle's per-column work. Drizzle maps every value of every row through
+ * `is()` checks, a path walk and a decoder (bench/README.md D7: ~14 % of the ingest CPU); for a
+ * flat select or `returning()` of plain columns the mapping is known when the query is built:
+ * property names, and a decoder only for the columns that have one (booleans, JSON, timestamps).
+ * Anything else (joined or nested selections, blobs, custom mappers) keeps Drizzle's own path;
+ * with one-level paths there is no join to apply `joinsNotNullableMap` to.
+ */
+function withFastRows<Q>(q: Q): Q {
+  const pq = q as unknown as LibsqlPrepared;
+  if (!pq || typeof pq !== "object" || !Array.isArray(pq.fields) || pq.customResultMapper) return q;
+  if (!pq.query || !pq.client) return q;
+  const keys: string[] = [];
+  const decoders: (Column | null)[] = [];
+  for (const { path, field } of pq.fields) {
+    if (path.length !== 1 || !is(field, Column) || /blob/i.test(field.columnType)) return q;
+    keys.push(path[0]);
+    decoders.push(field.mapFromDriverValue === Column.prototype.mapFromDriverValue ? null : field);
+  }
+  const n = keys.length;
+  const toObject = (row: ArrayLike<unknown>) => {
+    const o: Record<string, unknown> = {};
+    for (let i = 0; i < n; i++) {
+      const v = row[i];
+      const d = decoders[i];
+      o[keys[i]] = v === null || d === null ? v : d.mapFromDriverValue(v);
+    }
+    return o;
+  };
+  const rows = async (values?: Record<string, unknown>) => {
+    const stmt = { sql: pq.query.sql, args: fillPlaceholders(pq.query.params, values ?? {}) };
+    return (await (pq.tx ?? pq.client).execute(stmt)).rows;
+  };
+  pq.get = async (values) => {
+    const r = await rows(values);
+    return r.length ? toObject(r[0]) : undefined;
+  };
+  pq.all = async (values) => (await rows(values)).map(toObject);
   return q;
 }
 

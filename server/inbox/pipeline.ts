@@ -26,6 +26,7 @@ import {
   updateTicket,
 } from "../tickets/repo.ts";
 import type { Tx } from "@db/client.ts";
+import { sql } from "drizzle-orm";
 import type { ConnectionRow } from "../connections/repo.ts";
 import { type ContactRow, upsertInboundContact } from "./contacts.ts";
 
@@ -56,6 +57,10 @@ export async function receiveInbound(
   return await batcherOf(deps).submit({ msg, stored, imported: !!o.imported });
 }
 
+const SAVEPOINT = sql`savepoint inbound`;
+const RELEASE = sql`release inbound`;
+const ROLLBACK_TO = sql`rollback to inbound`;
+
 type Job = { msg: InboundMessage; stored?: StoredFile; imported: boolean };
 type Stored = Awaited<ReturnType<typeof storeInbound>>;
 
@@ -74,10 +79,16 @@ function batcherOf(deps: Deps): Batcher<Job, InboundResult> {
 async function ingestBatch(deps: Deps, jobs: Job[]): Promise<Settled<InboundResult>[]> {
   const stored = await deps.database.write(async (tx) => {
     const out: Settled<Stored>[] = [];
+    // Plain SAVEPOINT statements: a Drizzle nested transaction builds a new database object (a
+    // query builder per table) for every message.
     for (const job of jobs) {
+      await tx.run(SAVEPOINT);
       try {
-        out.push({ ok: true, value: await tx.transaction((sp) => storeInbound(sp, deps, job)) });
+        out.push({ ok: true, value: await storeInbound(tx, deps, job) });
+        await tx.run(RELEASE);
       } catch (error) {
+        await tx.run(ROLLBACK_TO);
+        await tx.run(RELEASE);
         out.push({ ok: false, error });
       }
     }

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
-import { messages, tickets } from "@db/schema.ts";
+import { messages, tickets, whatsapps } from "@db/schema.ts";
+import { receiveInbound } from "@/inbox/pipeline.ts";
 import { body, startTestServer, type TestServer } from "../_helpers/test_app.ts";
 import { createCompany, createQueue, createUser, login } from "../_helpers/factories.ts";
 import { connectWs } from "../_helpers/ws_client.ts";
@@ -130,6 +131,35 @@ Deno.test("[inbox] the same inbound POST twice stores one message; 50 concurrent
     assert.equal(ts[0].unreadMessages, 50);
     const all = await t.deps.db.select().from(messages).where(eq(messages.ticketId, results[0].ticketId));
     assert.equal(all.length, 50);
+  } finally {
+    await sink.close();
+    await t.close();
+  }
+});
+
+Deno.test("[inbox] messages that arrive together share one transaction; a failing one fails alone", async () => {
+  const t = await startTestServer();
+  const sink = startWebhookSink();
+  try {
+    const { company, admin } = await createCompany(t);
+    const conn = await apiConnection(t, (await login(t, admin)).token, sink.url, []);
+    const [row] = await t.deps.db.select().from(whatsapps).where(eq(whatsapps.id, conn.id));
+    const msg = (i: number, connection = row) =>
+      receiveInbound(t.deps, {
+        connection,
+        externalId: `together-${i}`,
+        from: { number: `55119000001${i}` },
+        fromMe: false,
+        body: `msg ${i}`,
+      });
+    // Same tick, same batch; the middle one names a connection that does not exist (foreign key).
+    const [a, bad, c] = await Promise.allSettled([msg(1), msg(2, { ...row, id: 999_999 }), msg(3)]);
+    assert.equal(a.status, "fulfilled");
+    assert.equal(bad.status, "rejected");
+    assert.equal(c.status, "fulfilled");
+    const stored = await t.deps.db.select({ wid: messages.wid }).from(messages)
+      .where(eq(messages.companyId, company.id));
+    assert.deepEqual(stored.map((m) => m.wid).sort(), ["together-1", "together-3"]);
   } finally {
     await sink.close();
     await t.close();
