@@ -56,8 +56,11 @@ const now = () => performance.timeOrigin + performance.now();
 
 type Sample = { sent: number; answered: number; status: number; messageId: number };
 
+let offers = 0;
+
 /** Open-loop load: request i is due at t0 + i/rate; at most `cap` in flight (the rest count as skipped). */
 async function offer(rate: number, seconds: number, cap = 2_000) {
+  const round = ++offers; // provider ids never repeat across rounds (a repeat would be a cheap duplicate)
   const total = Math.round(rate * seconds);
   const samples: Sample[] = [];
   const lag: number[] = [];
@@ -67,7 +70,7 @@ async function offer(rate: number, seconds: number, cap = 2_000) {
   const fire = (i: number) => {
     const k = i % nContacts;
     const payload = JSON.stringify({
-      externalId: `bench-${runId}-${rate}-${i}`,
+      externalId: `bench-${runId}-${round}-${i}`,
       from: { number: `55219${String(80_000_000 + k).padStart(8, "0")}`, name: `Cliente ${k}` },
       body: body(),
     });
@@ -108,9 +111,9 @@ async function offer(rate: number, seconds: number, cap = 2_000) {
   return { total, samples, ok, lat, skipped, errors, lag, offeredMs, wallMs };
 }
 
-async function warmup() {
-  // A few hundred messages so the connection pool, JIT and caches are warm and the contacts exist.
-  await offer(200, 2);
+async function warmup(seconds = 2) {
+  // So the JIT, the caches and the page cache are warm and the 200 contacts and tickets exist.
+  await offer(200, seconds);
   await sleep(500);
 }
 
@@ -235,7 +238,7 @@ async function screen() {
 async function ingest() {
   const steps = env("STEPS", "500,1000,1500,2000,3000").split(",").map(Number);
   const seconds = Number(env("STEP_SECONDS", "20"));
-  await warmup();
+  await warmup(10); // "sustained": the steps measure a server that has been taking traffic
   const rows: string[][] = [];
   let knee = "";
   for (const rate of steps) {
