@@ -52,6 +52,10 @@ export type LocalDriverOptions = {
   /** Page cache per connection, in KiB (`PRAGMA cache_size=-N`). */
   readerCacheKiB?: number;
   writerCacheKiB?: number;
+  /** WAL checkpoints by a Worker (db/checkpointer.ts) every this many ms; 0 = SQLite's own. */
+  checkpointEveryMs?: number;
+  /** Writer uses before that Worker starts (an idle or read-mostly process never pays for it). */
+  checkpointerAfterWrites?: number;
 };
 
 class Connection {
@@ -261,12 +265,33 @@ export function createLocalClient(url: string, o: LocalDriverOptions = {}): Loca
   if (!memory) writer.exec("PRAGMA journal_mode=WAL");
   const reader = memory ? writer : new Connection(path, timeout, o.readerCacheKiB ?? 16_000);
 
+  // Checkpoints leave the main thread once this process writes (bench/README.md D8).
+  const everyMs = o.checkpointEveryMs ?? 200;
+  const ckpt = memory || everyMs <= 0 ? null : { writes: 0, worker: undefined as Worker | undefined };
+  function noteWrite() {
+    if (!ckpt || ckpt.worker || ++ckpt.writes < (o.checkpointerAfterWrites ?? 500)) return;
+    try {
+      ckpt.worker = startCheckpointer(path, everyMs, () => {
+        // The worker could not run: SQLite's automatic checkpoints again.
+        if (!closed) writer.exec("PRAGMA wal_autocheckpoint=1000");
+      });
+      writer.exec("PRAGMA wal_autocheckpoint=0");
+    } catch (e) {
+      ckpt.worker = undefined;
+      ckpt.writes = -Infinity; // never again; keep SQLite's automatic checkpoints
+      console.error("[checkpointer] not started:", e);
+    }
+  }
+
   // FIFO mutex over the writer: transactions span awaits, everything else is one sync call.
   let tail: Promise<void> = Promise.resolve();
   function lockWriter(): Promise<() => void> {
     let release!: () => void;
     const held = new Promise<void>((r) => release = r);
-    const acquired = tail.then(() => release);
+    const acquired = tail.then(() => {
+      noteWrite(); // holding the writer, before any statement of this use
+      return release;
+    });
     tail = tail.then(() => held);
     return acquired;
   }
@@ -381,11 +406,27 @@ export function createLocalClient(url: string, o: LocalDriverOptions = {}): Loca
     },
     close() {
       closed = true;
+      ckpt?.worker?.postMessage("stop");
       writer.close();
       if (reader !== writer) reader.close();
     },
   };
   return client as unknown as LocalClient;
+}
+
+function startCheckpointer(path: string, everyMs: number, onFailure: () => void): Worker {
+  const w = new Worker(new URL("./checkpointer.ts", import.meta.url).href, { type: "module" });
+  w.onmessage = (e) => {
+    console.error("[checkpointer] not running:", e.data?.failed);
+    onFailure();
+  };
+  w.onerror = (e) => {
+    e.preventDefault();
+    console.error("[checkpointer]", e.message);
+    onFailure();
+  };
+  w.postMessage({ path, everyMs });
+  return w;
 }
 
 function openTransaction(writer: Connection, release: () => void): Transaction {

@@ -1,7 +1,7 @@
 /**
  * The local driver (db/driver.ts) against a real database file: result shapes Drizzle relies on,
  * statement reuse that still sees new commits, the writer's FIFO, per-connection pragmas, error
- * codes, and that cached statements never pin the WAL.
+ * codes, that cached statements never pin the WAL, and the checkpoint worker.
  */
 import assert from "node:assert/strict";
 import { LibsqlError } from "@libsql/client";
@@ -111,3 +111,31 @@ Deno.test("errors are LibsqlErrors with SQLite codes; a failed transaction rolls
     );
     assert.equal((await c.execute("select count(*) n from t where name = 'b3'")).rows[0].n, 0);
   }));
+
+Deno.test("once the process writes, a worker checkpoints: the writer never does, and the WAL stops growing", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "atende-driver-" });
+  const c = createLocalClient(`file:${dir}/t.db`, { checkpointerAfterWrites: 3, checkpointEveryMs: 10 });
+  try {
+    await c.execute("create table big (id integer primary key, v text)");
+    const value = "x".repeat(3_000);
+    const rows = Array.from({ length: 50 }, () => ({ sql: "insert into big (v) values (?)", args: [value] }));
+    // Without checkpoints every batch (≈ 150 KB) would grow the WAL file; once the worker runs,
+    // writers restart the WAL from the beginning and its size stays put.
+    let size = 0, steady = 0, batches = 0;
+    while (steady < 20 && batches < 400) {
+      await c.batch(rows, "write");
+      batches++;
+      await new Promise((r) => setTimeout(r, 15));
+      const now = (await Deno.stat(`${dir}/t.db-wal`)).size;
+      steady = now > size ? 0 : steady + 1;
+      size = now;
+    }
+    assert.ok(steady >= 20, `the WAL grew on every batch (${batches} batches, ${size} bytes)`);
+    assert.equal(Number((await c.execute("select count(*) from big")).rows[0][0]), batches * 50);
+    // The writer's own automatic checkpoint is off.
+    assert.equal(Number((await c.execute("pragma wal_autocheckpoint")).rows[0][0]), 0);
+  } finally {
+    c.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
