@@ -36,7 +36,7 @@ export async function startServer(
       NO_COLOR: "1",
       ...o.env,
     },
-    stdout: "null",
+    stdout: Deno.env.get("BENCH_SERVER_STDOUT") ? "inherit" : "null",
     stderr: "inherit",
   }).spawn();
   const deadline = Date.now() + 60_000;

@@ -8,7 +8,7 @@
  */
 import { createClient } from "@libsql/client";
 import type { Client } from "@libsql/client";
-import { createLocalClient } from "./driver.ts";
+import { createLocalClient, type LocalClient, type LocalDriverOptions } from "./driver.ts";
 import { registerInTransactionDb } from "./prepared.ts";
 import { drizzle } from "drizzle-orm/libsql";
 import type { LibSQLDatabase } from "drizzle-orm/libsql";
@@ -20,6 +20,8 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type Database = {
   db: Db;
   client: Client;
+  /** The local driver, when the database is a local file or in memory (Workers use it). */
+  local: LocalClient | null;
   /** Runs `fn` in a write transaction under the process-wide write lock. */
   write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   close(): void;
@@ -30,9 +32,8 @@ const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
 export async function openDatabase(url: string, opts: { syncUrl?: string } = {}): Promise<Database> {
   // Local files get our two-connection driver (db/driver.ts); a libSQL server or an embedded
   // replica keeps @libsql/client.
-  const local = url.startsWith("file:") && !opts.syncUrl ? createLocalClient(url, { timeout: 10_000 }) : null;
+  const local = url.startsWith("file:") && !opts.syncUrl ? openLocal(url).local : null;
   const client = local ?? createClient({ url, syncUrl: opts.syncUrl, timeout: 10_000 });
-  if (local) registerInTransactionDb(local, drizzle(local.inTransaction as Client, { schema }));
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   // Fresh statistics let the planner pick MULTI-INDEX OR for the ticket bell and some counts.
@@ -44,5 +45,15 @@ export async function openDatabase(url: string, opts: { syncUrl?: string } = {})
     tail = run.catch(() => undefined);
     return run;
   }
-  return { db, client, write, close: () => client.close() };
+  return { db, client, local, write, close: () => client.close() };
+}
+
+/**
+ * The local driver with Drizzle on it, no migrations: `openDatabase` for a local file, and a
+ * Worker's own connections to the file the main thread has opened and migrated.
+ */
+export function openLocal(url: string, o: LocalDriverOptions = {}): { local: LocalClient; db: Db } {
+  const local = createLocalClient(url, { timeout: 10_000, ...o });
+  registerInTransactionDb(local, drizzle(local.inTransaction as Client, { schema }));
+  return { local, db: drizzle(local, { schema }) };
 }

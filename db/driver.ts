@@ -253,8 +253,25 @@ const isRead = (sql: string) =>
   /^\s*(select|explain)\b/i.test(sql) ||
   (/^\s*with\b/i.test(sql) && !/\b(insert|update|delete|replace)\b/i.test(sql));
 
-/** What `createLocalClient` returns: a Client plus the writer's in-transaction view. */
-export type LocalClient = Client & { inTransaction: Pick<Client, "execute"> };
+/** What `createLocalClient` returns: a Client plus what Workers of this process need. */
+export type LocalClient = Client & {
+  /** The writer's in-transaction view (db/prepared.ts). */
+  inTransaction: Pick<Client, "execute">;
+  /** The database file, for a Worker that opens a connection of its own; null in memory. */
+  path: string | null;
+  /**
+   * Holds the writer, without opening a transaction, while `fn` runs: a Worker's connection may
+   * write meanwhile. One writer at a time, and the main thread never waits in SQLite's busy
+   * handler, which would block its event loop (server/inbox/ingest_thread.ts).
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Starts the checkpoint Worker now, so that another connection of this process can turn its
+   * automatic checkpoints off; false when checkpoints stay SQLite's own. `onFailure` runs if the
+   * Worker stops later (automatic checkpoints must come back on that connection).
+   */
+  offThreadCheckpoints(onFailure: () => void): boolean;
+};
 
 /** Opens a local database file (`file:` URL or a path) with the two-connection driver. */
 export function createLocalClient(url: string, o: LocalDriverOptions = {}): LocalClient {
@@ -267,20 +284,31 @@ export function createLocalClient(url: string, o: LocalDriverOptions = {}): Loca
 
   // Checkpoints leave the main thread once this process writes (bench/README.md D8).
   const everyMs = o.checkpointEveryMs ?? 200;
-  const ckpt = memory || everyMs <= 0 ? null : { writes: 0, worker: undefined as Worker | undefined };
-  function noteWrite() {
-    if (!ckpt || ckpt.worker || ++ckpt.writes < (o.checkpointerAfterWrites ?? 500)) return;
+  const ckpt = memory || everyMs <= 0
+    ? null
+    : { writes: 0, worker: undefined as Worker | undefined, failed: false, onFailure: [] as (() => void)[] };
+  function startCheckpoints(): boolean {
+    if (!ckpt || ckpt.failed) return false;
+    if (ckpt.worker) return true;
     try {
       ckpt.worker = startCheckpointer(path, everyMs, () => {
-        // The worker could not run: SQLite's automatic checkpoints again.
+        // The worker could not run: SQLite's automatic checkpoints again, on every connection.
+        ckpt.failed = true;
         if (!closed) writer.exec("PRAGMA wal_autocheckpoint=1000");
+        for (const f of ckpt.onFailure) f();
       });
       writer.exec("PRAGMA wal_autocheckpoint=0");
+      return true;
     } catch (e) {
       ckpt.worker = undefined;
-      ckpt.writes = -Infinity; // never again; keep SQLite's automatic checkpoints
+      ckpt.failed = true; // never again; keep SQLite's automatic checkpoints
       console.error("[checkpointer] not started:", e);
+      return false;
     }
+  }
+  function noteWrite() {
+    if (!ckpt || ckpt.worker || ckpt.failed || ++ckpt.writes < (o.checkpointerAfterWrites ?? 500)) return;
+    startCheckpoints();
   }
 
   // FIFO mutex over the writer: transactions span awaits, everything else is one sync call.
@@ -397,6 +425,21 @@ export function createLocalClient(url: string, o: LocalDriverOptions = {}): Loca
           return Promise.reject(e);
         }
       },
+    },
+    path: memory ? null : path,
+    async exclusive<T>(fn: () => Promise<T>): Promise<T> {
+      checkOpen();
+      const release = await lockWriter();
+      try {
+        return await fn();
+      } finally {
+        release();
+      }
+    },
+    offThreadCheckpoints(onFailure: () => void): boolean {
+      if (!startCheckpoints()) return false;
+      ckpt!.onFailure.push(onFailure);
+      return true;
     },
     sync() {
       return Promise.resolve(undefined);

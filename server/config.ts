@@ -19,6 +19,8 @@ export type Config = {
   /** Where the built web app lives. */
   webDist: string;
   instanceId: string;
+  /** Inbound batches written on the main thread before the ingest Worker takes over; -1 = never. */
+  ingestThreadAfter: number;
 };
 
 const envSchema = z.object({
@@ -38,6 +40,7 @@ const envSchema = z.object({
   OPENAI_API_URL: z.string().default("https://api.openai.com/v1"),
   TYPEBOT_API_URL: z.string().default("https://typebot.io"),
   WEB_DIST: z.string().default("./dist"),
+  INGEST_THREAD_AFTER: z.coerce.number().int().min(-1).default(200),
 });
 
 /** Reads the environment; generates and keeps APP_SECRET under DATA_DIR when absent. */
@@ -67,6 +70,7 @@ export async function loadConfig(
     },
     webDist: e.WEB_DIST,
     instanceId: crypto.randomUUID(),
+    ingestThreadAfter: e.INGEST_THREAD_AFTER,
   };
 }
 

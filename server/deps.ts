@@ -14,6 +14,7 @@ import { RateLimiter } from "./lib/rate_limit.ts";
 import { wireListeners } from "./events/listeners.ts";
 import { JobWorker } from "./jobs/worker.ts";
 import { type Caches, createCaches, listenForInvalidations } from "./caches.ts";
+import { stopIngestThread } from "./inbox/ingest_thread.ts";
 
 export type Deps = {
   config: Config;
@@ -64,5 +65,6 @@ export async function closeDeps(deps: Deps): Promise<void> {
   deps.hub.closeAll();
   await deps.bus.drain();
   await deps.broker.close();
+  stopIngestThread(deps);
   deps.database.close();
 }

@@ -11,24 +11,13 @@ import { downloadLimit } from "../channels/download.ts";
 import type { InboundMessage } from "../channels/adapter.ts";
 import type { StoredFile } from "../media/store.ts";
 import { AppError } from "../lib/errors.ts";
-import { readSetting } from "../settings/repo.ts";
-import { findMessageByWid, insertMessage } from "../messages/repo.ts";
-import { type MessageDTO, messageDTOs, type MessageRow, previewOf } from "../messages/dto.ts";
+import { findMessageByWid } from "../messages/repo.ts";
+import { type MessageDTO, messageDTOs, type MessageRow } from "../messages/dto.ts";
 import { type TicketDTO, ticketDTOs } from "../tickets/dto.ts";
+import type { TicketRow } from "../tickets/repo.ts";
 import { Batcher, type Settled } from "./batcher.ts";
-import {
-  findActiveTicket,
-  findLatestTicket,
-  findOrCreateActiveTicket,
-  logTicket,
-  openTraking,
-  type TicketRow,
-  updateTicket,
-} from "../tickets/repo.ts";
-import type { Tx } from "@db/client.ts";
-import { sql } from "drizzle-orm";
-import type { ConnectionRow } from "../connections/repo.ts";
-import { type ContactRow, upsertInboundContact } from "./contacts.ts";
+import type { Stored, StoreJob } from "./store.ts";
+import { storeBatchWrite } from "./ingest_thread.ts";
 
 export type InboundResult = { messageId: number; ticketId: number; duplicate: boolean };
 
@@ -57,44 +46,40 @@ export async function receiveInbound(
   return await batcherOf(deps).submit({ msg, stored, imported: !!o.imported });
 }
 
-const SAVEPOINT = sql`savepoint inbound`;
-const RELEASE = sql`release inbound`;
-const ROLLBACK_TO = sql`rollback to inbound`;
-
 type Job = { msg: InboundMessage; stored?: StoredFile; imported: boolean };
-type Stored = Awaited<ReturnType<typeof storeInbound>>;
 
-const batchers = new WeakMap<Deps, Batcher<Job, InboundResult>>();
-function batcherOf(deps: Deps): Batcher<Job, InboundResult> {
+type Written = Settled<Stored>[];
+
+const batchers = new WeakMap<Deps, Batcher<Job, Written, InboundResult>>();
+function batcherOf(deps: Deps): Batcher<Job, Written, InboundResult> {
   let b = batchers.get(deps);
-  if (!b) batchers.set(deps, b = new Batcher((jobs) => ingestBatch(deps, jobs)));
+  if (!b) {
+    batchers.set(
+      deps,
+      b = new Batcher((jobs) => writeBatch(deps, jobs), (jobs, written) => finishBatch(deps, jobs, written)),
+    );
+  }
   return b;
 }
 
 /**
  * One write transaction for the whole batch, each message in its own savepoint (a failing
- * message fails alone); then, after the commit, the DTOs of the batch per company in one round
- * of reads, and the events in arrival order.
+ * message fails alone: store.ts), on the ingest Worker once it runs (ingest_thread.ts).
  */
-async function ingestBatch(deps: Deps, jobs: Job[]): Promise<Settled<InboundResult>[]> {
-  const stored = await deps.database.write(async (tx) => {
-    const out: Settled<Stored>[] = [];
-    // Plain SAVEPOINT statements: a Drizzle nested transaction builds a new database object (a
-    // query builder per table) for every message.
-    for (const job of jobs) {
-      await tx.run(SAVEPOINT);
-      try {
-        out.push({ ok: true, value: await storeInbound(tx, deps, job) });
-        await tx.run(RELEASE);
-      } catch (error) {
-        await tx.run(ROLLBACK_TO);
-        await tx.run(RELEASE);
-        out.push({ ok: false, error });
-      }
-    }
-    return out;
-  });
+function writeBatch(deps: Deps, jobs: Job[]): Promise<Written> {
+  const now = deps.clock.now().getTime();
+  // The file is on disk already; only plain data goes to the transaction (maybe on the Worker).
+  const storeJobs = jobs.map(({ msg: { media: _, ...msg }, stored, imported }): StoreJob => ({
+    msg,
+    stored,
+    imported,
+    now,
+  }));
+  return storeBatchWrite(deps, storeJobs);
+}
 
+/** After the commit: the batch's DTOs per company in one round of reads, then the events in arrival order. */
+async function finishBatch(deps: Deps, jobs: Job[], stored: Written): Promise<Settled<InboundResult>[]> {
   const fresh = new Map<number, { tickets: TicketRow[]; messages: MessageRow[] }>();
   for (const s of stored) {
     if (!s.ok || !s.value?.ticket) continue;
@@ -150,127 +135,4 @@ async function ingestBatch(deps: Deps, jobs: Job[]): Promise<Settled<InboundResu
     }
   }
   return results;
-}
-
-/** Steps 1–9 for one message inside the batch's transaction; null for a duplicate. */
-async function storeInbound(tx: Tx, deps: Deps, { msg, stored, imported }: Job) {
-  const conn = msg.connection;
-  const companyId = conn.companyId;
-  if (await findMessageByWid(tx, companyId, msg.externalId)) return null;
-  const sender = await upsertInboundContact(tx, companyId, {
-    number: msg.from.number,
-    name: msg.from.name,
-    lid: msg.from.lid,
-    isGroup: false,
-    channel: conn.channel,
-    whatsappId: conn.id,
-  });
-  const owner = msg.group
-    ? await upsertInboundContact(tx, companyId, {
-      number: msg.group.id,
-      name: msg.group.name,
-      isGroup: true,
-      channel: conn.channel,
-      whatsappId: conn.id,
-    })
-    : sender;
-  const { ticket, before } = await ticketFor(tx, deps, conn, owner.contact, {
-    isGroup: !!msg.group,
-    fromMe: msg.fromMe,
-    walletUserId: imported ? null : owner.contact.walletUserId,
-    imported,
-  });
-  const at = (msg.timestamp ?? deps.clock.now()).toISOString();
-  const message = await insertMessage(tx, {
-    companyId,
-    wid: msg.externalId,
-    ticketId: ticket.id,
-    contactId: sender.contact.id,
-    body: msg.body,
-    fromMe: msg.fromMe,
-    read: msg.fromMe || imported,
-    mediaType: msg.mediaType ?? (stored ? stored.mimetype.split("/")[0] : "chat"),
-    mediaUrl: stored?.path,
-    mediaName: stored?.name,
-    ack: msg.fromMe ? 1 : 0,
-    queueId: ticket.queueId,
-    participant: msg.group ? msg.from.number : null,
-    channel: conn.channel,
-    createdAt: at,
-  });
-  if (!message) return null;
-  if (imported) {
-    // Old history must not touch a live ticket's preview or unread count.
-    if (ticket.imported) {
-      await updateTicket(tx, companyId, ticket.id, {
-        lastMessage: previewOf(msg.body, message.mediaType, stored?.name).slice(0, 500),
-        fromMe: msg.fromMe,
-      });
-    }
-    return { importedOnly: { ticketId: ticket.id, messageId: message.id } };
-  }
-  const updated = await updateTicket(tx, companyId, ticket.id, {
-    lastMessage: previewOf(msg.body, message.mediaType, stored?.name).slice(0, 500),
-    unreadMessages: msg.fromMe ? 0 : ticket.unreadMessages + 1,
-    fromMe: msg.fromMe,
-    status: ticket.status === "closed" ? "pending" : ticket.status,
-  });
-  await openTraking(tx, companyId, updated);
-  return {
-    ticket: updated,
-    before,
-    /** Created, reopened, or its status, assignee or queue changed. */
-    moved: !before || before.status !== updated.status || before.userId !== updated.userId ||
-      before.queueId !== updated.queueId,
-    message,
-    contactCreated: owner.created || sender.created,
-    contact: owner.contact,
-  };
-}
-
-/**
- * The ticket a new inbound message belongs to: the active one; else, within the connection's
- * timeCreateNewTicket window, the latest one reopened as pending; else a new one.
- */
-async function ticketFor(
-  tx: Tx,
-  deps: Deps,
-  conn: ConnectionRow,
-  contact: ContactRow,
-  /** The contact's wallet owner; used only when the company's DirectTicketsToWallets is enabled. */
-  o: { isGroup: boolean; fromMe: boolean; walletUserId: number | null; imported: boolean },
-): Promise<{ ticket: TicketRow; before?: TicketRow }> {
-  const companyId = conn.companyId;
-  const active = await findActiveTicket(tx, companyId, contact.id, conn.id);
-  if (active) return { ticket: active, before: active };
-  if (conn.timeCreateNewTicket > 0 && !o.imported) {
-    const latest = await findLatestTicket(tx, companyId, contact.id, conn.id);
-    const since = deps.clock.now().getTime() - conn.timeCreateNewTicket * 60_000;
-    if (latest && Date.parse(latest.updatedAt) >= since) {
-      const reopened = await updateTicket(tx, companyId, latest.id, {
-        status: "pending",
-        userId: null,
-        closedAt: null,
-      });
-      await logTicket(tx, companyId, { ticketId: latest.id, type: "reopen" });
-      return { ticket: reopened, before: latest };
-    }
-  }
-  const groupTicket = o.isGroup && conn.groupAsTicket !== "enabled";
-  // Read only when a ticket is about to be created (not for every message of a running chat).
-  const wallet = !o.isGroup && o.walletUserId &&
-    (await readSetting(tx, companyId, "DirectTicketsToWallets")) === "enabled";
-  const { ticket, created } = await findOrCreateActiveTicket(tx, companyId, {
-    contactId: contact.id,
-    whatsappId: conn.id,
-    status: groupTicket ? "group" : wallet ? "open" : "pending",
-    userId: wallet ? o.walletUserId : null,
-    isGroup: o.isGroup,
-    isBot: !o.isGroup && !o.imported,
-    channel: conn.channel,
-    isActiveDemand: o.fromMe,
-    ...(o.imported ? { imported: true, queueId: conn.queueIdImportMessages } : {}),
-  });
-  if (created) await logTicket(tx, companyId, { ticketId: ticket.id, type: "create" });
-  return { ticket };
 }

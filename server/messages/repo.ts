@@ -18,6 +18,18 @@ export async function findMessageByWid(
   return (await q.get({ companyId, wid })) ?? null;
 }
 
+/** Which of these provider ids the company has stored (one statement for any number of ids). */
+export async function findStoredWids(db: Db | Tx, companyId: number, wids: string[]): Promise<string[]> {
+  const q = prepared(db, "messages.storedWids", (d) =>
+    d.select({ wid: messages.wid }).from(messages).where(
+      and(
+        eq(messages.companyId, sql.placeholder("companyId")),
+        sql`${messages.wid} in (select value from json_each(${sql.placeholder("wids")}))`,
+      ),
+    ).prepare());
+  return (await q.all({ companyId, wids: JSON.stringify(wids) })).map((r) => r.wid!).filter(Boolean);
+}
+
 export async function getMessage(db: Db | Tx, companyId: number, id: number): Promise<MessageRow> {
   const m =
     (await db.select().from(messages).where(and(eq(messages.companyId, companyId), eq(messages.id, id)))

@@ -119,6 +119,34 @@ export async function updateTicket(
   return row;
 }
 
+/**
+ * `updateTicket` for a row the caller holds (read in the same transaction): no RETURNING, the
+ * row comes back with the new values applied (the ingest hot path: one fewer 45-column row to
+ * carry across SQLite and Drizzle per message). Only columns that change are set, so an
+ * unchanged status does not touch the partial index of active tickets.
+ */
+export async function updateHeldTicket(
+  tx: Tx,
+  row: TicketRow,
+  values: Partial<Omit<TicketRow, "id" | "companyId" | "updatedAt">>,
+): Promise<TicketRow> {
+  const set: Record<string, unknown> = { updatedAt: new Date().toISOString() };
+  for (const [k, v] of Object.entries(values)) {
+    if (v !== undefined && v !== (row as Record<string, unknown>)[k]) set[k] = v;
+  }
+  const keys = Object.keys(set).sort();
+  const q = prepared(
+    tx,
+    `tickets.updateHeld:${keys}`,
+    (d) =>
+      d.update(tickets).set(Object.fromEntries(keys.map((k) => [k, p(k)])))
+        .where(and(eq(tickets.companyId, p("_companyId")), eq(tickets.id, p("_id")))).prepare(),
+  );
+  const r = await q.run({ ...set, _companyId: row.companyId, _id: row.id });
+  if (!r.rowsAffected) throw notFound("ticket");
+  return { ...row, ...set } as TicketRow;
+}
+
 export async function logTicket(
   tx: Tx,
   companyId: number,

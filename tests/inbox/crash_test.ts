@@ -7,13 +7,17 @@ import { createCompany, login } from "../_helpers/factories.ts";
 const SECRET = "test-secret-test-secret-test-secret";
 
 /** Starts the real server as a child process on the shared data directory; resolves with its port. */
-async function spawnServer(dataDir: string) {
+async function spawnServer(dataDir: string, env: Record<string, string>) {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", new URL("../realtime/_instance.ts", import.meta.url).pathname],
-    env: { DATA_DIR: dataDir, APP_SECRET: SECRET, PORT: "0", NO_COLOR: "1" },
+    env: { DATA_DIR: dataDir, APP_SECRET: SECRET, PORT: "0", NO_COLOR: "1", ...env },
     stdout: "piped",
-    stderr: "null",
+    stderr: "piped",
   }).spawn();
+  let log = "";
+  (async () => {
+    for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) log += chunk;
+  })().catch(() => undefined);
   const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   let buf = "";
   while (!/LISTENING (\d+)/.test(buf)) {
@@ -23,7 +27,7 @@ async function spawnServer(dataDir: string) {
   }
   reader.releaseLock();
   child.stdout.cancel().catch(() => undefined);
-  return { child, port: Number(buf.match(/LISTENING (\d+)/)![1]) };
+  return { child, port: Number(buf.match(/LISTENING (\d+)/)![1]), log: () => log };
 }
 
 async function assertEachOnce(dataDir: string, companyId: number, ids: Set<string>) {
@@ -39,7 +43,17 @@ async function assertEachOnce(dataDir: string, companyId: number, ids: Set<strin
   }
 }
 
-Deno.test("[inbox] killing the server mid-ingest loses no acknowledged message and duplicates none", async () => {
+for (
+  const [where, env, onWorker] of [
+    ["on the main thread", { INGEST_THREAD_AFTER: "-1" }, false],
+    ["on the ingest Worker", { INGEST_THREAD_AFTER: "0" }, true],
+  ] as const
+) {
+  Deno.test(`[inbox] killing the server mid-ingest (${where}) loses no acknowledged message and duplicates none`, () =>
+    crashMidIngest(env, onWorker));
+}
+
+async function crashMidIngest(env: Record<string, string>, onWorker: boolean) {
   const dataDir = await Deno.makeTempDir({ prefix: "atende-crash-" });
   const setup = await createTestApp({ dataDir, scheduler: false, env: { APP_SECRET: SECRET } });
   const { company, admin } = await createCompany(setup);
@@ -69,7 +83,7 @@ Deno.test("[inbox] killing the server mid-ingest loses no acknowledged message a
 
   try {
     // Round 1: 8 concurrent posters; SIGKILL the server while they run.
-    const s1 = await spawnServer(dataDir);
+    const s1 = await spawnServer(dataDir, env);
     let stop = false;
     const posters = Array.from({ length: 8 }, async (_, w) => {
       while (!stop) {
@@ -77,7 +91,12 @@ Deno.test("[inbox] killing the server mid-ingest loses no acknowledged message a
         await post(s1.port, id).catch(() => undefined);
       }
     });
-    while (acknowledged.size < 150) await new Promise((r) => setTimeout(r, 5));
+    const tick = () => new Promise((r) => setTimeout(r, 5));
+    if (onWorker) {
+      while (!s1.log().includes("written on the ingest Worker")) await tick();
+    }
+    const ackedBefore = acknowledged.size;
+    while (acknowledged.size < ackedBefore + 150) await tick();
     s1.child.kill("SIGKILL");
     stop = true;
     await Promise.all(posters);
@@ -87,7 +106,7 @@ Deno.test("[inbox] killing the server mid-ingest loses no acknowledged message a
     await assertEachOnce(dataDir, company.id, acknowledged);
 
     // Restart on the same database and resend everything (a client retrying): still once each.
-    const s2 = await spawnServer(dataDir);
+    const s2 = await spawnServer(dataDir, env);
     const all = [...acknowledged];
     for (let i = 0; i < all.length; i += 20) {
       await Promise.all(all.slice(i, i + 20).map((id) => post(s2.port, id)));
@@ -98,4 +117,4 @@ Deno.test("[inbox] killing the server mid-ingest loses no acknowledged message a
   } finally {
     await Deno.remove(dataDir, { recursive: true }).catch(() => undefined);
   }
-});
+}
