@@ -18,6 +18,7 @@
 import Database from "libsql";
 import { Buffer } from "node:buffer";
 import { LibsqlBatchError, LibsqlError } from "@libsql/client";
+import { SharedWriteLock } from "./write_lock.ts";
 import type {
   Client,
   InArgs,
@@ -260,11 +261,11 @@ export type LocalClient = Client & {
   /** The database file, for a Worker that opens a connection of its own; null in memory. */
   path: string | null;
   /**
-   * Holds the writer, without opening a transaction, while `fn` runs: a Worker's connection may
-   * write meanwhile. One writer at a time, and the main thread never waits in SQLite's busy
-   * handler, which would block its event loop (server/inbox/ingest_thread.ts).
+   * From now on every use of the writer also takes a lock shared with a Worker that writes
+   * through a connection of its own (db/write_lock.ts): one writer at a time, and the main thread
+   * never waits in SQLite's busy handler, which would block its event loop.
    */
-  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  shareWriteLock(): SharedWriteLock;
   /**
    * Starts the checkpoint Worker now, so that another connection of this process can turn its
    * automatic checkpoints off; false when checkpoints stay SQLite's own. `onFailure` runs if the
@@ -312,13 +313,20 @@ export function createLocalClient(url: string, o: LocalDriverOptions = {}): Loca
   }
 
   // FIFO mutex over the writer: transactions span awaits, everything else is one sync call.
+  // Once a Worker of this process writes too, the writer also takes the lock shared with it.
   let tail: Promise<void> = Promise.resolve();
+  let shared: SharedWriteLock | undefined;
   function lockWriter(): Promise<() => void> {
     let release!: () => void;
     const held = new Promise<void>((r) => release = r);
-    const acquired = tail.then(() => {
+    const acquired = tail.then(async () => {
+      const lock = shared;
+      if (lock) await lock.acquire();
       noteWrite(); // holding the writer, before any statement of this use
-      return release;
+      return () => {
+        lock?.release();
+        release();
+      };
     });
     tail = tail.then(() => held);
     return acquired;
@@ -427,14 +435,8 @@ export function createLocalClient(url: string, o: LocalDriverOptions = {}): Loca
       },
     },
     path: memory ? null : path,
-    async exclusive<T>(fn: () => Promise<T>): Promise<T> {
-      checkOpen();
-      const release = await lockWriter();
-      try {
-        return await fn();
-      } finally {
-        release();
-      }
+    shareWriteLock(): SharedWriteLock {
+      return shared ??= new SharedWriteLock();
     },
     offThreadCheckpoints(onFailure: () => void): boolean {
       if (!startCheckpoints()) return false;

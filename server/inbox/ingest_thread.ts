@@ -1,39 +1,52 @@
 /**
  * Where the inbound pipeline's write transactions run (bench/README.md D9). libsql is synchronous,
  * so on the main thread every statement and COMMIT of a batch (≈ 70 % of a message's CPU) stops
- * the event loop, and a 2-core machine runs on one. Once this process has written
- * `config.ingestThreadAfter` batches (an idle or quiet process never pays for a second
- * isolate), batches go to a Worker (ingest_worker.ts) with its own connection to the same file:
- * - the main thread holds its writer (`LocalClient.exclusive`) for the batch, so the two
- *   connections never write at once and the main thread never sleeps in SQLite's busy handler;
+ * the event loop, and a 2-core machine ingests on one core. Once this process has written
+ * `config.ingestThreadAfter` batches (an idle or quiet process never pays for a second isolate),
+ * messages go to a Worker (ingest_worker.ts) with its own connection to the same file:
+ * - each message is posted as it arrives (those of one event-loop turn together); the Worker
+ *   forms its batches itself from whatever arrived while its last transaction ran;
+ * - every write transaction of either thread takes the write lock they share (db/write_lock.ts),
+ *   so the two connections never write at once and the main thread never sleeps in SQLite's
+ *   busy handler;
  * - WAL checkpoints stay with the checkpoint Worker; the ingest connection's automatic ones are
  *   off (one on that thread would hold a batch for 25–300 ms) unless that Worker cannot run;
- * - DTO reads, events and the HTTP answers stay on the main thread (they need the hub and caches).
- * In memory, on a libSQL server, or if the Worker fails, batches run on the main thread as before.
+ * - the batch's DTO reads, events and answers stay on the main thread (`finish`, in order).
+ * In memory, on a libSQL server, or if the Worker fails, batches run on the main thread.
  */
 import type { Deps } from "../deps.ts";
 import type { LocalClient } from "@db/driver.ts";
+import type { SharedWriteLock } from "@db/write_lock.ts";
 import type { Settled } from "./batcher.ts";
-import { storeBatch, type Stored, type StoreJob } from "./store.ts";
-import { fromWire, type FromWorker, type ToWorker } from "./ingest_wire.ts";
+import type { Stored, StoreJob } from "./store.ts";
+import { fromWire, type FromWorker, type Item, type ToWorker } from "./ingest_wire.ts";
 
-/** The Worker stopped: the batch goes to the main thread (its committed messages answer as duplicates). */
-class ThreadDown extends Error {}
+/** The Worker stopped: the message goes to the main thread (if it had committed, it answers as a duplicate). */
+export class ThreadDown extends Error {}
 
-type Pending = { resolve: (r: Settled<Stored>[]) => void; reject: (e: unknown) => void };
+/** Turns a written batch into answers (DTOs, events): pipeline.ts `finishBatch`. */
+export type Finish<R> = (jobs: StoreJob[], written: Settled<Stored>[]) => Promise<Settled<R>[]>;
 
-class IngestThread {
+type Pending<R> = { job: StoreJob; resolve: (r: R) => void; reject: (e: unknown) => void };
+
+export class IngestThread<R> {
   readonly #worker: Worker;
+  readonly #lock: SharedWriteLock;
   #ready = false;
   #dead = false;
   #settle!: (ok: boolean) => void;
   /** Resolves true once the Worker has its connection, false if it never will. */
   readonly started = new Promise<boolean>((r) => this.#settle = r);
   #seq = 0;
-  readonly #pending = new Map<number, Pending>();
+  readonly #pending = new Map<number, Pending<R>>();
+  #outbox: Item[] = [];
+  #finishing: Promise<void> = Promise.resolve();
+  /** Batches the Worker has written (tests and benchmarks). */
+  batches = 0;
 
-  constructor(private readonly local: LocalClient, url: string) {
+  constructor(local: LocalClient, url: string, private readonly finish: Finish<R>) {
     const autocheckpoint = !local.offThreadCheckpoints(() => this.#send({ kind: "autocheckpoint" }));
+    this.#lock = local.shareWriteLock();
     this.#worker = new Worker(new URL("./ingest_worker.ts", import.meta.url).href, { type: "module" });
     this.#worker.onmessage = (e: MessageEvent<FromWorker>) => this.#receive(e.data);
     this.#worker.onerror = (e) => {
@@ -41,31 +54,34 @@ class IngestThread {
       console.error("[ingest] worker:", e.message);
       this.#down();
     };
-    this.#send({ kind: "start", url, autocheckpoint });
+    this.#send({ kind: "start", url, autocheckpoint, lock: this.#lock.buffer });
   }
 
   get usable(): boolean {
     return this.#ready && !this.#dead;
   }
 
-  /** One batch in one transaction on the Worker's connection, with the main writer held. */
-  run(jobs: StoreJob[]): Promise<Settled<Stored>[]> {
-    return this.local.exclusive(() =>
-      new Promise<Settled<Stored>[]>((resolve, reject) => {
-        if (!this.usable) return reject(new ThreadDown());
-        const id = ++this.#seq;
-        this.#pending.set(id, { resolve, reject });
-        this.#send({ kind: "batch", id, jobs });
-      })
-    );
+  /** Stores one message on the Worker; settles once its batch has finished here. */
+  submit(job: StoreJob): Promise<R> {
+    if (!this.usable) return Promise.reject(new ThreadDown());
+    return new Promise<R>((resolve, reject) => {
+      const id = ++this.#seq;
+      this.#pending.set(id, { job, resolve, reject });
+      if (!this.#outbox.length) setTimeout(() => this.#flush(), 0);
+      this.#outbox.push({ id, job });
+    });
   }
 
   stop(): void {
     if (this.#dead) return;
     this.#send({ kind: "stop" });
-    this.#dead = true;
-    this.#settle(false);
-    this.#failPending();
+    this.#fail();
+  }
+
+  #flush() {
+    const items = this.#outbox;
+    this.#outbox = [];
+    if (items.length) this.#send({ kind: "jobs", items });
   }
 
   #send(m: ToWorker) {
@@ -81,82 +97,99 @@ class IngestThread {
       console.error("[ingest] worker not started:", m.error.message);
       this.#down();
     } else {
-      const p = this.#pending.get(m.id);
-      this.#pending.delete(m.id);
-      if (!p) return;
-      if (m.results) p.resolve(m.results.map((r) => r.ok ? r : { ok: false, error: fromWire(r.error) }));
-      else p.reject(fromWire(m.error));
+      this.batches++;
+      const entries = m.ids.map((id) => {
+        const p = this.#pending.get(id)!;
+        this.#pending.delete(id);
+        return p;
+      }).filter(Boolean);
+      const run = m.results
+        ? () =>
+          this.finish(
+            entries.map((e) => e.job),
+            m.results.map((r): Settled<Stored> => r.ok ? r : { ok: false, error: fromWire(r.error) }),
+          )
+        : () => Promise.reject(fromWire(m.error));
+      // Batches finish in the order the Worker wrote them.
+      this.#finishing = this.#finishing.then(() => settleAll(entries, run));
     }
   }
 
   #down() {
-    this.#dead = true;
-    this.#settle(false);
-    this.#failPending();
+    this.#fail();
     this.#worker.terminate();
   }
 
-  #failPending() {
+  #fail() {
+    this.#dead = true;
+    this.#settle(false);
+    // The main thread is the only writer from now on.
+    this.#lock.disable();
+    this.#outbox = [];
     for (const p of this.#pending.values()) p.reject(new ThreadDown());
     this.#pending.clear();
   }
 }
 
-type State = { batches: number; thread?: IngestThread; off: boolean; onThread: number };
-const states = new WeakMap<Deps, State>();
-
-/** Stores a batch: on the ingest Worker once it runs, else in a write transaction here. */
-export async function storeBatchWrite(deps: Deps, jobs: StoreJob[]): Promise<Settled<Stored>[]> {
-  const thread = threadFor(deps);
-  if (thread) {
-    try {
-      const r = await thread.run(jobs);
-      stateOf(deps).onThread++;
-      return r;
-    } catch (e) {
-      if (!(e instanceof ThreadDown)) throw e;
-    }
+async function settleAll<R>(entries: Pending<R>[], run: () => Promise<Settled<R>[]>): Promise<void> {
+  try {
+    const out = await run();
+    entries.forEach((e, i) => {
+      const r = out[i];
+      if (r.ok) e.resolve(r.value);
+      else e.reject(r.error);
+    });
+  } catch (err) {
+    for (const e of entries) e.reject(err);
   }
-  return await deps.database.write((tx) => storeBatch(tx, jobs));
 }
 
-function threadFor(deps: Deps): IngestThread | null {
-  const s = stateOf(deps);
-  if (s.off) return null;
-  if (!s.thread && ++s.batches > deps.config.ingestThreadAfter) start(deps, s);
-  // While it starts, batches stay here; once down, they stay here for good.
-  return s.thread?.usable ? s.thread : null;
-}
+type State = { batches: number; thread?: IngestThread<unknown>; off: boolean };
+const states = new WeakMap<Deps, State>();
 
 function stateOf(deps: Deps): State {
   let s = states.get(deps);
   if (!s) {
     const off = deps.config.ingestThreadAfter < 0 || !deps.database.local?.path;
-    states.set(deps, s = { batches: 0, off, onThread: 0 });
+    states.set(deps, s = { batches: 0, off });
   }
   return s;
 }
 
-function start(deps: Deps, s: State): void {
+function start<R>(deps: Deps, s: State, finish: Finish<R>): void {
   try {
-    s.thread = new IngestThread(deps.database.local!, deps.config.databaseUrl);
+    s.thread = new IngestThread(deps.database.local!, deps.config.databaseUrl, finish) as IngestThread<
+      unknown
+    >;
   } catch (e) {
     console.error("[ingest] worker not started:", e);
     s.off = true;
   }
 }
 
-/** Starts the Worker now (tests, benchmarks); true once it takes batches. */
-export function startIngestThread(deps: Deps): Promise<boolean> {
+/** The ingest Worker when it takes messages, else null (the caller writes on this thread). */
+export function usableIngestThread<R>(deps: Deps): IngestThread<R> | null {
+  const t = states.get(deps)?.thread;
+  return t?.usable ? t as IngestThread<R> : null;
+}
+
+/** Counts a batch written on this thread; starts the Worker after `config.ingestThreadAfter` of them. */
+export function countMainBatch<R>(deps: Deps, finish: Finish<R>): void {
+  const s = stateOf(deps);
+  if (!s.off && !s.thread && ++s.batches > deps.config.ingestThreadAfter) start(deps, s, finish);
+}
+
+/** Starts the Worker now (tests, benchmarks); true once it takes messages. */
+export function startIngestThread<R>(deps: Deps, finish: Finish<R>): Promise<boolean> {
   const s = stateOf(deps);
   if (s.off) return Promise.resolve(false);
-  if (!s.thread) start(deps, s);
+  if (!s.thread) start(deps, s, finish);
   return s.thread?.started ?? Promise.resolve(false);
 }
 
-/** How many batches the Worker has stored (tests and benchmarks). */
+/** How many batches the Worker has written (tests and benchmarks). */
 export function ingestThreadBatches(deps: Deps): number {
-  return states.get(deps)?.onThread ?? 0;
+  return states.get(deps)?.thread?.batches ?? 0;
 }
 
 /** Stops the Worker (closeDeps), before the database closes. */

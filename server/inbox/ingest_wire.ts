@@ -2,9 +2,12 @@
 import { AppError, errorStatus } from "../lib/errors.ts";
 import type { Stored, StoreJob } from "./store.ts";
 
+/** One message to store, with the id its answer comes back under. */
+export type Item = { id: number; job: StoreJob };
+
 export type ToWorker =
-  | { kind: "start"; url: string; autocheckpoint: boolean }
-  | { kind: "batch"; id: number; jobs: StoreJob[] }
+  | { kind: "start"; url: string; autocheckpoint: boolean; lock: SharedArrayBuffer }
+  | { kind: "jobs"; items: Item[] }
   | { kind: "autocheckpoint" }
   | { kind: "stop" };
 
@@ -21,8 +24,12 @@ export type WireError = {
 export type FromWorker =
   | { kind: "ready" }
   | { kind: "failed"; error: WireError }
-  | { kind: "done"; id: number; results: ({ ok: true; value: Stored } | { ok: false; error: WireError })[] }
-  | { kind: "done"; id: number; error: WireError; results?: undefined };
+  | {
+    kind: "done";
+    ids: number[];
+    results: ({ ok: true; value: Stored } | { ok: false; error: WireError })[];
+  }
+  | { kind: "done"; ids: number[]; error: WireError; results?: undefined };
 
 /** Structured clone keeps an Error's message but not its code, details or cause; these do. */
 export function toWire(err: unknown, depth = 0): WireError {

@@ -1,9 +1,10 @@
 /**
  * The inbound pipeline, the same for every channel (DESIGN §7, reference §3 steps 1–9, 12):
  * contact → ticket (find-or-create, reopen window) → message (idempotent on the provider id) →
- * ticket counters and tracking → events. Messages are written in group commits (batcher.ts): one
- * short write transaction per batch, media written to disk before it, each message answered
- * once its batch has committed. Automation (greeting, queue menu, chatbots, flows) runs afterwards from the
+ * ticket counters and tracking → events. Messages are written in group commits: one short write
+ * transaction per batch (store.ts), media written to disk before it, each message answered once
+ * its batch has committed — batches formed here (batcher.ts) or, under load, on the ingest Worker
+ * (ingest_thread.ts). Automation (greeting, queue menu, chatbots, flows) runs afterwards from the
  * `message.created` listener, so a slow bot never delays storing the next message.
  */
 import type { Deps } from "../deps.ts";
@@ -16,8 +17,14 @@ import { type MessageDTO, messageDTOs, type MessageRow } from "../messages/dto.t
 import { type TicketDTO, ticketDTOs } from "../tickets/dto.ts";
 import type { TicketRow } from "../tickets/repo.ts";
 import { Batcher, type Settled } from "./batcher.ts";
-import type { Stored, StoreJob } from "./store.ts";
-import { storeBatchWrite } from "./ingest_thread.ts";
+import { storeBatch, type Stored, type StoreJob } from "./store.ts";
+import {
+  countMainBatch,
+  type Finish,
+  startIngestThread,
+  ThreadDown,
+  usableIngestThread,
+} from "./ingest_thread.ts";
 
 export type InboundResult = { messageId: number; ticketId: number; duplicate: boolean };
 
@@ -43,43 +50,52 @@ export async function receiveInbound(
     const file = new File([msg.media.data as BlobPart], msg.media.filename, { type: msg.media.mimetype });
     stored = await deps.media.save(companyId, "messages", file, { maxBytes: await downloadLimit(deps) });
   }
-  return await batcherOf(deps).submit({ msg, stored, imported: !!o.imported });
+  // The file is on disk already; only plain data goes to the transaction (maybe on the Worker).
+  const { media: _, ...plain } = msg;
+  const job: StoreJob = { msg: plain, stored, imported: !!o.imported, now: deps.clock.now().getTime() };
+  const thread = usableIngestThread<InboundResult>(deps);
+  if (thread) {
+    try {
+      return await thread.submit(job);
+    } catch (e) {
+      if (!(e instanceof ThreadDown)) throw e;
+    }
+  }
+  return await batcherOf(deps).submit(job);
 }
-
-type Job = { msg: InboundMessage; stored?: StoredFile; imported: boolean };
 
 type Written = Settled<Stored>[];
 
-const batchers = new WeakMap<Deps, Batcher<Job, Written, InboundResult>>();
-function batcherOf(deps: Deps): Batcher<Job, Written, InboundResult> {
+const batchers = new WeakMap<Deps, Batcher<StoreJob, Written, InboundResult>>();
+function batcherOf(deps: Deps): Batcher<StoreJob, Written, InboundResult> {
   let b = batchers.get(deps);
   if (!b) {
     batchers.set(
       deps,
-      b = new Batcher((jobs) => writeBatch(deps, jobs), (jobs, written) => finishBatch(deps, jobs, written)),
+      b = new Batcher((jobs) => writeBatch(deps, jobs), finisherOf(deps)),
     );
   }
   return b;
 }
 
+const finisherOf = (deps: Deps): Finish<InboundResult> => (jobs, written) => finishBatch(deps, jobs, written);
+
 /**
- * One write transaction for the whole batch, each message in its own savepoint (a failing
- * message fails alone: store.ts), on the ingest Worker once it runs (ingest_thread.ts).
+ * On this thread: one write transaction for the whole batch, where a failing message fails alone
+ * (store.ts). After `config.ingestThreadAfter` such batches the ingest Worker takes over.
  */
-function writeBatch(deps: Deps, jobs: Job[]): Promise<Written> {
-  const now = deps.clock.now().getTime();
-  // The file is on disk already; only plain data goes to the transaction (maybe on the Worker).
-  const storeJobs = jobs.map(({ msg: { media: _, ...msg }, stored, imported }): StoreJob => ({
-    msg,
-    stored,
-    imported,
-    now,
-  }));
-  return storeBatchWrite(deps, storeJobs);
+function writeBatch(deps: Deps, jobs: StoreJob[]): Promise<Written> {
+  countMainBatch(deps, finisherOf(deps));
+  return deps.database.write((tx) => storeBatch(tx, jobs));
+}
+
+/** Starts the ingest Worker now (tests, benchmarks); true once it takes messages. */
+export function startIngestWorker(deps: Deps): Promise<boolean> {
+  return startIngestThread(deps, finisherOf(deps));
 }
 
 /** After the commit: the batch's DTOs per company in one round of reads, then the events in arrival order. */
-async function finishBatch(deps: Deps, jobs: Job[], stored: Written): Promise<Settled<InboundResult>[]> {
+async function finishBatch(deps: Deps, jobs: StoreJob[], stored: Written): Promise<Settled<InboundResult>[]> {
   const fresh = new Map<number, { tickets: TicketRow[]; messages: MessageRow[] }>();
   for (const s of stored) {
     if (!s.ok || !s.value?.ticket) continue;

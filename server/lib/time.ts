@@ -44,8 +44,22 @@ export function zonedParts(at: Date, timeZone: string) {
   };
 }
 
-/** Today's calendar date (YYYY-MM-DD) in the zone. */
-export const todayIn = (at: Date, timeZone: string) => zonedParts(at, timeZone).date;
+const todays = new Map<string, { minute: number; date: string }>();
+
+/**
+ * Today's calendar date (YYYY-MM-DD) in the zone. Asked on every request (the subscription gate),
+ * so it is kept per zone for the current minute: zone offsets are whole minutes, so the date only
+ * changes on a minute boundary (formatting costs ≈ 40 µs).
+ */
+export function todayIn(at: Date, timeZone: string): string {
+  const minute = Math.floor(at.getTime() / 60_000);
+  const hit = todays.get(timeZone);
+  if (hit?.minute === minute) return hit.date;
+  const date = zonedParts(at, timeZone).date;
+  if (todays.size >= MAX_FORMATTERS) todays.clear();
+  todays.set(timeZone, { minute, date });
+  return date;
+}
 
 /** Adds whole days to a YYYY-MM-DD date. */
 export function addDays(date: string, days: number): string {

@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import { and, count, eq } from "drizzle-orm";
 import { messages, tickets, whatsapps } from "@db/schema.ts";
-import { receiveInbound } from "@/inbox/pipeline.ts";
-import { ingestThreadBatches, startIngestThread } from "@/inbox/ingest_thread.ts";
+import { receiveInbound, startIngestWorker } from "@/inbox/pipeline.ts";
+import { ingestThreadBatches } from "@/inbox/ingest_thread.ts";
 import { startTestServer, type TestServer } from "../_helpers/test_app.ts";
 import { createCompany, createUser, login } from "../_helpers/factories.ts";
 import { connectWs } from "../_helpers/ws_client.ts";
@@ -27,7 +27,7 @@ async function withThread(
     });
     assert.equal(res.status, 201);
     const { token } = await res.json();
-    assert.equal(await startIngestThread(t.deps), true);
+    assert.equal(await startIngestWorker(t.deps), true);
     await fn(t, { companyId: company.id, token, admin: adminTok });
   } finally {
     await t.close();

@@ -139,3 +139,30 @@ Deno.test("once the process writes, a worker checkpoints: the writer never does,
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a Worker's connection and the main writer take turns through the shared write lock, without busy errors", () =>
+  withClient(async (c) => {
+    const lock = c.shareWriteLock();
+    const w = new Worker(new URL("./_lock_worker.ts", import.meta.url).href, { type: "module" });
+    const done = new Promise<{ ok: boolean; error?: string }>((r) => w.onmessage = (e) => r(e.data));
+    w.postMessage({ path: c.path, lock: lock.buffer, n: 40 });
+    // Meanwhile the main thread writes too, and its event loop keeps running (timers fire).
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    for (let i = 0; i < 40; i++) {
+      const tx = await c.transaction("write");
+      await tx.execute({ sql: "insert into t (name) values (?)", args: [`m${i}`] });
+      await tx.commit();
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    const r = await done;
+    clearInterval(timer);
+    w.terminate();
+    assert.deepEqual(r, { ok: true });
+    assert.ok(ticks > 10);
+    assert.equal((await c.execute("select count(*) n from t")).rows[0].n, 80);
+    // A disabled lock (its Worker died) never blocks the main thread again.
+    lock.acquireSync();
+    lock.disable();
+    await c.execute("insert into t (name) values ('after')");
+  }));
