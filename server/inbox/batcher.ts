@@ -45,10 +45,10 @@ export class Batcher<J, W, R> {
       const previous = this.#finishing;
       try {
         const written = await this.write(jobs);
-        this.#finishing = previous.then(() => this.#settle(batch, () => this.finish(jobs, written)));
+        this.#finishing = previous.then(() => settleAll(batch, () => this.finish(jobs, written)));
       } catch (e) {
         // Failed writes are answered in order too.
-        this.#finishing = previous.then(() => this.#settle(batch, () => Promise.reject(e)));
+        this.#finishing = previous.then(() => settleAll(batch, () => Promise.reject(e)));
       }
       // Let the requests that arrived during this batch join the next one; and never write a
       // third batch while the first is still finishing.
@@ -57,17 +57,21 @@ export class Batcher<J, W, R> {
     }
     this.#running = false;
   }
+}
 
-  async #settle(batch: Entry<J, R>[], run: () => Promise<Settled<R>[]>): Promise<void> {
-    try {
-      const out = await run();
-      batch.forEach((b, i) => {
-        const r = out[i];
-        if (r.ok) b.resolve(r.value);
-        else b.reject(r.error);
-      });
-    } catch (e) {
-      for (const b of batch) b.reject(e);
-    }
+/** Settles each waiter with its result of `run`, in order; if `run` throws, rejects them all. */
+export async function settleAll<R>(
+  waiters: { resolve: (r: R) => void; reject: (e: unknown) => void }[],
+  run: () => Promise<Settled<R>[]>,
+): Promise<void> {
+  try {
+    const out = await run();
+    waiters.forEach((w, i) => {
+      const r = out[i];
+      if (r.ok) w.resolve(r.value);
+      else w.reject(r.error);
+    });
+  } catch (e) {
+    for (const w of waiters) w.reject(e);
   }
 }

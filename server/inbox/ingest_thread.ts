@@ -17,7 +17,7 @@
 import type { Deps } from "../deps.ts";
 import type { LocalClient } from "@db/driver.ts";
 import type { SharedWriteLock } from "@db/write_lock.ts";
-import type { Settled } from "./batcher.ts";
+import { settleAll, type Settled } from "./batcher.ts";
 import type { Stored, StoreJob } from "./store.ts";
 import { fromWire, type FromWorker, type Item, type ToWorker } from "./ingest_wire.ts";
 
@@ -128,19 +128,6 @@ export class IngestThread<R> {
     this.#outbox = [];
     for (const p of this.#pending.values()) p.reject(new ThreadDown());
     this.#pending.clear();
-  }
-}
-
-async function settleAll<R>(entries: Pending<R>[], run: () => Promise<Settled<R>[]>): Promise<void> {
-  try {
-    const out = await run();
-    entries.forEach((e, i) => {
-      const r = out[i];
-      if (r.ok) e.resolve(r.value);
-      else e.reject(r.error);
-    });
-  } catch (err) {
-    for (const e of entries) e.reject(err);
   }
 }
 

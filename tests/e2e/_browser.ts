@@ -127,6 +127,28 @@ export async function expectToast(page: Page, text: string | RegExp) {
   await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
 }
 
+/**
+ * Runs `action`, which shows a toast and then reloads the page (self edits), and checks the toast
+ * appeared. A MutationObserver records it in sessionStorage, which survives the reload: under load
+ * the 400 ms between toast and reload can pass between two polls of a locator.
+ */
+export async function expectToastThenReload(page: Page, text: string, action: () => Promise<void>) {
+  await page.evaluate((text) => {
+    sessionStorage.removeItem("e2e-toast-seen");
+    new MutationObserver(() => {
+      for (const t of document.querySelectorAll("[data-sonner-toast]")) {
+        if (t.textContent?.includes(text)) sessionStorage.setItem("e2e-toast-seen", "1");
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, text);
+  const loaded = page.waitForEvent("load");
+  await action();
+  await loaded;
+  if (await page.evaluate(() => sessionStorage.getItem("e2e-toast-seen")) !== "1") {
+    throw new Error(`no toast "${text}" before the reload`);
+  }
+}
+
 export async function screenshot(page: Page, name: string) {
   await Deno.mkdir(SHOTS_DIR, { recursive: true });
   await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: false });

@@ -1,7 +1,7 @@
 import { Buffer } from "node:buffer";
 import { expect } from "expect";
 import { createCompany, createUser } from "../_helpers/factories.ts";
-import { browserTest, expectToast, signIn } from "./_browser.ts";
+import { browserTest, expectToastThenReload, signIn } from "./_browser.ts";
 
 // A 1×1 PNG.
 const PNG = Buffer.from(
@@ -32,9 +32,11 @@ browserTest(
       mimeType: "image/png",
       buffer: PNG,
     });
-    await page.getByTestId("profile-save").click();
-    await expectToast(page, "User saved successfully.");
-    await page.waitForEvent("load");
+    await expectToastThenReload(
+      page,
+      "User saved successfully.",
+      () => page.getByTestId("profile-save").click(),
+    );
     await page.getByTestId("greeting").filter({ hasText: "Pat Doe-Smith" }).waitFor();
 
     await page.getByTestId("user-menu-trigger").click();
