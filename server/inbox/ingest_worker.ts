@@ -30,8 +30,8 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
     if (!draining) drain();
   } else if (m.kind === "start") {
     try {
-      // No checkpoint Worker of its own and no reader use; the main thread's Worker checkpoints.
-      opened = openLocal(m.url, { checkpointEveryMs: 0, readerCacheKiB: 1_000 });
+      // Only the writer, and no checkpoint Worker of its own: the main thread's checkpoints.
+      opened = openLocal(m.url, { checkpointEveryMs: 0, reader: false });
       lock = new SharedWriteLock(m.lock);
       if (!m.autocheckpoint) opened.local.execute("PRAGMA wal_autocheckpoint=0").catch(console.error);
       post({ kind: "ready" });
