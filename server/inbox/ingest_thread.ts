@@ -18,6 +18,7 @@ import type { Deps } from "../deps.ts";
 import type { LocalClient } from "@db/driver.ts";
 import type { SharedWriteLock } from "@db/write_lock.ts";
 import { settleAll, type Settled } from "./batcher.ts";
+import type { InboundResult } from "./pipeline.ts";
 import type { Stored, StoreJob } from "./store.ts";
 import { fromWire, type FromWorker, type Item, type ToWorker } from "./ingest_wire.ts";
 
@@ -25,11 +26,15 @@ import { fromWire, type FromWorker, type Item, type ToWorker } from "./ingest_wi
 export class ThreadDown extends Error {}
 
 /** Turns a written batch into answers (DTOs, events): pipeline.ts `finishBatch`. */
-export type Finish<R> = (jobs: StoreJob[], written: Settled<Stored>[]) => Promise<Settled<R>[]>;
+export type Finish = (
+  deps: Deps,
+  jobs: StoreJob[],
+  written: Settled<Stored>[],
+) => Promise<Settled<InboundResult>[]>;
 
-type Pending<R> = { job: StoreJob; resolve: (r: R) => void; reject: (e: unknown) => void };
+type Pending = { job: StoreJob; resolve: (r: InboundResult) => void; reject: (e: unknown) => void };
 
-export class IngestThread<R> {
+class IngestThread {
   readonly #worker: Worker;
   readonly #lock: SharedWriteLock;
   #ready = false;
@@ -38,13 +43,13 @@ export class IngestThread<R> {
   /** Resolves true once the Worker has its connection, false if it never will. */
   readonly started = new Promise<boolean>((r) => this.#settle = r);
   #seq = 0;
-  readonly #pending = new Map<number, Pending<R>>();
+  readonly #pending = new Map<number, Pending>();
   #outbox: Item[] = [];
   #finishing: Promise<void> = Promise.resolve();
   /** Batches the Worker has written (tests and benchmarks). */
   batches = 0;
 
-  constructor(local: LocalClient, url: string, private readonly finish: Finish<R>) {
+  constructor(private readonly deps: Deps, local: LocalClient, private readonly finish: Finish) {
     const autocheckpoint = !local.offThreadCheckpoints(() => this.#send({ kind: "autocheckpoint" }));
     this.#lock = local.shareWriteLock();
     this.#worker = new Worker(new URL("./ingest_worker.ts", import.meta.url).href, { type: "module" });
@@ -54,7 +59,7 @@ export class IngestThread<R> {
       console.error("[ingest] worker:", e.message);
       this.#down();
     };
-    this.#send({ kind: "start", url, autocheckpoint, lock: this.#lock.buffer });
+    this.#send({ kind: "start", url: deps.config.databaseUrl, autocheckpoint, lock: this.#lock.buffer });
   }
 
   get usable(): boolean {
@@ -62,9 +67,9 @@ export class IngestThread<R> {
   }
 
   /** Stores one message on the Worker; settles once its batch has finished here. */
-  submit(job: StoreJob): Promise<R> {
+  submit(job: StoreJob): Promise<InboundResult> {
     if (!this.usable) return Promise.reject(new ThreadDown());
-    return new Promise<R>((resolve, reject) => {
+    return new Promise<InboundResult>((resolve, reject) => {
       const id = ++this.#seq;
       this.#pending.set(id, { job, resolve, reject });
       if (!this.#outbox.length) setTimeout(() => this.#flush(), 0);
@@ -96,16 +101,18 @@ export class IngestThread<R> {
     } else if (m.kind === "failed") {
       console.error("[ingest] worker not started:", m.error.message);
       this.#down();
-    } else {
+    } else if (!this.#dead) {
+      // (After a stop, its waiters were already sent to the main thread.)
       this.batches++;
       const entries = m.ids.map((id) => {
         const p = this.#pending.get(id)!;
         this.#pending.delete(id);
         return p;
-      }).filter(Boolean);
+      });
       const run = m.results
         ? () =>
           this.finish(
+            this.deps,
             entries.map((e) => e.job),
             m.results.map((r): Settled<Stored> => r.ok ? r : { ok: false, error: fromWire(r.error) }),
           )
@@ -131,23 +138,21 @@ export class IngestThread<R> {
   }
 }
 
-type State = { batches: number; thread?: IngestThread<unknown>; off: boolean };
+type State = { mainBatches: number; thread?: IngestThread; off: boolean };
 const states = new WeakMap<Deps, State>();
 
 function stateOf(deps: Deps): State {
   let s = states.get(deps);
   if (!s) {
     const off = deps.config.ingestThreadAfter < 0 || !deps.database.local?.path;
-    states.set(deps, s = { batches: 0, off });
+    states.set(deps, s = { mainBatches: 0, off });
   }
   return s;
 }
 
-function start<R>(deps: Deps, s: State, finish: Finish<R>): void {
+function start(deps: Deps, s: State, finish: Finish): void {
   try {
-    s.thread = new IngestThread(deps.database.local!, deps.config.databaseUrl, finish) as IngestThread<
-      unknown
-    >;
+    s.thread = new IngestThread(deps, deps.database.local!, finish);
   } catch (e) {
     console.error("[ingest] worker not started:", e);
     s.off = true;
@@ -155,19 +160,19 @@ function start<R>(deps: Deps, s: State, finish: Finish<R>): void {
 }
 
 /** The ingest Worker when it takes messages, else null (the caller writes on this thread). */
-export function usableIngestThread<R>(deps: Deps): IngestThread<R> | null {
+export function usableIngestThread(deps: Deps): IngestThread | null {
   const t = states.get(deps)?.thread;
-  return t?.usable ? t as IngestThread<R> : null;
+  return t?.usable ? t : null;
 }
 
 /** Counts a batch written on this thread; starts the Worker after `config.ingestThreadAfter` of them. */
-export function countMainBatch<R>(deps: Deps, finish: Finish<R>): void {
+export function countMainBatch(deps: Deps, finish: Finish): void {
   const s = stateOf(deps);
-  if (!s.off && !s.thread && ++s.batches > deps.config.ingestThreadAfter) start(deps, s, finish);
+  if (!s.off && !s.thread && ++s.mainBatches > deps.config.ingestThreadAfter) start(deps, s, finish);
 }
 
 /** Starts the Worker now (tests, benchmarks); true once it takes messages. */
-export function startIngestThread<R>(deps: Deps, finish: Finish<R>): Promise<boolean> {
+export function startIngestThread(deps: Deps, finish: Finish): Promise<boolean> {
   const s = stateOf(deps);
   if (s.off) return Promise.resolve(false);
   if (!s.thread) start(deps, s, finish);

@@ -18,13 +18,7 @@ import { type TicketDTO, ticketDTOs } from "../tickets/dto.ts";
 import type { TicketRow } from "../tickets/repo.ts";
 import { Batcher, type Settled } from "./batcher.ts";
 import { storeBatch, type Stored, type StoreJob } from "./store.ts";
-import {
-  countMainBatch,
-  type Finish,
-  startIngestThread,
-  ThreadDown,
-  usableIngestThread,
-} from "./ingest_thread.ts";
+import { countMainBatch, startIngestThread, ThreadDown, usableIngestThread } from "./ingest_thread.ts";
 
 export type InboundResult = { messageId: number; ticketId: number; duplicate: boolean };
 
@@ -53,7 +47,7 @@ export async function receiveInbound(
   // The file is on disk already; only plain data goes to the transaction (maybe on the Worker).
   const { media: _, ...plain } = msg;
   const job: StoreJob = { msg: plain, stored, imported: !!o.imported, now: deps.clock.now().getTime() };
-  const thread = usableIngestThread<InboundResult>(deps);
+  const thread = usableIngestThread(deps);
   if (thread) {
     try {
       return await thread.submit(job);
@@ -66,32 +60,26 @@ export async function receiveInbound(
 
 type Written = Settled<Stored>[];
 
-const batchers = new WeakMap<Deps, Batcher<StoreJob, Written, InboundResult>>();
-function batcherOf(deps: Deps): Batcher<StoreJob, Written, InboundResult> {
+const batchers = new WeakMap<Deps, Batcher<StoreJob, InboundResult>>();
+function batcherOf(deps: Deps): Batcher<StoreJob, InboundResult> {
   let b = batchers.get(deps);
-  if (!b) {
-    batchers.set(
-      deps,
-      b = new Batcher((jobs) => writeBatch(deps, jobs), finisherOf(deps)),
-    );
-  }
+  if (!b) batchers.set(deps, b = new Batcher((jobs) => ingestBatch(deps, jobs)));
   return b;
 }
 
-const finisherOf = (deps: Deps): Finish<InboundResult> => (jobs, written) => finishBatch(deps, jobs, written);
-
 /**
  * On this thread: one write transaction for the whole batch, where a failing message fails alone
- * (store.ts). After `config.ingestThreadAfter` such batches the ingest Worker takes over.
+ * (store.ts), then its finish. After `config.ingestThreadAfter` such batches the ingest Worker
+ * takes over.
  */
-function writeBatch(deps: Deps, jobs: StoreJob[]): Promise<Written> {
-  countMainBatch(deps, finisherOf(deps));
-  return deps.database.write((tx) => storeBatch(tx, jobs));
+async function ingestBatch(deps: Deps, jobs: StoreJob[]): Promise<Settled<InboundResult>[]> {
+  countMainBatch(deps, finishBatch);
+  return await finishBatch(deps, jobs, await deps.database.write((tx) => storeBatch(tx, jobs)));
 }
 
 /** Starts the ingest Worker now (tests, benchmarks); true once it takes messages. */
 export function startIngestWorker(deps: Deps): Promise<boolean> {
-  return startIngestThread(deps, finisherOf(deps));
+  return startIngestThread(deps, finishBatch);
 }
 
 /** After the commit: the batch's DTOs per company in one round of reads, then the events in arrival order. */

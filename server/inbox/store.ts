@@ -48,13 +48,6 @@ export type Stored =
     contact: ContactRow;
   };
 
-const SAVEPOINT = sql`savepoint inbound`;
-const RELEASE = sql`release inbound`;
-const ROLLBACK_TO = sql`rollback to inbound`;
-const SAVEPOINT_BATCH = sql`savepoint inbound_batch`;
-const RELEASE_BATCH = sql`release inbound_batch`;
-const ROLLBACK_TO_BATCH = sql`rollback to inbound_batch`;
-
 /**
  * Runs inside the batch's write transaction; settles every job, in order. Optimistic: the batch
  * runs under one savepoint; only if a message fails is it rolled back and run again with a
@@ -63,32 +56,49 @@ const ROLLBACK_TO_BATCH = sql`rollback to inbound_batch`;
  */
 export async function storeBatch(tx: Tx, jobs: StoreJob[]): Promise<Settled<Stored>[]> {
   if (jobs.length > 1) {
-    await tx.run(SAVEPOINT_BATCH);
     try {
-      const seen = await storedWids(tx, jobs);
-      const out: Settled<Stored>[] = [];
-      for (const job of jobs) out.push({ ok: true, value: await storeInbound(tx, job, seen) });
-      await tx.run(RELEASE_BATCH);
-      return out;
-    } catch {
-      await tx.run(ROLLBACK_TO_BATCH);
-      await tx.run(RELEASE_BATCH);
-    }
+      return await inSavepoint(tx, BATCH, async () => {
+        const seen = await storedWids(tx, jobs);
+        const out: Settled<Stored>[] = [];
+        for (const job of jobs) out.push({ ok: true, value: await storeInbound(tx, job, seen) });
+        return out;
+      });
+    } catch { /* one message failed: again, one savepoint each */ }
   }
   const seen = await storedWids(tx, jobs);
   const out: Settled<Stored>[] = [];
   for (const job of jobs) {
-    await tx.run(SAVEPOINT);
     try {
-      out.push({ ok: true, value: await storeInbound(tx, job, seen) });
-      await tx.run(RELEASE);
+      out.push({ ok: true, value: await inSavepoint(tx, ONE, () => storeInbound(tx, job, seen)) });
     } catch (error) {
-      await tx.run(ROLLBACK_TO);
-      await tx.run(RELEASE);
       out.push({ ok: false, error });
     }
   }
   return out;
+}
+
+// Plain SAVEPOINT statements: a Drizzle nested transaction builds a new database object (a query
+// builder per table) each time.
+const savepoint = (name: string) => ({
+  open: sql.raw(`savepoint ${name}`),
+  release: sql.raw(`release ${name}`),
+  rollback: sql.raw(`rollback to ${name}`),
+});
+const BATCH = savepoint("inbound_batch");
+const ONE = savepoint("inbound");
+
+/** `fn` under a savepoint: kept if it returns, undone (and the error rethrown) if it throws. */
+async function inSavepoint<T>(tx: Tx, sp: typeof ONE, fn: () => Promise<T>): Promise<T> {
+  await tx.run(sp.open);
+  try {
+    const r = await fn();
+    await tx.run(sp.release);
+    return r;
+  } catch (e) {
+    await tx.run(sp.rollback);
+    await tx.run(sp.release);
+    throw e;
+  }
 }
 
 const widKey = (companyId: number, wid: string) => `${companyId}:${wid}`;
@@ -98,7 +108,9 @@ async function storedWids(tx: Tx, jobs: StoreJob[]): Promise<Set<string>> {
   const byCompany = new Map<number, string[]>();
   for (const { msg } of jobs) {
     const c = msg.connection.companyId;
-    byCompany.set(c, [...(byCompany.get(c) ?? []), msg.externalId]);
+    const wids = byCompany.get(c);
+    if (wids) wids.push(msg.externalId);
+    else byCompany.set(c, [msg.externalId]);
   }
   const seen = new Set<string>();
   for (const [companyId, wids] of byCompany) {

@@ -102,18 +102,8 @@ export async function updateTicket(
     [row] = await tx.update(tickets).set(set).where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
       .returning();
   } else {
-    const q = prepared(
-      tx,
-      `tickets.update:${keys}`,
-      (d) =>
-        d.update(tickets).set(Object.fromEntries(keys.map((k) => [k, p(k)])))
-          .where(and(eq(tickets.companyId, p("_companyId")), eq(tickets.id, p("_id")))).returning().prepare(),
-    );
-    [row] = await q.all({
-      ...Object.fromEntries(keys.map((k) => [k, set[k]])),
-      _companyId: companyId,
-      _id: id,
-    });
+    const q = prepared(tx, `tickets.update:${keys}`, (d) => updateByKeys(d, keys).returning().prepare());
+    [row] = await q.all(bindUpdate(keys, set, companyId, id));
   }
   if (!row) throw notFound("ticket");
   return row;
@@ -135,17 +125,22 @@ export async function updateHeldTicket(
     if (v !== undefined && v !== (row as Record<string, unknown>)[k]) set[k] = v;
   }
   const keys = Object.keys(set).sort();
-  const q = prepared(
-    tx,
-    `tickets.updateHeld:${keys}`,
-    (d) =>
-      d.update(tickets).set(Object.fromEntries(keys.map((k) => [k, p(k)])))
-        .where(and(eq(tickets.companyId, p("_companyId")), eq(tickets.id, p("_id")))).prepare(),
-  );
-  const r = await q.run({ ...set, _companyId: row.companyId, _id: row.id });
+  const q = prepared(tx, `tickets.updateHeld:${keys}`, (d) => updateByKeys(d, keys).prepare());
+  const r = await q.run(bindUpdate(keys, set, row.companyId, row.id));
   if (!r.rowsAffected) throw notFound("ticket");
   return { ...row, ...set } as TicketRow;
 }
+
+/** `UPDATE tickets SET <keys> WHERE company and id`, with placeholders, to prepare once per set of keys. */
+const updateByKeys = (d: Db | Tx, keys: string[]) =>
+  d.update(tickets).set(Object.fromEntries(keys.map((k) => [k, p(k)])))
+    .where(and(eq(tickets.companyId, p("_companyId")), eq(tickets.id, p("_id"))));
+
+const bindUpdate = (keys: string[], set: Record<string, unknown>, companyId: number, id: number) => ({
+  ...Object.fromEntries(keys.map((k) => [k, set[k]])),
+  _companyId: companyId,
+  _id: id,
+});
 
 export async function logTicket(
   tx: Tx,
