@@ -20,7 +20,8 @@ export type Server = {
 export async function startServer(
   o: { dataDir: string; port?: number; env?: Record<string, string>; denoArgs?: string[] },
 ): Promise<Server> {
-  const port = o.port ?? 18181;
+  // BENCH_PORT lets two checkouts benchmark side by side.
+  const port = o.port ?? Number(Deno.env.get("BENCH_PORT") ?? 18181);
   const base = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
   // BENCH_SERVER_DIR runs another checkout's server (a prototype copy) against the same data.
