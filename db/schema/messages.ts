@@ -31,6 +31,8 @@ export const messages = sqliteTable("messages", {
   mediaName: text("media_name"),
   /** 0 clock, 1 sent, 2 delivered, 3/4 read, 5 played; never decreases. */
   ack: integer("ack").notNull().default(0),
+  /** Why the provider (or our send) failed to deliver one of ours; cleared by a retry. */
+  sendError: text("send_error"),
   isDeleted: bool("is_deleted").notNull().default(false),
   isEdited: bool("is_edited").notNull().default(false),
   isForwarded: bool("is_forwarded").notNull().default(false),

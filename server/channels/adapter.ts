@@ -46,6 +46,13 @@ export type InboundMessage = {
   timestamp?: Date;
 };
 
+/** Messages of a conversation an attendant has just read, for channels that report reads. */
+export type ReadReceipt = {
+  to: OutboundMessage["to"];
+  /** Provider ids; `participant` is the group member who wrote it (groups only). */
+  messages: { externalId: string; participant?: string | null }[];
+};
+
 export type ChannelAdapter = {
   readonly kind: ChannelKind;
   /** Starts the connection (session, subscription); updates its status. */
@@ -58,4 +65,6 @@ export type ChannelAdapter = {
    * window). Called by sendOnTicket for every non-private message; throws an AppError.
    */
   assertCanSend?(deps: Deps, conn: ConnectionRow, contact: { id: number; number: string }): Promise<void>;
+  /** Optional: tells the customer their messages were read (blue ticks). Best effort. */
+  markRead?(deps: Deps, conn: ConnectionRow, receipt: ReadReceipt): Promise<void>;
 };

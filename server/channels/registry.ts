@@ -12,6 +12,7 @@ const whatsappAdapter: ChannelAdapter = {
   connect: async (deps, conn) => (await wa()).connect(deps, conn),
   disconnect: async (deps, conn) => (await wa()).disconnect(deps, conn),
   send: async (deps, msg) => (await wa()).send(deps, msg),
+  markRead: async (deps, conn, receipt) => (await wa()).markRead!(deps, conn, receipt),
 };
 
 const adapters = new Map<ChannelKind, ChannelAdapter>([["api", apiAdapter], ["whatsapp", whatsappAdapter]]);

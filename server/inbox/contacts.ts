@@ -4,6 +4,7 @@ import { contacts } from "@db/schema.ts";
 import type { ChannelKind } from "@db/schema.ts";
 import type { Tx } from "@db/client.ts";
 import { prepared } from "@db/prepared.ts";
+import type { Deps } from "../deps.ts";
 
 export type ContactRow = typeof contacts.$inferSelect;
 
@@ -59,4 +60,36 @@ export async function upsertInboundContact(
     whatsappId: c.whatsappId,
   }).returning();
   return { contact: row, created: true };
+}
+
+/**
+ * A contact first seen by a privacy identity alone (WhatsApp's @lid, Meta's business-scoped user
+ * id) has that identity's address (`lidNumber`) as its number; once a message carries the phone
+ * number too, the contact takes it — unless another contact already has that number.
+ */
+export async function promoteIdentityContact(
+  deps: Deps,
+  companyId: number,
+  lid: string,
+  number: string,
+  lidNumber: string,
+): Promise<void> {
+  if (number === lidNumber) return;
+  const byLid = () =>
+    deps.db.select({ number: contacts.number }).from(contacts)
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.lid, lid))).limit(1);
+  if ((await byLid())[0]?.number !== lidNumber) return;
+  await deps.database.write(async (tx) => {
+    const [seen] = await tx.select().from(contacts)
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.lid, lid))).limit(1);
+    if (!seen || seen.number !== lidNumber) return;
+    const [taken] = await tx.select({ id: contacts.id }).from(contacts)
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.number, number))).limit(1);
+    if (taken) return;
+    await tx.update(contacts).set({
+      number,
+      ...(seen.name === seen.number ? { name: number } : {}),
+      updatedAt: new Date().toISOString(),
+    }).where(eq(contacts.id, seen.id));
+  });
 }

@@ -7,7 +7,7 @@
 import type { InboundMessage } from "../channels/adapter.ts";
 import type { StoredFile } from "../media/store.ts";
 import { readSetting } from "../settings/repo.ts";
-import { findStoredWids, insertMessage } from "../messages/repo.ts";
+import { findMessageByWid, findStoredWids, insertMessage } from "../messages/repo.ts";
 import { type MessageRow, previewOf } from "../messages/dto.ts";
 import {
   findActiveTicket,
@@ -154,6 +154,8 @@ async function storeInbound(
     imported,
   });
   const at = (msg.timestamp ?? new Date(now)).toISOString();
+  // A reply or a reaction points at a message the company has (by its provider id).
+  const quoted = msg.quotedExternalId ? await findMessageByWid(tx, companyId, msg.quotedExternalId) : null;
   const message = await insertMessage(tx, {
     companyId,
     wid: msg.externalId,
@@ -169,6 +171,7 @@ async function storeInbound(
     queueId: ticket.queueId,
     participant: msg.group ? msg.from.number : null,
     channel: conn.channel,
+    quotedMsgId: quoted?.id,
     createdAt: at,
   });
   if (!message) return null;

@@ -4,9 +4,9 @@
  */
 import type { Deps } from "../deps.ts";
 import type { ConnectionRow } from "../connections/repo.ts";
-import { findMessageByWid, updateMessage } from "../messages/repo.ts";
+import { deleteReactions, findMessageByWid, updateMessage } from "../messages/repo.ts";
 import { messageDTOs } from "../messages/dto.ts";
-import { setAck } from "../messages/send.ts";
+import { recordSendError, setAck } from "../messages/send.ts";
 import { ticketDTOs } from "../tickets/dto.ts";
 import { getTicket, updateTicket } from "../tickets/repo.ts";
 import { notFound } from "../lib/errors.ts";
@@ -72,4 +72,44 @@ export async function receiveAck(
   const m = await findConnectionMessage(deps, conn, externalId);
   if (!m) throw notFound("message");
   await setAck(deps, conn.companyId, m.id, ack);
+}
+
+/**
+ * The provider could not deliver one of ours (Cloud API status `failed`): the reason goes on the
+ * message, so the attendant sees it on the bubble and can retry. The ack is left as it was.
+ */
+export async function receiveFailure(
+  deps: Deps,
+  conn: ConnectionRow,
+  externalId: string,
+  reason: string,
+): Promise<void> {
+  const m = await findConnectionMessage(deps, conn, externalId);
+  if (!m) throw notFound("message");
+  if (m.sendError === reason) return;
+  await recordSendError(deps, conn.companyId, m.id, reason);
+}
+
+/**
+ * A customer took back a reaction (an empty emoji, Messenger `unreact`): the reaction they left
+ * on that message disappears. Reactions are stored as messages quoting the one reacted to.
+ */
+export async function receiveUnreaction(
+  deps: Deps,
+  conn: ConnectionRow,
+  reactedExternalId: string,
+  customerNumber: string,
+): Promise<void> {
+  const target = await findConnectionMessage(deps, conn, reactedExternalId);
+  if (!target) return;
+  const removed = await deps.database.write((tx) =>
+    deleteReactions(tx, conn.companyId, target.id, customerNumber)
+  );
+  if (!removed.length) return;
+  const [t] = await ticketDTOs(deps.db, conn.companyId, [
+    await getTicket(deps.db, conn.companyId, target.ticketId),
+  ]);
+  for (const id of removed) {
+    deps.bus.emit("message.deleted", { companyId: conn.companyId, messageId: id, ticket: t });
+  }
 }

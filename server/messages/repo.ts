@@ -67,3 +67,20 @@ export async function updateMessage(
   if (!row) throw notFound("message");
   return row;
 }
+
+/** Deletes the reactions a contact (by its number) left on a message; returns their ids. */
+export async function deleteReactions(
+  tx: Tx,
+  companyId: number,
+  quotedMsgId: number,
+  contactNumber: string,
+): Promise<number[]> {
+  const rows = await tx.delete(messages).where(and(
+    eq(messages.companyId, companyId),
+    eq(messages.quotedMsgId, quotedMsgId),
+    eq(messages.mediaType, "reactionMessage"),
+    eq(messages.fromMe, false),
+    sql`${messages.contactId} in (select id from contacts where company_id = ${companyId} and (number = ${contactNumber} or lid = ${contactNumber}))`,
+  )).returning({ id: messages.id });
+  return rows.map((r) => r.id);
+}

@@ -5,6 +5,7 @@ import type { AppEnv } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import { idParam, validate } from "../lib/validate.ts";
 import * as messages from "./service.ts";
+import { retryMessage } from "./retry.ts";
 
 const sendJson = z.object({
   body: z.string().max(65_536).default(""),
@@ -82,6 +83,9 @@ export const messagesRoutes = new Hono<AppEnv>()
       signMessage: b.signMessage,
     });
     return c.json(sent.length === 1 ? sent[0] : sent, 201);
+  })
+  .post("/messages/:id/retry", async (c) => {
+    return c.json(await retryMessage(c.var.deps, c.var.actor, idParam(c.req.param("id"))));
   })
   .delete("/messages/:id", async (c) => {
     return c.json(await messages.deleteMessage(c.var.deps, c.var.actor, idParam(c.req.param("id"))));

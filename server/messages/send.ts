@@ -16,6 +16,7 @@ import { ticketDTOs } from "../tickets/dto.ts";
 import { previewOf } from "./dto.ts";
 import { type MessageDTO, messageDTOs } from "./dto.ts";
 import { getMessage, insertMessage, updateMessage } from "./repo.ts";
+import type { OutboundMessage } from "../channels/adapter.ts";
 
 export type SendInput = {
   body: string;
@@ -79,23 +80,38 @@ export async function sendOnTicket(
   if (!input.isPrivate) deps.bus.emit("ticket.updated", { companyId, ticket: ticketDTO });
   if (input.isPrivate) return dto;
 
+  return await deliver(deps, {
+    companyId,
+    connection,
+    messageId: message.id,
+    externalId,
+    to: { number: contact.number, isGroup: contact.isGroup, remoteJid: contact.remoteJid },
+    body: input.body,
+    media: input.media
+      ? { path: input.media.path, mimetype: input.media.mimetype, filename: input.media.name }
+      : undefined,
+    quotedExternalId: input.quotedExternalId,
+  }, dto);
+}
+
+/**
+ * Hands a stored message to its connection's adapter. A failure is written on the message (the
+ * bubble shows it and offers a retry) and then thrown, so the caller learns of it as well.
+ */
+export async function deliver(deps: Deps, out: OutboundMessage, dto: MessageDTO): Promise<MessageDTO> {
   try {
-    const result = await adapterFor(connection.channel).send(deps, {
-      companyId,
-      connection,
-      messageId: message.id,
-      externalId,
-      to: { number: contact.number, isGroup: contact.isGroup, remoteJid: contact.remoteJid },
-      body: input.body,
-      media: input.media
-        ? { path: input.media.path, mimetype: input.media.mimetype, filename: input.media.name }
-        : undefined,
-      quotedExternalId: input.quotedExternalId,
-    });
-    if (!result.pending) return await setAck(deps, companyId, message.id, result.ack, result.externalId);
+    const result = await adapterFor(out.connection.channel).send(deps, out);
+    if (!result.pending) {
+      return await setAck(deps, out.companyId, out.messageId, result.ack, result.externalId);
+    }
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw new AppError("ERR_SENDING_WAPP_MSG", { cause: err, details: { messageId: message.id } });
+    const failure = err instanceof AppError
+      ? err
+      : new AppError("ERR_SENDING_WAPP_MSG", { cause: err, details: { messageId: out.messageId } });
+    const reason = [failure.code, (err as Error)?.message].filter((x, i, a) => x && a.indexOf(x) === i)
+      .join(": ");
+    await recordSendError(deps, out.companyId, out.messageId, reason).catch(() => undefined);
+    throw failure;
   }
   return dto;
 }
@@ -125,4 +141,19 @@ export async function setAck(
     deps.bus.emit("message.updated", { companyId, message: dto, ticket });
   }
   return dto;
+}
+
+/** Sets (or with null clears) a message's send error and tells the open screens. */
+export async function recordSendError(
+  deps: Deps,
+  companyId: number,
+  messageId: number,
+  reason: string | null,
+): Promise<void> {
+  const row = await deps.database.write((tx) =>
+    updateMessage(tx, companyId, messageId, { sendError: reason?.slice(0, 500) ?? null })
+  );
+  const [message] = await messageDTOs(deps.db, deps.media, companyId, [row]);
+  const [t] = await ticketDTOs(deps.db, companyId, [await getTicket(deps.db, companyId, row.ticketId)]);
+  deps.bus.emit("message.updated", { companyId, message, ticket: t });
 }

@@ -13,7 +13,7 @@ import type { Deps } from "../../deps.ts";
 import type { ChannelAdapter } from "../adapter.ts";
 import { enqueue, registerQueuedJob } from "../../jobs/queue.ts";
 import { hmacSha256Hex } from "../../lib/crypto.ts";
-import { setAck } from "../../messages/send.ts";
+import { recordSendError, setAck } from "../../messages/send.ts";
 import { setConnectionStatus } from "../../connections/status.ts";
 
 export const API_DELIVER_JOB = "channels.api.deliver";
@@ -35,7 +35,8 @@ export const apiAdapter: ChannelAdapter = {
         payload: { companyId: msg.companyId, messageId: msg.messageId },
         // One chat's messages reach the integrator in order, even across retries.
         orderKey: `${API_DELIVER_JOB}:${msg.connection.id}:${msg.to.number}`,
-        dedupeKey: `${API_DELIVER_JOB}:${msg.companyId}:${msg.messageId}`,
+        // Per send, not per message: a retry of a failed message has a fresh id, and a new job.
+        dedupeKey: `${API_DELIVER_JOB}:${msg.companyId}:${msg.externalId}`,
         maxAttempts: 10,
       })
     );
@@ -101,4 +102,12 @@ async function deliver(deps: Deps, raw: unknown): Promise<void> {
   await setAck(deps, companyId, messageId, 2);
 }
 
-registerQueuedJob({ name: API_DELIVER_JOB, handle: deliver });
+registerQueuedJob({
+  name: API_DELIVER_JOB,
+  handle: deliver,
+  // Every attempt failed: the attendant sees why on the message and can send it again.
+  onGiveUp: async (deps, payload, error) => {
+    const { companyId, messageId } = payload as { companyId: number; messageId: number };
+    await recordSendError(deps, companyId, messageId, error);
+  },
+});

@@ -19,6 +19,7 @@ import { setConnectionStatus } from "../../connections/status.ts";
 import { AppError } from "../../lib/errors.ts";
 import { accessToken, graphCall, graphUrl } from "./graph.ts";
 import { assertWithinWindow } from "./window.ts";
+import { isBsuid } from "./cloud_content.ts";
 
 export type MetaKind = Extract<ChannelKind, "whatsappapi" | "facebook" | "instagram">;
 
@@ -55,10 +56,15 @@ async function sendCloud(deps: Deps, msg: OutboundMessage): Promise<SendResult> 
   const conn = msg.connection;
   const phoneId = need(conn.metaPhoneNumberId, "metaPhoneNumberId");
   const token = await accessToken(deps, conn);
+  // A group by its id; a customer known only by a business-scoped user id through `recipient`.
+  const address = msg.to.isGroup
+    ? { recipient_type: "group", to: msg.to.number }
+    : isBsuid(msg.to.number)
+    ? { recipient_type: "individual", recipient: msg.to.number }
+    : { recipient_type: "individual", to: msg.to.number };
   const base = {
     messaging_product: "whatsapp",
-    recipient_type: "individual",
-    to: msg.to.number,
+    ...address,
     ...(msg.quotedExternalId ? { context: { message_id: msg.quotedExternalId } } : {}),
   };
   const post = async (payload: Record<string, unknown>) => {

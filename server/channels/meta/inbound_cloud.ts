@@ -1,80 +1,30 @@
 /**
- * WhatsApp Cloud API webhook values (`field: "messages"`): customer messages of every type,
- * edits and revokes, and statuses of ours (sent 1, delivered 2, read 3; failed is logged, acks
- * never go down). Media is fetched with the connection's token: `GET /{media-id}` gives a short-
- * lived URL, downloaded with the same token — never inside a transaction.
+ * WhatsApp Cloud API webhook values (`field: "messages"`): customer messages of every type
+ * (cloud_content.ts), edits and revokes, reactions and their removal, group messages
+ * (`group_id`: the group is the ticket's contact), senders known only by their business-scoped
+ * user id (BSUID, `US.…`: a contact can exist by it without a phone number), and statuses of ours
+ * (sent 1, delivered 2, read 3, played 5; `failed` writes the provider's reason on the message).
+ * Media is fetched with the connection's token: `GET /{media-id}` gives a short-lived URL,
+ * downloaded with the same token — never inside a transaction.
  */
 import { getExtension } from "hono/utils/mime";
-import type { InboundMedia } from "../adapter.ts";
+import type { InboundMedia, InboundMessage } from "../adapter.ts";
 import { receiveInbound } from "../../inbox/pipeline.ts";
-import { receiveRevoke } from "../../inbox/updates.ts";
+import { receiveFailure, receiveRevoke, receiveUnreaction } from "../../inbox/updates.ts";
+import { promoteIdentityContact } from "../../inbox/contacts.ts";
 import { download, downloadLimit } from "../download.ts";
 import { accessToken, graphCall, graphUrl } from "./graph.ts";
-import { ackOf, alreadyStored, clampTime, type Ctx, editOf, tryMedia } from "./inbound_shared.ts";
+import { describeCloud, isBsuid, type WaMedia, type WaMessage } from "./cloud_content.ts";
+import { ackOf, alreadyStored, clampTime, type Ctx, editOf, isNotFound, tryMedia } from "./inbound_shared.ts";
 
-type WaMedia = { id: string; mime_type?: string; caption?: string; filename?: string };
-type WaMessage = {
-  from: string;
-  id: string;
-  timestamp?: string;
-  type: string;
-  context?: { id?: string };
-  text?: { body?: string };
-  image?: WaMedia;
-  video?: WaMedia;
-  audio?: WaMedia;
-  document?: WaMedia;
-  sticker?: WaMedia;
-  location?: { latitude: number; longitude: number; name?: string; address?: string };
-  contacts?: { name?: { formatted_name?: string }; phones?: { phone?: string; wa_id?: string }[] }[];
-  interactive?: { type?: string; button_reply?: { title?: string }; list_reply?: { title?: string } };
-  button?: { text?: string };
-  reaction?: { message_id?: string; emoji?: string };
-  edit?: { original_message_id?: string; message?: WaMessage };
-  revoke?: { original_message_id?: string };
-};
+type WaContact = { wa_id?: string; user_id?: string; profile?: { name?: string; username?: string } };
 type WaStatus = {
   id: string;
   status: string;
-  errors?: { code?: number; title?: string; message?: string }[];
+  errors?: { code?: number; title?: string; message?: string; error_data?: { details?: string } }[];
 };
 
-const ACKS: Record<string, number> = { sent: 1, delivered: 2, read: 3 };
-const MEDIA = ["image", "video", "audio", "document", "sticker"] as const;
-
-/** A shared contact as a vCard, the body our inbox shows for contact cards. */
-function vcard(c: NonNullable<WaMessage["contacts"]>[number]): string {
-  const name = c.name?.formatted_name ?? "";
-  const tels = (c.phones ?? []).map((p) =>
-    `TEL;type=CELL;waid=${p.wa_id ?? (p.phone ?? "").replace(/\D/g, "")}:${p.phone ?? ""}`
-  );
-  return ["BEGIN:VCARD", "VERSION:3.0", `N:;${name};;;`, `FN:${name}`, ...tels, "END:VCARD"].join("\n");
-}
-
-/** Text and type of a message; `media` names a file to fetch. */
-export function describeCloud(m: WaMessage): { body: string; mediaType?: string; media?: WaMedia } | null {
-  const kind = MEDIA.find((k) => k === m.type);
-  if (kind && m[kind]) return { body: m[kind]!.caption ?? "", media: m[kind], mediaType: kind };
-  switch (m.type) {
-    case "text":
-      return { body: m.text?.body ?? "" };
-    case "location": {
-      const l = m.location!;
-      const link = `https://maps.google.com/maps?q=${l.latitude}%2C${l.longitude}&z=17`;
-      return { body: [l.name, l.address, link].filter(Boolean).join("\n"), mediaType: "locationMessage" };
-    }
-    case "contacts":
-      return { body: (m.contacts ?? []).map(vcard).join("\n"), mediaType: "contactMessage" };
-    case "interactive":
-      return { body: m.interactive?.button_reply?.title ?? m.interactive?.list_reply?.title ?? "" };
-    case "button":
-      return { body: m.button?.text ?? "" };
-    case "reaction":
-      return m.reaction?.emoji ? { body: m.reaction.emoji, mediaType: "reactionMessage" } : null;
-    default:
-      return null; // unsupported, order, system…: nothing an attendant can act on
-  }
-}
+const ACKS: Record<string, number> = { sent: 1, delivered: 2, read: 3, played: 5 };
 
 async function fetchCloudMedia(ctx: Ctx, media: WaMedia, type: string, id: string): Promise<InboundMedia> {
   const { deps, conn } = ctx;
@@ -97,25 +47,56 @@ async function fetchCloudMedia(ctx: Ctx, media: WaMedia, type: string, id: strin
   return { data: file.data, mimetype, filename };
 }
 
-async function cloudMessage(ctx: Ctx, m: WaMessage, names: Map<string, string>): Promise<void> {
+/**
+ * Who wrote: the phone number when Meta gives one (digits in `from`), else the BSUID, which is
+ * then the contact's address. The BSUID is kept as the contact's `lid`, so a later message that
+ * carries the phone number finds the same contact and gives it the number.
+ */
+function senderOf(m: WaMessage, contacts: WaContact[]): InboundMessage["from"] | null {
+  const phone = /^\d+$/.test(m.from ?? "") ? m.from : undefined;
+  const card =
+    contacts.find((c) => (phone && c.wa_id === phone) || (c.user_id && c.user_id === m.from_user_id)) ??
+      (contacts.length === 1 ? contacts[0] : undefined);
+  const bsuid = [m.from_user_id, m.from, card?.user_id].find(isBsuid);
+  const number = phone ?? bsuid;
+  if (!number) return null;
+  const name = card?.profile?.name || card?.profile?.username || undefined;
+  return { number, name, lid: bsuid };
+}
+
+async function cloudMessage(ctx: Ctx, m: WaMessage, contacts: WaContact[]): Promise<void> {
+  const log = (why: string) => console.info(`[meta] cloud message ${m.id} on ${ctx.conn.id} ignored: ${why}`);
   if (m.type === "edit" && m.edit?.original_message_id && m.edit.message) {
     const inner = describeCloud(m.edit.message);
-    if (inner) await editOf(ctx, m.edit.original_message_id, inner.body);
+    if (inner.kind === "message") await editOf(ctx, m.edit.original_message_id, inner.body);
     return;
   }
   if (m.type === "revoke" && m.revoke?.original_message_id) {
     await receiveRevoke(ctx.deps, ctx.conn, m.revoke.original_message_id);
     return;
   }
+  const from = senderOf(m, contacts);
+  if (!from) return log("no sender id");
+  if (m.group_id && !ctx.conn.allowGroup) return log("group messages are off on this connection");
   const d = describeCloud(m);
-  if (!d || (!d.body && !d.media) || await alreadyStored(ctx, m.id)) return;
+  if (d.kind === "ignored") return log(d.reason);
+  if (d.kind === "unreaction") {
+    return await receiveUnreaction(ctx.deps, ctx.conn, d.messageId, from.number);
+  }
+  if ((!d.body && !d.media) || await alreadyStored(ctx, m.id)) return;
+  if (from.lid) await promoteIdentityContact(ctx.deps, ctx.conn.companyId, from.lid, from.number, from.lid);
+  // A new reaction replaces the sender's earlier one on the same message.
+  if (d.mediaType === "reactionMessage") {
+    await receiveUnreaction(ctx.deps, ctx.conn, m.reaction!.message_id!, from.number);
+  }
   const media = d.media
     ? await tryMedia(ctx, () => fetchCloudMedia(ctx, d.media!, d.mediaType!, m.id))
     : undefined;
   await receiveInbound(ctx.deps, {
     connection: ctx.conn,
     externalId: m.id,
-    from: { number: m.from.replace(/\D/g, ""), name: names.get(m.from) },
+    from,
+    group: m.group_id ? { id: m.group_id } : undefined,
     fromMe: false,
     body: d.body,
     mediaType: media ? undefined : d.mediaType,
@@ -125,21 +106,28 @@ async function cloudMessage(ctx: Ctx, m: WaMessage, names: Map<string, string>):
   });
 }
 
+async function cloudStatus(ctx: Ctx, s: WaStatus): Promise<void> {
+  if (s.status === "failed") {
+    const e = s.errors?.[0];
+    const reason = [e?.code, e?.title, e?.error_data?.details ?? e?.message].filter(Boolean)
+      .filter((x, i, a) => a.indexOf(x) === i).join(" — ") || "failed";
+    try {
+      await receiveFailure(ctx.deps, ctx.conn, s.id, reason);
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
+      console.warn(`[meta] failure of unknown message ${s.id} on ${ctx.conn.id}: ${reason}`);
+    }
+    return;
+  }
+  if (ACKS[s.status]) await ackOf(ctx, s.id, ACKS[s.status]);
+}
+
 export async function handleCloudChange(ctx: Ctx, value: Record<string, unknown>): Promise<void> {
-  const contacts = (value.contacts ?? []) as { wa_id?: string; profile?: { name?: string } }[];
-  const names = new Map(contacts.filter((c) => c.wa_id).map((c) => [c.wa_id!, c.profile?.name ?? ""]));
+  const contacts = (value.contacts ?? []) as WaContact[];
   for (const m of (value.messages ?? []) as WaMessage[]) {
-    if (m?.id && m.from) await cloudMessage(ctx, m, names);
+    if (m?.id && (m.from || m.from_user_id)) await cloudMessage(ctx, m, contacts);
   }
   for (const s of (value.statuses ?? []) as WaStatus[]) {
-    if (!s?.id) continue;
-    if (s.status === "failed") {
-      const e = s.errors?.[0];
-      console.warn(
-        `[meta] message ${s.id} failed on connection ${ctx.conn.id}: ${e?.code} ${e?.title ?? ""}`,
-      );
-      continue;
-    }
-    if (ACKS[s.status]) await ackOf(ctx, s.id, ACKS[s.status]);
+    if (s?.id) await cloudStatus(ctx, s);
   }
 }

@@ -1,22 +1,41 @@
 /**
  * Messenger and Instagram webhook events (`entry[].messaging[]`): customer messages with their
  * attachments (CDN URLs, fetched without our token), echoes of messages the Page sent from
- * elsewhere (those our app sent are skipped by app id), edits, deletions, reactions, deliveries
- * (ack 2) and reads (ack 3; Messenger reports a watermark, Instagram a message id).
+ * elsewhere (those our app sent are skipped by app id), edits, deletions, reactions and their
+ * removal, postbacks (buttons, "Get Started", Instagram ice breakers), locations by coordinates,
+ * story mentions and shared reels (kept as media), deliveries (ack 2) and reads (ack 3; Messenger
+ * reports a watermark, Instagram a message id).
  */
 import { and, eq, lt, lte } from "drizzle-orm";
 import { getExtension } from "hono/utils/mime";
 import { messages, tickets } from "@db/schema.ts";
 import type { InboundMedia } from "../adapter.ts";
 import { receiveInbound } from "../../inbox/pipeline.ts";
-import { receiveRevoke } from "../../inbox/updates.ts";
+import { receiveRevoke, receiveUnreaction } from "../../inbox/updates.ts";
 import { findContactByNumber } from "../../contacts/repo.ts";
 import { setAck } from "../../messages/send.ts";
 import { download, downloadLimit } from "../download.ts";
 import { accessToken, graphCall, graphUrl } from "./graph.ts";
-import { ackOf, alreadyStored, clampTime, type Ctx, editOf, tryMedia } from "./inbound_shared.ts";
+import {
+  ackOf,
+  alreadyStored,
+  clampTime,
+  type Ctx,
+  editOf,
+  locationBody,
+  tryMedia,
+} from "./inbound_shared.ts";
 
-type Attachment = { type?: string; payload?: { url?: string; title?: string } };
+type Attachment = {
+  type?: string;
+  title?: string;
+  payload?: {
+    url?: string;
+    title?: string;
+    coordinates?: { lat?: number; long?: number };
+    reel_video_id?: string | number;
+  } | null;
+};
 type MsgrMessage = {
   mid?: string;
   text?: string;
@@ -35,9 +54,20 @@ type MsgrEvent = {
   delivery?: { mids?: string[]; watermark?: number };
   read?: { watermark?: number; mid?: string };
   reaction?: { mid?: string; action?: string; emoji?: string };
+  postback?: { mid?: string; title?: string; payload?: string };
 };
 
-const FILE_TYPES = new Set(["image", "video", "audio", "file"]);
+/**
+ * Attachments fetched as files. A story mention is the customer's story (image or video) and a
+ * shared reel its video: both are kept as media, with a line saying what they are, not as links
+ * that expire with Instagram's CDN.
+ */
+const FILE_TYPES = new Set(["image", "video", "audio", "file", "story_mention", "ig_reel", "reel"]);
+const CAPTIONS: Record<string, string> = {
+  story_mention: "📣 Mencionou você no story",
+  ig_reel: "🎬 Reel compartilhado",
+  reel: "🎬 Reel compartilhado",
+};
 
 /** The customer's name, asked once: only while the contact does not exist yet. Best effort. */
 async function profileName(ctx: Ctx, id: string): Promise<string | undefined> {
@@ -84,8 +114,13 @@ async function onMessage(ctx: Ctx, ev: MsgrEvent, m: MsgrMessage, appId: string)
     const a = p.attachment;
     const isFile = !!a && FILE_TYPES.has(a.type ?? "") && !!a.payload?.url;
     const media = isFile ? await tryMedia(ctx, () => fetchAttachment(ctx, a!, p.id)) : undefined;
-    // Locations, shares and story mentions arrive as links: keep the link as the text.
-    const body = p.body || (a && !media ? [a.payload?.title, a.payload?.url].filter(Boolean).join("\n") : "");
+    const caption = a?.type ? CAPTIONS[a.type] : undefined;
+    const coords = a?.type === "location" ? a.payload?.coordinates : undefined;
+    const body = coords
+      ? locationBody(coords.lat ?? 0, coords.long ?? 0, a?.title ?? a?.payload?.title)
+      : [caption, a?.payload?.title && caption ? a.payload.title : "", p.body].filter(Boolean).join("\n") ||
+        // Other shares (posts, links) arrive as links: keep the link as the text.
+        (a && !media ? [a.payload?.title ?? a.title, a.payload?.url].filter(Boolean).join("\n") : "");
     if (!body && !media) continue;
     await receiveInbound(ctx.deps, {
       connection: ctx.conn,
@@ -94,7 +129,7 @@ async function onMessage(ctx: Ctx, ev: MsgrEvent, m: MsgrMessage, appId: string)
       fromMe: !!m.is_echo,
       body,
       media,
-      mediaType: media ? undefined : a?.type === "location" ? "locationMessage" : undefined,
+      mediaType: media ? undefined : coords ? "locationMessage" : undefined,
       quotedExternalId: m.reply_to?.mid,
       timestamp: clampTime(ctx.deps, ev.timestamp),
     });
@@ -133,18 +168,46 @@ export async function handleMessengerEvent(ctx: Ctx, raw: Record<string, unknown
     if (customer && ev.read.watermark) return await readUpTo(ctx, customer, ev.read.watermark);
     return;
   }
-  if (ev.reaction?.mid && ev.reaction.action === "react" && ev.reaction.emoji && customer) {
-    const id = `${ev.reaction.mid}:reaction:${customer}:${ev.timestamp ?? 0}`;
-    if (await alreadyStored(ctx, id)) return;
-    await receiveInbound(ctx.deps, {
-      connection: ctx.conn,
-      externalId: id,
-      from: { number: customer },
-      fromMe: false,
-      body: ev.reaction.emoji,
-      mediaType: "reactionMessage",
-      quotedExternalId: ev.reaction.mid,
-      timestamp: clampTime(ctx.deps, ev.timestamp),
-    });
-  }
+  if (ev.reaction?.mid && customer) return await onReaction(ctx, ev, customer);
+  if (ev.postback && customer) return await onPostback(ctx, ev, customer);
+}
+
+/** A reaction replaces the customer's earlier one on that message; `unreact` only removes it. */
+async function onReaction(ctx: Ctx, ev: MsgrEvent, customer: string) {
+  const r = ev.reaction!;
+  const id = `${r.mid}:reaction:${customer}:${ev.timestamp ?? 0}`;
+  const react = r.action === "react" && !!r.emoji;
+  if (react && await alreadyStored(ctx, id)) return;
+  await receiveUnreaction(ctx.deps, ctx.conn, r.mid!, customer);
+  if (!react || !r.emoji) return;
+  await receiveInbound(ctx.deps, {
+    connection: ctx.conn,
+    externalId: id,
+    from: { number: customer },
+    fromMe: false,
+    body: r.emoji,
+    mediaType: "reactionMessage",
+    quotedExternalId: r.mid,
+    timestamp: clampTime(ctx.deps, ev.timestamp),
+  });
+}
+
+/**
+ * A button tap, "Get Started" or an Instagram ice breaker: often the first thing a customer does,
+ * so it is a message like any other, with the button's title as text (the payload when untitled).
+ */
+async function onPostback(ctx: Ctx, ev: MsgrEvent, customer: string) {
+  const p = ev.postback!;
+  const body = p.title || p.payload || "";
+  if (!body) return;
+  const id = p.mid ?? `postback:${customer}:${ev.timestamp ?? 0}`;
+  if (await alreadyStored(ctx, id)) return;
+  await receiveInbound(ctx.deps, {
+    connection: ctx.conn,
+    externalId: id,
+    from: { number: customer, name: await profileName(ctx, customer) },
+    fromMe: false,
+    body,
+    timestamp: clampTime(ctx.deps, ev.timestamp),
+  });
 }

@@ -2,7 +2,8 @@
  * The `whatsapp` channel (Baileys). connect starts the session (QR or pairing code), disconnect
  * logs it out; send goes through the owning process's socket and its pacing queue. A process
  * that does not run the session answers ERR_WAPP_NOT_INITIALIZED (sends are not relayed).
- * Read receipts when an attendant reads a ticket are a later step.
+ * markRead sends read receipts (blue ticks) when an attendant reads a ticket, from the process
+ * that owns the session (elsewhere it is skipped: relaying is the fleet's work).
  */
 import { generateMessageIDV2 } from "baileys";
 import type { ChannelAdapter } from "../adapter.ts";
@@ -27,6 +28,17 @@ export const whatsappAdapter: ChannelAdapter = {
     if (m) return void await m.command(conn, "logout");
     await clearAuthState(deps.database, conn.id);
     await setConnectionStatus(deps, conn, "DISCONNECTED", { qrcode: "", retries: 0 });
+  },
+  async markRead(deps, conn, receipt) {
+    const s = managerFor(deps)?.openSession(conn.id);
+    if (!s?.sock || !s.open || s.stopped || !receipt.messages.length) return;
+    const jid = await resolveJid(deps, { companyId: conn.companyId, to: receipt.to });
+    await s.sock.readMessages(receipt.messages.map((m) => ({
+      remoteJid: jid,
+      id: m.externalId,
+      fromMe: false,
+      ...(receipt.to.isGroup && m.participant ? { participant: `${m.participant}@s.whatsapp.net` } : {}),
+    })));
   },
   async send(deps, msg) {
     const s = managerFor(deps)?.openSession(msg.connection.id);

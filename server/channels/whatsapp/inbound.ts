@@ -4,7 +4,6 @@
  * ticket's contact, the participant the sender); messages typed on the phone are stored fromMe;
  * the echo of our own sends is a duplicate (its id is stored before it is sent). Media is downloaded here, before any transaction.
  */
-import { and, eq } from "drizzle-orm";
 import {
   isJidBroadcast,
   isJidGroup,
@@ -14,15 +13,17 @@ import {
   type WAMessage,
   type WAMessageContent,
 } from "baileys";
-import { contacts } from "@db/schema.ts";
 import type { InboundMessage } from "../adapter.ts";
 import type { ConnectionRow } from "../../connections/repo.ts";
 import { findConnection } from "../../connections/repo.ts";
 import { receiveInbound } from "../../inbox/pipeline.ts";
-import { receiveEdit, receiveRevoke } from "../../inbox/updates.ts";
+import { promoteIdentityContact } from "../../inbox/contacts.ts";
+import { receiveEdit, receiveRevoke, receiveUnreaction } from "../../inbox/updates.ts";
+import { findMessageByWid } from "../../messages/repo.ts";
 import { downloadLimitMb } from "../download.ts";
 import { encodeBase64 } from "../../lib/base64.ts";
 import { identity, jidUser, type WaContext } from "./socket.ts";
+import { describeOther } from "./content.ts";
 
 type Parsed = Pick<InboundMessage, "body" | "mediaType" | "media" | "quotedExternalId">;
 
@@ -98,7 +99,16 @@ export async function handleOne(
     from = { number: who.number, name: key.fromMe ? undefined : m.pushName ?? undefined, lid: who.lid };
   }
   if (!from.number) return;
-  await promoteLidContact(ctx, from);
+  if (parsed.mediaType === "reactionMessage" && parsed.quotedExternalId) {
+    // A reaction replaces the sender's earlier one on that message; an empty one only removes it.
+    if (!o.imported && !(await alreadyHave(ctx, key.id))) {
+      await receiveUnreaction(ctx.deps, conn, parsed.quotedExternalId, from.number);
+    }
+    if (!parsed.body) return;
+  }
+  if (from.lid) {
+    await promoteIdentityContact(ctx.deps, ctx.session.companyId, from.lid, from.number, jidUser(from.lid));
+  }
   const ts = Number(m.messageTimestamp ?? 0);
   await receiveInbound(ctx.deps, {
     connection: conn,
@@ -159,10 +169,9 @@ async function parse(ctx: WaContext, m: WAMessage, c: WAMessageContent): Promise
     return { body: cards.join("\n"), mediaType: "contactMessage" };
   }
   if (c.reactionMessage) {
-    // An empty reaction removes one: nothing to store.
-    if (!c.reactionMessage.text) return null;
+    // An empty reaction removes the sender's earlier one (handled by handleOne).
     return {
-      body: c.reactionMessage.text,
+      body: c.reactionMessage.text ?? "",
       mediaType: "reactionMessage",
       quotedExternalId: c.reactionMessage.key?.id ?? undefined,
     };
@@ -171,7 +180,11 @@ async function parse(ctx: WaContext, m: WAMessage, c: WAMessageContent): Promise
   const choice = c.buttonsResponseMessage?.selectedButtonId ??
     c.listResponseMessage?.singleSelectReply?.selectedRowId ??
     c.templateButtonReplyMessage?.selectedId;
-  return choice ? { body: choice } : null;
+  if (choice) return { body: choice };
+  const other = describeOther(c);
+  if (typeof other === "string") return { body: other, quotedExternalId };
+  console.info(`[wa ${ctx.session.connectionId}] message ${m.key.id} ignored: ${other.ignored}`);
+  return null;
 }
 
 async function parseMedia(
@@ -212,27 +225,5 @@ async function groupName(ctx: WaContext, jid: string): Promise<string | undefine
   }
 }
 
-/**
- * A contact first seen by its @lid id alone has the lid digits as its number; once a message
- * carries the phone number too, the contact takes it (unless another contact already has it).
- */
-async function promoteLidContact(ctx: WaContext, from: InboundMessage["from"]) {
-  if (!from.lid || from.number === jidUser(from.lid)) return;
-  const companyId = ctx.session.companyId;
-  const [seen] = await ctx.deps.db.select({ number: contacts.number }).from(contacts)
-    .where(and(eq(contacts.companyId, companyId), eq(contacts.lid, from.lid))).limit(1);
-  if (seen?.number !== jidUser(from.lid)) return;
-  await ctx.deps.database.write(async (tx) => {
-    const [byLid] = await tx.select().from(contacts)
-      .where(and(eq(contacts.companyId, companyId), eq(contacts.lid, from.lid!))).limit(1);
-    if (!byLid || byLid.number !== jidUser(from.lid)) return;
-    const [byNumber] = await tx.select({ id: contacts.id }).from(contacts)
-      .where(and(eq(contacts.companyId, companyId), eq(contacts.number, from.number))).limit(1);
-    if (byNumber) return;
-    await tx.update(contacts).set({
-      number: from.number,
-      ...(byLid.name === byLid.number ? { name: from.number } : {}),
-      updatedAt: new Date().toISOString(),
-    }).where(eq(contacts.id, byLid.id));
-  });
-}
+const alreadyHave = async (ctx: WaContext, wid: string) =>
+  !!(await findMessageByWid(ctx.deps.db, ctx.session.companyId, wid));

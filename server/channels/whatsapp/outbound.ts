@@ -52,7 +52,10 @@ export class PacedQueue {
 }
 
 /** The jid a message goes to (a contact known only by its @lid id gets it there). */
-export async function resolveJid(deps: Deps, msg: OutboundMessage): Promise<string> {
+export async function resolveJid(
+  deps: Deps,
+  msg: Pick<OutboundMessage, "companyId" | "to">,
+): Promise<string> {
   if (msg.to.remoteJid || msg.to.isGroup) return targetJid(msg.to);
   const [c] = await deps.db.select({ lid: contacts.lid }).from(contacts)
     .where(and(eq(contacts.companyId, msg.companyId), eq(contacts.number, msg.to.number))).limit(1);

@@ -15,6 +15,7 @@ import makeWASocket, {
   jidDecode,
   type MiscMessageGenerationOptions,
   type WAMessage,
+  type WAMessageKey,
   type WAPresence,
 } from "baileys";
 import type { Deps } from "../../deps.ts";
@@ -36,6 +37,7 @@ export type WaSocket = {
     options?: MiscMessageGenerationOptions,
   ): Promise<WAMessage | undefined>;
   sendPresenceUpdate(type: WAPresence, toJid?: string): Promise<void>;
+  readMessages(keys: WAMessageKey[]): Promise<void>;
   rejectCall(callId: string, callFrom: string): Promise<void>;
   requestPairingCode(phoneNumber: string): Promise<string>;
   groupMetadata(jid: string): Promise<GroupMetadata>;

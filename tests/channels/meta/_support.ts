@@ -77,19 +77,21 @@ export async function metaConnection(
   companyId: number,
   kind: MetaKind,
   token = `EAAG-${kind}-token`,
+  ids: { phoneId?: string; pageId?: string; igId?: string; allowGroup?: boolean; name?: string } = {},
 ): Promise<ConnectionRow> {
   const sealed = await t.deps.secrets.seal(token);
   return await t.deps.database.write(async (tx) =>
     (await tx.insert(whatsapps).values({
       companyId,
-      name: `${kind} line`,
+      name: ids.name ?? `${kind} line`,
       channel: kind,
       status: "CONNECTED",
       token: crypto.randomUUID().replaceAll("-", "").slice(0, 30),
       metaAccessToken: sealed,
-      metaPhoneNumberId: kind === "whatsappapi" ? PHONE_ID : null,
-      facebookPageUserId: kind === "whatsappapi" ? null : PAGE_ID,
-      instagramUserId: kind === "instagram" ? IG_ID : null,
+      metaPhoneNumberId: kind === "whatsappapi" ? ids.phoneId ?? PHONE_ID : null,
+      facebookPageUserId: kind === "whatsappapi" ? null : ids.pageId ?? PAGE_ID,
+      instagramUserId: kind === "instagram" ? ids.igId ?? IG_ID : null,
+      allowGroup: ids.allowGroup ?? false,
     }).returning())[0]
   );
 }

@@ -35,6 +35,8 @@ export class FakeSocket implements WaSocket {
   sent: { jid: string; content: Record<string, unknown>; options: Record<string, unknown>; at: number }[] =
     [];
   presences: { type: string; jid?: string }[] = [];
+  /** Keys of the read receipts sent (readMessages). */
+  reads: { remoteJid?: string | null; id?: string | null; participant?: string | null }[] = [];
   rejected: { id: string; from: string }[] = [];
   pairingRequests: string[] = [];
   loggedOut = false;
@@ -48,6 +50,10 @@ export class FakeSocket implements WaSocket {
     this.sent.push({ jid, content: content as Record<string, unknown>, options, at: Date.now() });
     const id = String(options.messageId ?? crypto.randomUUID());
     return Promise.resolve({ key: { id, remoteJid: jid, fromMe: true } } as WAMessage);
+  }
+  readMessages(keys: { remoteJid?: string | null; id?: string | null; participant?: string | null }[]) {
+    this.reads.push(...keys);
+    return Promise.resolve();
   }
   sendPresenceUpdate(type: string, jid?: string) {
     this.presences.push({ type, jid });

@@ -77,6 +77,15 @@ export function useDeleteMessage() {
   });
 }
 
+/** Sends a failed message again (POST /messages/{id}/retry). */
+export function useRetryMessage() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<Message>(`/messages/${id}/retry`, {}),
+    onSuccess: (m) => replaceMessage(qc, m),
+  });
+}
+
 export const FORWARD_DELAY_MS = 900;
 
 /** Forwards each message to the contact, 900 ms apart (spec 1 §9). */

@@ -53,6 +53,8 @@ export type Message = {
   mediaUrl: string | null;
   mediaName: string | null;
   ack: number;
+  /** Why the provider did not deliver it (one of ours); a retry clears it. */
+  sendError?: string | null;
   isDeleted: boolean;
   isEdited: boolean;
   isForwarded: boolean;

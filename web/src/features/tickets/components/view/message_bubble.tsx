@@ -1,10 +1,20 @@
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
-import { Ban, ChevronDown, CornerUpLeft, Forward, Lock, Pencil, Trash2 } from "lucide-react";
+import {
+  AlertCircle,
+  Ban,
+  ChevronDown,
+  CornerUpLeft,
+  Forward,
+  Lock,
+  Pencil,
+  RotateCw,
+  Trash2,
+} from "lucide-react";
 import { Checkbox } from "../../../../components/ui/checkbox.tsx";
 import { Menu, MenuContent, MenuItem, MenuTrigger } from "../../../../components/ui/dropdown_menu.tsx";
 import { cn } from "../../../../lib/utils.ts";
-import { canDelete, canEdit } from "../../api/messages.ts";
+import { canDelete, canEdit, useRetryMessage } from "../../api/messages.ts";
 import type { Message } from "../../api/types.ts";
 import { clockTime } from "../format.ts";
 import { AckIcon } from "./ack_icon.tsx";
@@ -38,6 +48,36 @@ function Rich({ text }: { text: string }) {
         return p;
       })}
     </>
+  );
+}
+
+/** One of ours the provider did not deliver: its reason, and a way to send it again. */
+function SendFailure({ m }: { m: Message }) {
+  const { t } = useTranslation("tickets");
+  const retry = useRetryMessage();
+  return (
+    <div
+      className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 border-t border-danger/20 pt-1 text-[11.5px] text-danger"
+      data-testid={`message-failed-${m.id}`}
+      role="alert"
+    >
+      <AlertCircle className="size-3.5 shrink-0" />
+      <span className="min-w-0 flex-1 break-words">
+        <strong>{t("message.failed")}</strong> · {m.sendError}
+      </span>
+      <button
+        type="button"
+        disabled={retry.isPending}
+        onClick={(e) => {
+          e.stopPropagation();
+          retry.mutate(m.id);
+        }}
+        className="inline-flex cursor-pointer items-center gap-1 rounded-md px-1.5 py-0.5 font-semibold hover:bg-danger/10 disabled:opacity-60"
+      >
+        <RotateCw className={cn("size-3", retry.isPending && "animate-spin")} />
+        {retry.isPending ? t("message.retrying") : t("message.retry")}
+      </button>
+    </div>
   );
 }
 
@@ -138,6 +178,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
           <span className="tabular-nums">{clockTime(m.createdAt)}</span>
           {mine && !m.isPrivate && <AckIcon ack={m.ack} audio={m.mediaType === "audio"} />}
         </div>
+        {mine && !m.isPrivate && !m.isDeleted && m.sendError && <SendFailure m={m} />}
         {!selecting && actions && !m.isDeleted && (
           <Menu>
             <MenuTrigger asChild>
