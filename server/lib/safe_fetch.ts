@@ -188,7 +188,11 @@ export async function checkUrl(guard: FetchGuard, raw: string | URL): Promise<st
   if (url.username || url.password) throw new UrlRefusedError(url.href, "credentials in URL");
   if (guard.allowPrivate || guard.trustedOrigins.has(url.origin)) return null;
   const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase().replace(/\.$/, "");
-  if (guard.allowHosts.has(host)) return null;
+  if (guard.allowHosts.has(host)) {
+    // Allowed by name: connect where the guard's resolver says (fetch resolves it otherwise).
+    if (url.protocol !== "http:" || isIpLiteral(host)) return null;
+    return (await guard.resolve(host).catch(() => []))[0] ?? null;
+  }
   // RFC 6761: these names are loopback wherever they are resolved.
   if (host === "localhost" || host.endsWith(".localhost")) throw new UrlRefusedError(url.href, "loopback");
   const addresses = isIpLiteral(host) ? [host] : await guard.resolve(host).catch((err) => {
@@ -235,7 +239,16 @@ export async function safeFetch(
       : undefined;
     let res: Response;
     try {
-      res = await fetch(url, { ...rest, method, body, headers, redirect: "manual", signal, client });
+      const req: RequestInit & { client?: Deno.HttpClient } = {
+        ...rest,
+        method,
+        body,
+        headers,
+        redirect: "manual",
+        signal,
+        client,
+      };
+      res = await fetch(url, req);
     } finally {
       // Closing the client does not cut a response already being read.
       client?.close();
