@@ -57,8 +57,8 @@ export async function createDeps(
     secrets: await SecretBox.create(config.appSecret),
     tokens: await createTokens(config.appSecret),
     media: await createMediaStore(config),
-    // 10 failed logins per e-mail+address in 15 minutes.
-    loginLimiter: new RateLimiter(10, 15 * 60_000),
+    // 10 failed logins per e-mail+address in 15 minutes, shared by every instance (in the database).
+    loginLimiter: new RateLimiter(database, 10, 15 * 60_000, () => deps.clock.now()),
     jobs: new JobWorker(() => deps),
     caches: createCaches(database.db),
     fetchGuard: createFetchGuard({
