@@ -35,6 +35,8 @@ export async function startServer(
       ADMIN_EMAIL: BENCH_ADMIN_EMAIL,
       ADMIN_PASSWORD: BENCH_PASSWORD,
       NO_COLOR: "1",
+      // Benchmarks deliver webhooks to local sinks.
+      ALLOW_PRIVATE_URLS: "1",
       ...o.env,
     },
     stdout: Deno.env.get("BENCH_SERVER_STDOUT") ? "inherit" : "null",

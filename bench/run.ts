@@ -12,6 +12,7 @@ const env = {
   ADMIN_EMAIL: "bench@atende.local",
   ADMIN_PASSWORD: "Bench#2026",
   NO_COLOR: "1",
+  ALLOW_PRIVATE_URLS: "1",
 };
 const base = "http://127.0.0.1:18181";
 

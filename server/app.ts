@@ -32,6 +32,7 @@ import { connectionsRoutes } from "./connections/routes.ts";
 import { adminConnectionsRoutes } from "./connections/admin_routes.ts";
 import { whatsappSessionRoutes } from "./channels/whatsapp/routes.ts";
 import { apiChannelRoutes } from "./channels/api/routes.ts";
+import { securityHeaders } from "./lib/security_headers.ts";
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   // strict: false — the spec's client writes some paths with a trailing slash (GET /tags/).
@@ -42,6 +43,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     c.set("requestId", crypto.randomUUID().slice(0, 8));
     await next();
   });
+  app.use("*", securityHeaders({ publicUrl: deps.config.publicUrl, webDist: deps.config.webDist }));
 
   app.onError((err, c) => {
     if (err instanceof AppError) {

@@ -21,6 +21,8 @@ export type Config = {
   instanceId: string;
   /** Inbound batches written on the main thread before the ingest Worker takes over; -1 = never. */
   ingestThreadAfter: number;
+  /** ALLOW_PRIVATE_URLS: "1" lets server-side fetches reach private addresses; or a host list (lib/safe_fetch.ts). */
+  allowPrivateUrls: string;
 };
 
 const envSchema = z.object({
@@ -41,6 +43,7 @@ const envSchema = z.object({
   TYPEBOT_API_URL: z.string().default("https://typebot.io"),
   WEB_DIST: z.string().default("./dist"),
   INGEST_THREAD_AFTER: z.coerce.number().int().min(-1).default(200),
+  ALLOW_PRIVATE_URLS: z.string().default(""),
 });
 
 /** Reads the environment; generates and keeps APP_SECRET under DATA_DIR when absent. */
@@ -71,6 +74,7 @@ export async function loadConfig(
     webDist: e.WEB_DIST,
     instanceId: crypto.randomUUID(),
     ingestThreadAfter: e.INGEST_THREAD_AFTER,
+    allowPrivateUrls: e.ALLOW_PRIVATE_URLS,
   };
 }
 

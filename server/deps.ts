@@ -15,6 +15,7 @@ import { wireListeners } from "./events/listeners.ts";
 import { JobWorker } from "./jobs/worker.ts";
 import { type Caches, createCaches, listenForInvalidations } from "./caches.ts";
 import { stopIngestThread } from "./inbox/ingest_thread.ts";
+import { createFetchGuard, type FetchGuard, type Resolver } from "./lib/safe_fetch.ts";
 
 export type Deps = {
   config: Config;
@@ -32,9 +33,14 @@ export type Deps = {
   jobs: JobWorker;
   /** Hot-path reads (settings, connection tokens, connections, session actors): server/caches.ts. */
   caches: Caches;
+  /** The SSRF guard every server-side fetch of a URL goes through (lib/safe_fetch.ts). */
+  fetchGuard: FetchGuard;
 };
 
-export async function createDeps(config: Config, opts: { clock?: Clock } = {}): Promise<Deps> {
+export async function createDeps(
+  config: Config,
+  opts: { clock?: Clock; resolve?: Resolver } = {},
+): Promise<Deps> {
   const database = await openDatabase(config.databaseUrl, { syncUrl: config.databaseSyncUrl });
   const broker = config.redisUrl ? await redisBroker(config.redisUrl) : localBroker();
   // deno-lint-ignore prefer-const
@@ -51,10 +57,15 @@ export async function createDeps(config: Config, opts: { clock?: Clock } = {}): 
     secrets: await SecretBox.create(config.appSecret),
     tokens: await createTokens(config.appSecret),
     media: await createMediaStore(config),
-    // 10 failed logins per e-mail+address in 15 minutes.
-    loginLimiter: new RateLimiter(10, 15 * 60_000),
+    // 10 failed logins per e-mail+address in 15 minutes, shared by every instance (in the database).
+    loginLimiter: new RateLimiter(database, 10, 15 * 60_000, () => deps.clock.now()),
     jobs: new JobWorker(() => deps),
     caches: createCaches(database.db),
+    fetchGuard: createFetchGuard({
+      allowPrivateUrls: config.allowPrivateUrls,
+      trustedUrls: Object.values(config.providers),
+      resolve: opts.resolve,
+    }),
   };
   listenForInvalidations(broker, deps.caches);
   wireListeners(deps);

@@ -124,6 +124,24 @@ export const authSessions = sqliteTable("auth_sessions", {
   ...timestamps(),
 }, (t) => [index("auth_sessions_user_idx").on(t.userId, t.revokedAt)]);
 
+/**
+ * Every refresh secret a session rotated away from (its hash). Presenting one of these is reuse of
+ * a stolen token and revokes the session; a secret never issued for the session is only refused.
+ */
+export const authSessionSecrets = sqliteTable("auth_session_secrets", {
+  sessionId: text("session_id").notNull().references(() => authSessions.id, { onDelete: "cascade" }),
+  secretHash: text("secret_hash").notNull(),
+  retiredAt: text("retired_at").notNull(),
+}, (t) => [primaryKey({ columns: [t.sessionId, t.secretHash] })]);
+
+/** Fixed-window counters shared by every instance on the database (login throttling). */
+export const rateLimits = sqliteTable("rate_limits", {
+  /** sha256 of the limited key (e.g. address + e-mail), so no e-mail is stored here. */
+  key: text("key").primaryKey(),
+  count: integer("count").notNull().default(0),
+  resetAt: text("reset_at").notNull(),
+}, (t) => [index("rate_limits_reset_idx").on(t.resetAt)]);
+
 export const passwordResets = sqliteTable("password_resets", {
   id: id(),
   userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),

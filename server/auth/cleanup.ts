@@ -2,6 +2,7 @@
 import { lt, or } from "drizzle-orm";
 import { authSessions, passwordResets } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
+import { purgeRateLimits } from "../lib/rate_limit.ts";
 
 export async function purgeExpiredAuth(deps: Deps, now: Date): Promise<void> {
   const cutoff = new Date(now.getTime() - 30 * 24 * 3600_000).toISOString();
@@ -11,4 +12,5 @@ export async function purgeExpiredAuth(deps: Deps, now: Date): Promise<void> {
     );
     await tx.delete(passwordResets).where(lt(passwordResets.expiresAt, cutoff));
   });
+  await purgeRateLimits(deps.database, now);
 }

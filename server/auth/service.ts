@@ -2,10 +2,11 @@
  * Sessions (spec 1 §4, §7). A login opens a session and revokes the user's older ones (their
  * sockets hear `company-{id}-auth` and log out). Refresh tokens rotate on every use; presenting
  * an already-rotated token revokes the session (theft), except for a short grace window that
- * absorbs two tabs refreshing at once.
+ * absorbs two tabs refreshing at once. Only a secret really issued for the session can do that:
+ * any other secret (the session id is in every access token) is refused and changes nothing.
  */
-import { eq } from "drizzle-orm";
-import { authSessions, companies, users } from "@db/schema.ts";
+import { and, eq } from "drizzle-orm";
+import { authSessions, authSessionSecrets, companies, users } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor, UserRow } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
@@ -17,7 +18,7 @@ import { companyKeys } from "../settings/registry.ts";
 import { queuesOfUsers, unscopedFindUserByEmail } from "../users/repo.ts";
 import { toUserDTO, type UserDTO } from "../users/dto.ts";
 import { newRefreshSecret, parseRefreshToken, REFRESH_TTL_MS } from "./tokens.ts";
-import { revokeOtherSessions, revokeSession, unscopedFindSession } from "./sessions.ts";
+import { revokeOtherSessions, revokeSession, type SessionRow, unscopedFindSession } from "./sessions.ts";
 
 /** A real hash verified when the e-mail is unknown, so the timing does not reveal accounts. */
 let dummyHash: Promise<string> | undefined;
@@ -47,14 +48,14 @@ export async function login(
 ): Promise<SessionResult> {
   const email = input.email.trim().toLowerCase();
   const key = `${meta.ip}|${email}`;
-  if (deps.loginLimiter.blocked(key)) throw new AppError("ERR_RATE_LIMITED");
+  if (await deps.loginLimiter.blocked(key)) throw new AppError("ERR_RATE_LIMITED");
   const user = await unscopedFindUserByEmail(deps.db, email);
   const ok = await verifyPassword(user?.passwordHash ?? await getDummyHash(), input.password);
   if (!user || !ok) {
-    deps.loginLimiter.hit(key);
+    await deps.loginLimiter.hit(key);
     throw new AppError("ERR_INVALID_CREDENTIALS");
   }
-  deps.loginLimiter.reset(key);
+  await deps.loginLimiter.reset(key);
   if (!(await inWorkHours(deps, user))) throw new AppError("ERR_OUT_OF_HOURS");
 
   const now = deps.clock.now().toISOString();
@@ -107,21 +108,31 @@ export async function refresh(deps: Deps, rawCookie: string | undefined): Promis
   let refreshToken: string | undefined;
   if (safeEqual(presented, session.secretHash)) {
     const next = await newRefreshSecret();
-    await deps.database.write((tx) =>
-      tx.update(authSessions).set({
+    const rotated = await deps.database.write(async (tx) => {
+      const done = await tx.update(authSessions).set({
         previousSecretHash: session.secretHash,
         secretHash: next.hash,
         expiresAt: new Date(nowDate.getTime() + REFRESH_TTL_MS).toISOString(),
         updatedAt: now,
-      }).where(eq(authSessions.id, session.id))
-    );
-    refreshToken = `${session.id}.${next.secret}`;
+      }).where(and(eq(authSessions.id, session.id), eq(authSessions.secretHash, session.secretHash)))
+        .returning({ id: authSessions.id });
+      if (done.length) {
+        await tx.insert(authSessionSecrets).values({
+          sessionId: session.id,
+          secretHash: session.secretHash,
+          retiredAt: now,
+        }).onConflictDoNothing();
+      }
+      return done.length > 0;
+    });
+    // Not rotated: a concurrent refresh (another tab) rotated first; that one sets the cookie.
+    if (rotated) refreshToken = `${session.id}.${next.secret}`;
   } else if (
     session.previousSecretHash && safeEqual(presented, session.previousSecretHash) &&
     nowDate.getTime() - Date.parse(session.updatedAt) < ROTATION_GRACE_MS
   ) {
     // A concurrent refresh (two tabs): the browser already holds the newer cookie.
-  } else {
+  } else if (await wasIssued(deps, session, presented)) {
     await deps.database.write((tx) => revokeSession(tx, session.id, "token_reuse", now));
     evict(deps.caches, { kind: "sessions", companyId: session.companyId, sessionIds: [session.id] });
     deps.bus.emit("auth.sessions_revoked", {
@@ -130,6 +141,9 @@ export async function refresh(deps: Deps, rawCookie: string | undefined): Promis
       sessionIds: [session.id],
       reason: "token_reuse",
     });
+    throw new AppError("ERR_SESSION_REVOKED");
+  } else {
+    // A secret never issued for this session: refused, and the session is left alone.
     throw new AppError("ERR_SESSION_REVOKED");
   }
   const [user] = await deps.db.select().from(users).where(eq(users.id, session.userId)).limit(1);
@@ -144,6 +158,16 @@ export async function refresh(deps: Deps, rawCookie: string | undefined): Promis
     refreshToken,
     user: await sessionUser(deps, user),
   };
+}
+
+/** Whether `hash` is a secret this session rotated away from (so presenting it is reuse of a stolen token). */
+async function wasIssued(deps: Deps, session: SessionRow, hash: string): Promise<boolean> {
+  if (session.previousSecretHash && safeEqual(hash, session.previousSecretHash)) return true;
+  const [row] = await deps.db.select({ at: authSessionSecrets.retiredAt }).from(authSessionSecrets)
+    .where(and(eq(authSessionSecrets.sessionId, session.id), eq(authSessionSecrets.secretHash, hash))).limit(
+      1,
+    );
+  return !!row;
 }
 
 /** Ends the session of the access token or, without one, of the refresh cookie. */

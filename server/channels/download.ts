@@ -5,6 +5,7 @@
 import type { Deps } from "../deps.ts";
 import { AppError } from "../lib/errors.ts";
 import { PLATFORM_COMPANY_ID } from "../settings/registry.ts";
+import { readCapped, safeFetch } from "../lib/safe_fetch.ts";
 
 /** The limit in MB, through the settings cache (read for every inbound media). */
 export async function downloadLimitMb(deps: Deps): Promise<number> {
@@ -16,38 +17,32 @@ export const downloadLimit = async (deps: Deps): Promise<number> =>
   (await downloadLimitMb(deps)) * 1024 * 1024;
 
 /**
- * Downloads a file with a hard size cap (content-length first, then while streaming). Graph media
- * URLs need the token; Messenger CDN URLs do not (and must not get it: the token goes only to the
- * provider's own origin or https hosts).
+ * Downloads a file through the SSRF guard (lib/safe_fetch.ts) with a hard size cap
+ * (content-length first, then while streaming). Graph media URLs need the token; Messenger CDN
+ * URLs do not (and must not get it: the token goes only to the provider's own origin or https
+ * hosts, and is dropped when a redirect leaves the origin). A refused target answers
+ * ERR_URL_NOT_ALLOWED; any other failure ERR_WAPP_DOWNLOAD_MEDIA.
  */
 export async function download(
+  deps: Deps,
   url: string,
   o: { token?: string; maxBytes: number; timeoutMs?: number },
 ): Promise<{ data: Uint8Array; mimetype: string }> {
-  const res = await fetch(url, {
+  const res = await safeFetch(deps.fetchGuard, url, {
     headers: o.token ? { authorization: `Bearer ${o.token}` } : {},
-    signal: AbortSignal.timeout(o.timeoutMs ?? 60_000),
+    timeoutMs: o.timeoutMs ?? 60_000,
   }).catch((err) => {
+    if (err instanceof AppError) throw err;
     throw new AppError("ERR_WAPP_DOWNLOAD_MEDIA", { cause: err });
   });
   if (!res.ok) {
     await res.body?.cancel();
     throw new AppError("ERR_WAPP_DOWNLOAD_MEDIA", { details: { status: res.status } });
   }
-  if (Number(res.headers.get("content-length") ?? 0) > o.maxBytes) {
-    await res.body?.cancel();
-    throw new AppError("ERR_PAYLOAD_TOO_LARGE");
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of res.body ?? []) {
-    size += chunk.length;
-    if (size > o.maxBytes) throw new AppError("ERR_PAYLOAD_TOO_LARGE");
-    chunks.push(chunk);
-  }
-  const data = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) (data.set(c, at), at += c.length);
+  const data = await readCapped(res, o.maxBytes).catch((err) => {
+    if (err instanceof AppError) throw err;
+    throw new AppError("ERR_WAPP_DOWNLOAD_MEDIA", { cause: err });
+  });
   const mimetype = (res.headers.get("content-type") ?? "application/octet-stream").split(";")[0].trim();
   return { data, mimetype };
 }

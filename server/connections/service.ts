@@ -8,6 +8,7 @@ import type { Deps } from "../deps.ts";
 import type { Tx } from "@db/client.ts";
 import type { Actor } from "../lib/context.ts";
 import { AppError, isUniqueViolation, notFound } from "../lib/errors.ts";
+import { checkUrl } from "../lib/safe_fetch.ts";
 import { randomString } from "../lib/crypto.ts";
 import {
   can,
@@ -120,6 +121,19 @@ async function assertOwnRefs(
   }
 }
 
+/**
+ * A webhook URL that points at a private, loopback or metadata address is refused when saved
+ * (ERR_URL_NOT_ALLOWED); deliveries check again, since DNS can change. A name that does not
+ * resolve yet is accepted: its deliveries fail and retry.
+ */
+async function assertFetchable(deps: Deps, url: string | null | undefined) {
+  if (!url) return;
+  await checkUrl(deps.fetchGuard, url).catch((err) => {
+    if (err instanceof AppError && (err.details as { reason?: string })?.reason === "unresolvable") return;
+    throw err;
+  });
+}
+
 function assertGreeting(queueIds: number[] | undefined, greeting: string | null | undefined) {
   if (queueIds && queueIds.length > 1 && !greeting?.trim()) throw new AppError("ERR_WAPP_GREETING_REQUIRED");
 }
@@ -134,6 +148,7 @@ export async function createConnection(
   if (flag) requirePlan(actor.plan, flag);
   assertGreeting(input.queueIds, input.greetingMessage);
   await assertOwnRefs(deps, actor.companyId, input);
+  await assertFetchable(deps, input.webhookUrl);
   const { queueIds, ...rest } = input;
   const fields = await metaFields(deps, input.channel, rest);
   if (input.channel === "whatsappapi" && (!fields.metaPhoneNumberId || !fields.metaAccessToken)) {
@@ -208,6 +223,7 @@ export async function updateConnection(
   if (input.isDefault === false && current.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP");
   assertImportFields(input, current);
   await assertOwnRefs(deps, actor.companyId, input);
+  await assertFetchable(deps, input.webhookUrl);
   const { queueIds, ...rest } = input;
   const fields = await metaFields(deps, current.channel, rest);
   const row = await deps.database.write(async (tx) => {

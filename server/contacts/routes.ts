@@ -27,7 +27,7 @@ export const contactsRoutes = new Hono<AppEnv>()
     });
   })
   .post("/upload", async (c) => {
-    const file = await formFile(c.req, "file");
+    const file = await formFile(c, "file");
     return c.json(await importContacts(c.var.deps, c.var.actor, file));
   })
   .get("/profile/:number", async (c) => {

@@ -5,7 +5,8 @@
  * 403 ERR_PLAN_FEATURE (the reference checked neither). JSON or multipart (`medias` files).
  * Mounted at /api/messages/send, before the attendants' /api/messages/:ticketId routes.
  */
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { isFormBody, readForm, readJson } from "../lib/body.ts";
 import type { AppEnv, CompanyRow } from "../lib/context.ts";
 import type { ConnectionRow } from "../connections/repo.ts";
 import { AppError } from "../lib/errors.ts";
@@ -24,12 +25,9 @@ const requireToken: MiddlewareHandler<ExtEnv> = async (c, next) => {
   await next();
 };
 
-async function readBody(req: Request): Promise<{ fields: unknown; files: File[] }> {
-  const type = req.headers.get("content-type") ?? "";
-  if (type.includes("multipart/form-data")) {
-    const form = await req.formData().catch(() => {
-      throw new AppError("ERR_VALIDATION", { message: "malformed multipart body" });
-    });
+async function readBody(c: Context): Promise<{ fields: unknown; files: File[] }> {
+  if (isFormBody(c)) {
+    const form = await readForm(c);
     const files = [...form.getAll("medias"), ...form.getAll("medias[]")].filter((f): f is File =>
       f instanceof File
     );
@@ -37,14 +35,11 @@ async function readBody(req: Request): Promise<{ fields: unknown; files: File[] 
     for (const [k, v] of form.entries()) if (typeof v === "string") fields[k] = v;
     return { fields, files };
   }
-  const fields = await req.json().catch(() => {
-    throw new AppError("ERR_VALIDATION", { message: "JSON or multipart body expected" });
-  });
-  return { fields, files: [] };
+  return { fields: await readJson(c), files: [] };
 }
 
 export const externalApiRoutes = new Hono<ExtEnv>().post("/", requireToken, async (c) => {
-  const { fields, files } = await readBody(c.req.raw);
+  const { fields, files } = await readBody(c);
   if (files.length > MAX_MEDIAS) {
     throw new AppError("ERR_VALIDATION", {
       details: [{ path: "medias", message: `at most ${MAX_MEDIAS} files` }],

@@ -85,18 +85,23 @@ export async function runDueJobs(deps: Deps, maxRounds = 50): Promise<number> {
   return ran;
 }
 
+/** Thrown by a handler when retrying cannot help (e.g. a refused webhook URL): the job fails at once. */
+export class PermanentJobError extends Error {}
+
 async function runOne(deps: Deps, j: Claimed): Promise<void> {
   const def = handlers.get(j.name);
   const payload = JSON.parse(j.payload);
   let error: string | null = null;
+  let permanent = false;
   try {
     if (!def) throw new Error(`no handler for job ${j.name}`);
     await def.handle(deps, payload, { id: j.id, attempts: j.attempts });
   } catch (err) {
     error = err instanceof Error ? err.message : String(err);
+    permanent = err instanceof PermanentJobError;
   }
   const now = deps.clock.now();
-  const giveUp = error !== null && j.attempts >= j.max_attempts;
+  const giveUp = error !== null && (permanent || j.attempts >= j.max_attempts);
   await deps.database.write((tx) =>
     tx.run(sql`
       UPDATE jobs SET

@@ -18,6 +18,8 @@ export const errorStatus = {
   ERR_RATE_LIMITED: 429,
   ERR_PAYLOAD_TOO_LARGE: 413,
   ERR_UNSUPPORTED_MEDIA: 415,
+  /** A URL the server will not fetch: a private, loopback, link-local or metadata target (lib/safe_fetch.ts). */
+  ERR_URL_NOT_ALLOWED: 400,
   ERR_INTERNAL: 500,
   // session
   ERR_INVALID_CREDENTIALS: 401,

@@ -1,33 +1,54 @@
 /**
- * Fixed-window counter per key, in memory. Enough for login throttling on one instance; with
- * several instances each keeps its own window (the limit then multiplies by the instance count).
+ * Fixed-window counters per key, kept in the database (`rate_limits`), so every instance on the
+ * same database shares them: ten failed logins are ten, however many instances answered them.
+ * Keys are stored hashed. Expired windows are purged by the hourly auth cleanup job.
  */
+import { eq, lt, sql } from "drizzle-orm";
+import { rateLimits } from "@db/schema.ts";
+import type { Database } from "@db/client.ts";
+import { sha256Hex } from "./crypto.ts";
+
 export class RateLimiter {
-  #hits = new Map<string, { count: number; resetAt: number }>();
-  constructor(private limit: number, private windowMs: number) {}
+  constructor(
+    private database: Database,
+    private limit: number,
+    private windowMs: number,
+    private now: () => Date = () => new Date(),
+  ) {}
 
-  /** Counts a hit; true when the key is over the limit. */
-  hit(key: string, now = Date.now()): boolean {
-    const e = this.#hits.get(key);
-    if (!e || e.resetAt <= now) {
-      this.#hits.set(key, { count: 1, resetAt: now + this.windowMs });
-      if (this.#hits.size > 10_000) this.#sweep(now);
-      return false;
-    }
-    e.count++;
-    return e.count > this.limit;
+  /** True when the key has used up its window. */
+  async blocked(key: string): Promise<boolean> {
+    const [row] = await this.database.db.select().from(rateLimits)
+      .where(eq(rateLimits.key, await sha256Hex(key))).limit(1);
+    return !!row && row.resetAt > this.now().toISOString() && row.count >= this.limit;
   }
 
-  blocked(key: string, now = Date.now()): boolean {
-    const e = this.#hits.get(key);
-    return !!e && e.resetAt > now && e.count >= this.limit;
+  /** Counts a hit in one atomic upsert; true when the key is now over the limit. */
+  async hit(key: string): Promise<boolean> {
+    const k = await sha256Hex(key);
+    const now = this.now();
+    const at = now.toISOString();
+    const resetAt = new Date(now.getTime() + this.windowMs).toISOString();
+    const [row] = await this.database.write((tx) =>
+      tx.insert(rateLimits).values({ key: k, count: 1, resetAt }).onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`CASE WHEN ${rateLimits.resetAt} <= ${at} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+          resetAt:
+            sql`CASE WHEN ${rateLimits.resetAt} <= ${at} THEN ${resetAt} ELSE ${rateLimits.resetAt} END`,
+        },
+      }).returning({ count: rateLimits.count })
+    );
+    return row.count > this.limit;
   }
 
-  reset(key: string): void {
-    this.#hits.delete(key);
+  async reset(key: string): Promise<void> {
+    const k = await sha256Hex(key);
+    await this.database.write((tx) => tx.delete(rateLimits).where(eq(rateLimits.key, k)));
   }
+}
 
-  #sweep(now: number) {
-    for (const [k, e] of this.#hits) if (e.resetAt <= now) this.#hits.delete(k);
-  }
+/** Deletes windows that ended before `now`. */
+export async function purgeRateLimits(database: Database, now: Date): Promise<void> {
+  await database.write((tx) => tx.delete(rateLimits).where(lt(rateLimits.resetAt, now.toISOString())));
 }

@@ -1,25 +1,39 @@
 /** zod validation for every input; failures become ERR_VALIDATION with the issues as details. */
 import { zValidator } from "@hono/zod-validator";
-import type { ValidationTargets } from "hono";
+import type { Context, Next, ValidationTargets } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { z } from "zod";
 import { AppError } from "./errors.ts";
+import { formFields, type JsonOptions, readForm, readJson } from "./body.ts";
 
-export const validate = <T extends z.ZodType, K extends keyof ValidationTargets>(target: K, schema: T) => {
+const issuesOf = (error: { issues: readonly { path: PropertyKey[]; message: string; code: string }[] }) =>
+  error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message, code: i.code }));
+
+/**
+ * Bodies ("json", "form") are read by lib/body.ts — size and nesting depth bounded before the
+ * schema (recursive ones included) ever sees them, malformed bodies answered 400 — and then
+ * validated here; queries and params go through @hono/zod-validator.
+ */
+export const validate = <T extends z.ZodType, K extends keyof ValidationTargets>(
+  target: K,
+  schema: T,
+  opts: JsonOptions = {},
+) => {
   const mw = zValidator(target, schema, (result) => {
-    if (!result.success) {
-      throw new AppError("ERR_VALIDATION", {
-        details: result.error.issues.map((i) => ({
-          path: i.path.join("."),
-          message: i.message,
-          code: i.code,
-        })),
-      });
-    }
+    if (!result.success) throw new AppError("ERR_VALIDATION", { details: issuesOf(result.error) });
   });
-  // Hono's validator throws a bare HTTPException(400) when the body cannot be parsed at all
-  // (malformed JSON or form data); without this it reached onError as an unknown error (500).
-  // Only failures before the handler runs are translated, never errors of the handler itself.
+  if (target === "json" || target === "form") {
+    const body = async (c: Context, next: Next) => {
+      const value = target === "json" ? await readJson(c, opts) : formFields(await readForm(c, opts));
+      const result = await schema.safeParseAsync(value);
+      if (!result.success) throw new AppError("ERR_VALIDATION", { details: issuesOf(result.error) });
+      c.req.addValidatedData(target, result.data as object);
+      await next();
+    };
+    return body as unknown as typeof mw;
+  }
+  // Hono's validator throws a bare HTTPException(400) for input it cannot read; only failures
+  // before the handler runs are translated, never errors of the handler itself.
   const wrapped = async (...[c, next]: Parameters<typeof mw>) => {
     let parsed = false;
     try {
@@ -48,14 +62,4 @@ export function idParam(raw: string | undefined): number {
   return n;
 }
 
-/** Reads one uploaded file from a multipart body. */
-export async function formFile(req: { formData(): Promise<FormData> }, field: string): Promise<File> {
-  const form = await req.formData().catch(() => {
-    throw new AppError("ERR_VALIDATION", { details: [{ path: field, message: "multipart body expected" }] });
-  });
-  const f = form.get(field);
-  if (!(f instanceof File)) {
-    throw new AppError("ERR_VALIDATION", { details: [{ path: field, message: "file required" }] });
-  }
-  return f;
-}
+export { formFile } from "./body.ts";

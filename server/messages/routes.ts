@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { AppEnv } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import { idParam, validate } from "../lib/validate.ts";
+import { isFormBody, readForm, readJson } from "../lib/body.ts";
 import * as messages from "./service.ts";
 import { retryMessage } from "./retry.ts";
 
@@ -46,12 +47,8 @@ export const messagesRoutes = new Hono<AppEnv>()
   )
   .post("/messages/:ticketId", async (c) => {
     const ticketId = idParam(c.req.param("ticketId"));
-    const type = c.req.header("content-type") ?? "";
-    if (type.includes("multipart/form-data")) {
-      // A malformed multipart body is the client's error (it reached onError as a 500).
-      const form = await c.req.formData().catch((err) => {
-        throw new AppError("ERR_VALIDATION", { message: "malformed multipart body", cause: err });
-      });
+    if (isFormBody(c)) {
+      const form = await readForm(c);
       const files = form.getAll("medias").filter((f): f is File => f instanceof File);
       const quoted = form.get("quotedMsgId");
       const sent = await messages.sendMessage(c.var.deps, c.var.actor, ticketId, {
@@ -63,7 +60,7 @@ export const messagesRoutes = new Hono<AppEnv>()
       });
       return c.json(sent, 201);
     }
-    const parsed = sendJson.safeParse(await c.req.json().catch(() => null));
+    const parsed = sendJson.safeParse(await readJson(c));
     if (!parsed.success) {
       // Same details shape as validate() everywhere else.
       throw new AppError("ERR_VALIDATION", {

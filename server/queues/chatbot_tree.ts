@@ -7,6 +7,7 @@ import type { Db, Tx } from "@db/client.ts";
 import * as repo from "./repo.ts";
 import type { ChatbotRow, Refs } from "./repo.ts";
 import type { ChatbotOptionInput } from "./schemas.ts";
+import { notFound } from "../lib/errors.ts";
 
 export type ChatbotNode = ChatbotRow & { options: ChatbotNode[] };
 
@@ -78,6 +79,9 @@ async function writeOptions(
   kept: Set<number>,
 ): Promise<void> {
   for (const [i, o] of list.entries()) {
+    // An id names an option of the sub-tree being replaced; any other (another tree, another
+    // company, a deleted option) answers 404 like a foreign id in a path.
+    if (o.id && !reusable.has(o.id)) throw notFound("chatbot");
     const values = { ...optionValues(o), ...parent, orderOption: i };
     const row = o.id && reusable.has(o.id) && !kept.has(o.id)
       ? await repo.updateOption(tx, companyId, o.id, values)
@@ -90,7 +94,7 @@ async function writeOptions(
 /**
  * Makes `list` the children of `parent` (a queue's roots, or an option's children). Existing
  * options of that sub-tree named by id are updated in place; the others are deleted. An id from
- * elsewhere is not reused: that option is created anew.
+ * elsewhere (another tree, another company) answers 404 and nothing is written.
  */
 export async function replaceChildren(
   tx: Tx,

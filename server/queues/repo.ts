@@ -1,8 +1,9 @@
 /** Queue and chatbot option queries. `companyId` first; every query filters on it. */
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
-import { chatbots, files, prompts, queueIntegrations, queues, users } from "@db/schema.ts";
+import { chatbots, queues } from "@db/schema.ts";
 import type { Db, Tx } from "@db/client.ts";
 import { notFound } from "../lib/errors.ts";
+import { assertOwned } from "../lib/owned.ts";
 
 export type QueueRow = typeof queues.$inferSelect;
 export type ChatbotRow = typeof chatbots.$inferSelect;
@@ -97,21 +98,12 @@ export type Refs = {
   prompts: number[];
 };
 
-const REF_TABLES = {
-  queues: { table: queues, resource: "queue" },
-  users: { table: users, resource: "user" },
-  integrations: { table: queueIntegrations, resource: "queueIntegration" },
-  files: { table: files, resource: "file" },
-  prompts: { table: prompts, resource: "prompt" },
-} as const;
-
 export async function assertRefs(db: Db | Tx, companyId: number, refs: Refs): Promise<void> {
-  for (const key of Object.keys(REF_TABLES) as (keyof Refs)[]) {
-    const ids = [...new Set(refs[key])];
-    if (!ids.length) continue;
-    const { table, resource } = REF_TABLES[key];
-    const found = await db.select({ id: table.id }).from(table)
-      .where(and(eq(table.companyId, companyId), inArray(table.id, ids)));
-    if (found.length !== ids.length) throw notFound(resource);
-  }
+  await assertOwned(db, companyId, {
+    queue: refs.queues,
+    user: refs.users,
+    queueIntegration: refs.integrations,
+    file: refs.files,
+    prompt: refs.prompts,
+  });
 }

@@ -24,7 +24,7 @@ export const quickMessagesRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   .post("/:id/media-upload", async (c) => {
-    const file = await formFile(c.req, "file");
+    const file = await formFile(c, "file");
     return c.json(await qm.uploadMedia(c.var.deps, c.var.actor, id(c), file));
   })
   .delete("/:id/media-upload", async (c) => c.json(await qm.deleteMedia(c.var.deps, c.var.actor, id(c))));

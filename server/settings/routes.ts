@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../lib/context.ts";
 import { formFile, idParam, validate } from "../lib/validate.ts";
+import { readForm } from "../lib/body.ts";
 import { requireSuper } from "../auth/permissions.ts";
 import * as settings from "./service.ts";
 
@@ -40,10 +41,10 @@ export const settingsRoutes = new Hono<AppEnv>()
   })
   .post("/settings-whitelabel/logo", async (c) => {
     requireSuper(c.var.actor);
-    const form = await c.req.raw.clone().formData().catch(() => new FormData());
+    const form = await readForm(c);
     const mode = String(form.get("mode") ?? "Light") as keyof typeof LOGO_KEY;
     const key = LOGO_KEY[mode] ?? LOGO_KEY.Light;
-    const file = await formFile(c.req, "file");
+    const file = await formFile(c, "file");
     const name = await c.var.deps.media.savePublic(file, {
       maxBytes: 2 * 1024 * 1024,
       accept: /^image\/(png|jpe?g|svg\+xml|x-icon|vnd\.microsoft\.icon|webp)$/,

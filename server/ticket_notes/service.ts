@@ -8,6 +8,7 @@ import { AppError, noPermission } from "../lib/errors.ts";
 import { isAdmin } from "../auth/permissions.ts";
 import { canViewTicket } from "../tickets/policy.ts";
 import { getTicket } from "../tickets/repo.ts";
+import { assertOwned } from "../lib/owned.ts";
 import type { Db, Tx } from "@db/client.ts";
 import * as repo from "./repo.ts";
 import type { NoteDTO } from "./repo.ts";
@@ -25,10 +26,11 @@ export async function listNotes(deps: Deps, actor: Actor, q: ListNotesQuery): Pr
   return await repo.listNotes(deps.db, actor.companyId, q.ticketId, q.contactId);
 }
 
-/** @throws ERR_VALIDATION when contactId is not the ticket's contact. */
+/** @throws ERR_NOT_FOUND for another company's contact; ERR_VALIDATION when it is not the ticket's contact. */
 export async function createNote(deps: Deps, actor: Actor, input: CreateNoteInput): Promise<NoteDTO> {
   const row = await deps.database.write(async (tx) => {
     const t = await visibleTicket(tx, actor, input.ticketId);
+    await assertOwned(tx, actor.companyId, { contact: input.contactId });
     if (input.contactId !== undefined && input.contactId !== t.contactId) {
       throw new AppError("ERR_VALIDATION", {
         details: [{ path: "contactId", message: "not the ticket's contact" }],

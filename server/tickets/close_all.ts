@@ -4,6 +4,7 @@ import { tickets } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { ticketDTOs } from "./dto.ts";
+import { assertOwned } from "../lib/owned.ts";
 import { logTicket } from "./repo.ts";
 import { closeTraking, now } from "./effects.ts";
 
@@ -14,6 +15,7 @@ export async function closeAll(
   status: string,
   queueIds?: number[],
 ): Promise<number> {
+  await assertOwned(deps.db, actor.companyId, { queue: queueIds });
   const rows = await deps.database.write(async (tx) => {
     const closed = await tx.update(tickets).set({
       status: "closed",

@@ -3,10 +3,11 @@
  * transfer (spec 1 §4 table; reference §4 UpdateTicketService, without its holes).
  */
 import { and, eq } from "drizzle-orm";
-import { contactTags, messages, queues, tickets, users } from "@db/schema.ts";
+import { contactTags, messages, tickets } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
-import { AppError, noPermission, notFound } from "../lib/errors.ts";
+import { AppError, noPermission } from "../lib/errors.ts";
+import { assertOwned } from "../lib/owned.ts";
 import { isAdmin } from "../auth/permissions.ts";
 import { readSettings } from "../settings/repo.ts";
 import { getConnection } from "../connections/repo.ts";
@@ -45,16 +46,11 @@ export async function updateTicketStatus(
     const other = await findActiveTicket(deps.db, actor.companyId, before.contactId, before.whatsappId);
     if (other) return await dtoFor(deps, actor, other);
   }
-  if (input.queueId) {
-    const [q] = await deps.db.select({ id: queues.id }).from(queues)
-      .where(and(eq(queues.companyId, actor.companyId), eq(queues.id, input.queueId)));
-    if (!q) throw notFound("queue");
-  }
-  if (input.userId) {
-    const [u] = await deps.db.select({ id: users.id }).from(users)
-      .where(and(eq(users.companyId, actor.companyId), eq(users.id, input.userId)));
-    if (!u) throw notFound("user");
-  }
+  await assertOwned(deps.db, actor.companyId, {
+    queue: input.queueId,
+    user: input.userId,
+    queueIntegration: input.integrationId,
+  });
 
   const closing = input.status === "closed";
   if (closing) await assertMayClose(deps, actor, before, s.requiredTag === "enabled");

@@ -35,6 +35,6 @@ export const usersRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   .post("/:id/media-upload", async (c) => {
-    const file = await formFile(c.req, "profileImage");
+    const file = await formFile(c, "profileImage");
     return c.json(await users.uploadProfileImage(c.var.deps, c.var.actor, idParam(c.req.param("id")), file));
   });

@@ -8,6 +8,7 @@ import { createApp } from "@/app.ts";
 import { runSeed } from "@/seed.ts";
 import { startScheduler } from "@/jobs/scheduler.ts";
 import type { Clock } from "@/lib/time.ts";
+import type { Resolver } from "@/lib/safe_fetch.ts";
 import type { Hono } from "hono";
 import type { AppEnv } from "@/lib/context.ts";
 
@@ -31,6 +32,8 @@ export type TestAppOptions = {
   dataDir?: string;
   /** false: no scheduler; the test runs jobs itself (runDueJobs). */
   scheduler?: boolean;
+  /** The SSRF guard's DNS resolver (tests map names to addresses). */
+  resolve?: Resolver;
 };
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -42,10 +45,12 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     ADMIN_PASSWORD: OPERATOR.password,
     PORT: "0",
     WEB_DIST: new URL("../../dist", import.meta.url).pathname,
+    // Tests talk to local servers on 127.0.0.1; the SSRF suite turns this off.
+    ALLOW_PRIVATE_URLS: "1",
     ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
     ...opts.env,
   });
-  const deps = await createDeps(config, { clock: opts.clock });
+  const deps = await createDeps(config, { clock: opts.clock, resolve: opts.resolve });
   await runSeed(deps);
   const app = createApp(deps);
   // The same clock-driven jobs as production (lease, job queue), unless a test drives them itself.

@@ -63,6 +63,8 @@ export function browserTest(name: string, fn: (e2e: E2E, t: Deno.TestContext) =>
       const server = await startTestServer();
       const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
       const contexts: BrowserContext[] = [];
+      // Every browser test also checks the app's Content-Security-Policy: any violation fails it.
+      const cspViolations: string[] = [];
       try {
         await fn({
           server,
@@ -79,11 +81,25 @@ export function browserTest(name: string, fn: (e2e: E2E, t: Deno.TestContext) =>
             const page = await context.newPage();
             page.setDefaultTimeout(10_000);
             page.on("pageerror", (err) => console.error(`[browser] ${err.message}`));
-            page.on("console", (m) => m.type() === "error" && console.error(`[browser console] ${m.text()}`));
+            page.on("console", (m) => {
+              if (m.type() === "error") console.error(`[browser console] ${m.text()}`);
+              if (/Content Security Policy/i.test(m.text())) cspViolations.push(`${page.url()}: ${m.text()}`);
+            });
+            await page.exposeFunction("__cspViolation", (v: string) => cspViolations.push(v));
+            await page.addInitScript(() => {
+              document.addEventListener("securitypolicyviolation", (e) => {
+                const w = globalThis as unknown as { __cspViolation(v: string): void };
+                w.__cspViolation(`${e.violatedDirective} blocked ${e.blockedURI} (${location.pathname})`);
+              });
+            });
             return { context, page };
           },
         }, t);
+        if (cspViolations.length) {
+          throw new Error(`Content-Security-Policy violations:\n${[...new Set(cspViolations)].join("\n")}`);
+        }
       } catch (err) {
+        for (const v of new Set(cspViolations)) console.error(`[e2e] CSP violation: ${v}`);
         // Leave evidence for a failing run: one screenshot per open page.
         await Deno.mkdir(SHOTS_DIR, { recursive: true });
         const slug = name.replace(/[^a-z0-9]+/gi, "_").slice(0, 60);

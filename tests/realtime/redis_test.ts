@@ -8,7 +8,7 @@ import { startRedis } from "../_helpers/redis.ts";
 async function spawnInstance(env: Record<string, string>) {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", new URL("./_instance.ts", import.meta.url).pathname],
-    env: { ...env, PORT: "0", NO_COLOR: "1" },
+    env: { ALLOW_PRIVATE_URLS: "1", ...env, PORT: "0", NO_COLOR: "1" },
     stdout: "piped",
     stderr: "inherit",
   }).spawn();

@@ -11,7 +11,8 @@ import { getMimeType } from "hono/utils/mime";
 import { contacts, messages, tickets, whatsapps } from "@db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import type { ChannelAdapter } from "../adapter.ts";
-import { enqueue, registerQueuedJob } from "../../jobs/queue.ts";
+import { enqueue, PermanentJobError, registerQueuedJob } from "../../jobs/queue.ts";
+import { safeFetch, UrlRefusedError } from "../../lib/safe_fetch.ts";
 import { hmacSha256Hex } from "../../lib/crypto.ts";
 import { recordSendError, setAck } from "../../messages/send.ts";
 import { setConnectionStatus } from "../../connections/status.ts";
@@ -86,7 +87,7 @@ async function deliver(deps: Deps, raw: unknown): Promise<void> {
     quotedMessageId: m.quotedMsgId,
     timestamp: m.createdAt,
   });
-  const res = await fetch(row.conn.webhookUrl, {
+  const res = await safeFetch(deps.fetchGuard, row.conn.webhookUrl, {
     method: "POST",
     headers: {
       "content-type": "application/json",
@@ -95,7 +96,11 @@ async function deliver(deps: Deps, raw: unknown): Promise<void> {
       "x-atende-delivery": `${companyId}-${messageId}`,
     },
     body,
-    signal: AbortSignal.timeout(TIMEOUT_MS),
+    timeoutMs: TIMEOUT_MS,
+  }).catch((err) => {
+    // A refused target will not become allowed by retrying.
+    if (err instanceof UrlRefusedError) throw new PermanentJobError(err.message);
+    throw err;
   });
   await res.body?.cancel();
   if (!res.ok) throw new Error(`webhook answered ${res.status}`);

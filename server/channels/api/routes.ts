@@ -13,8 +13,9 @@ import { decodeBase64 } from "../../lib/base64.ts";
 import { connectionForBearer } from "../../connections/bearer.ts";
 import { receiveInbound } from "../../inbox/pipeline.ts";
 import { receiveAck, receiveEdit, receiveRevoke } from "../../inbox/updates.ts";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { ConnectionRow } from "../../connections/repo.ts";
+import type { Deps } from "../../deps.ts";
 import type { InboundMedia } from "../adapter.ts";
 import { download, downloadLimit } from "../download.ts";
 
@@ -35,6 +36,7 @@ const inboundInput = z.object({
 }).refine((m) => m.body.length > 0 || m.media, "body or media required");
 
 async function fetchMedia(
+  deps: Deps,
   m: { url?: string; base64?: string; mimetype: string; filename: string },
   maxBytes: number,
 ) {
@@ -52,11 +54,14 @@ async function fetchMedia(
       });
     }
   } else {
-    data = (await download(m.url!, { maxBytes, timeoutMs: 30_000 })).data;
+    data = (await download(deps, m.url!, { maxBytes, timeoutMs: 30_000 })).data;
   }
   if (data.length > maxBytes) throw new AppError("ERR_PAYLOAD_TOO_LARGE");
   return { data, mimetype: m.mimetype, filename: m.filename } satisfies InboundMedia;
 }
+
+const jsonLimit = async (c: Context<ApiEnv>) =>
+  Math.ceil((await downloadLimit(c.var.deps)) * 4 / 3) + 256 * 1024;
 
 type ApiEnv = { Variables: AppEnv["Variables"] & { apiConn: ConnectionRow } };
 
@@ -89,19 +94,25 @@ export const apiChannelRoutes = new Hono<ApiEnv>()
     else await receiveAck(c.var.deps, conn, u.externalId, u.ack!);
     return c.json({ status: "ok" });
   })
-  .post("/messages", requireConnection, validate("json", inboundInput), async (c) => {
-    const deps = c.var.deps;
-    const conn = c.var.apiConn;
-    const input = c.req.valid("json");
-    const media = input.media ? await fetchMedia(input.media, await downloadLimit(deps)) : undefined;
-    const r = await receiveInbound(deps, {
-      connection: conn,
-      externalId: input.externalId,
-      from: { number: input.from.number, name: input.from.name },
-      fromMe: false,
-      body: input.body,
-      media,
-      timestamp: input.timestamp === undefined ? undefined : new Date(input.timestamp),
-    });
-    return c.json({ messageId: r.messageId, ticketId: r.ticketId, duplicate: r.duplicate });
-  });
+  // The body may carry the file as base64: 4/3 of the platform's download limit, plus the fields.
+  .post(
+    "/messages",
+    requireConnection,
+    validate("json", inboundInput, { maxBytes: jsonLimit }),
+    async (c) => {
+      const deps = c.var.deps;
+      const conn = c.var.apiConn;
+      const input = c.req.valid("json");
+      const media = input.media ? await fetchMedia(deps, input.media, await downloadLimit(deps)) : undefined;
+      const r = await receiveInbound(deps, {
+        connection: conn,
+        externalId: input.externalId,
+        from: { number: input.from.number, name: input.from.name },
+        fromMe: false,
+        body: input.body,
+        media,
+        timestamp: input.timestamp === undefined ? undefined : new Date(input.timestamp),
+      });
+      return c.json({ messageId: r.messageId, ticketId: r.ticketId, duplicate: r.duplicate });
+    },
+  );

@@ -69,6 +69,7 @@ async function sendCloud(deps: Deps, msg: OutboundMessage): Promise<SendResult> 
   };
   const post = async (payload: Record<string, unknown>) => {
     const r = await graphCall<{ messages?: { id: string }[] }>(
+      deps,
       graphUrl(deps, "cloudApi", `${phoneId}/messages`),
       { token, json: { ...base, ...payload } },
     );
@@ -84,7 +85,10 @@ async function sendCloud(deps: Deps, msg: OutboundMessage): Promise<SendResult> 
   form.set("messaging_product", "whatsapp");
   form.set("type", msg.media.mimetype);
   form.set("file", await mediaFile(deps, msg.media));
-  const up = await graphCall<{ id: string }>(graphUrl(deps, "cloudApi", `${phoneId}/media`), { token, form });
+  const up = await graphCall<{ id: string }>(deps, graphUrl(deps, "cloudApi", `${phoneId}/media`), {
+    token,
+    form,
+  });
   const kind = cloudKind(msg.media.mimetype);
   const object: Record<string, string> = { id: up.id };
   const captioned = kind === "image" || kind === "video" || kind === "document";
@@ -100,7 +104,7 @@ async function sendMessenger(deps: Deps, msg: OutboundMessage, kind: MetaKind): 
   const url = graphUrl(deps, "graph", "me/messages");
   const recipient = { id: msg.to.number };
   const text = async () => {
-    const r = await graphCall<{ message_id?: string }>(url, {
+    const r = await graphCall<{ message_id?: string }>(deps, url, {
       token,
       json: { recipient, messaging_type: "RESPONSE", message: { text: msg.body } },
     });
@@ -116,10 +120,10 @@ async function sendMessenger(deps: Deps, msg: OutboundMessage, kind: MetaKind): 
     form.set("messaging_type", "RESPONSE");
     form.set("message", JSON.stringify({ attachment: { type, payload: { is_reusable: false } } }));
     form.set("filedata", await mediaFile(deps, msg.media));
-    r = await graphCall(url, { token, form });
+    r = await graphCall(deps, url, { token, form });
   } else {
     const link = deps.config.publicUrl + await deps.media.signedUrl(msg.media.path, 24 * 3600);
-    r = await graphCall(url, {
+    r = await graphCall(deps, url, {
       token,
       json: {
         recipient,
@@ -140,6 +144,7 @@ async function probe(deps: Deps, conn: ConnectionRow, kind: MetaKind): Promise<s
   if (kind === "whatsappapi") {
     const id = need(conn.metaPhoneNumberId, "metaPhoneNumberId");
     const info = await graphCall<{ display_phone_number?: string }>(
+      deps,
       graphUrl(deps, "cloudApi", `${id}?fields=display_phone_number,verified_name`),
       { token },
     );
@@ -148,7 +153,7 @@ async function probe(deps: Deps, conn: ConnectionRow, kind: MetaKind): Promise<s
   const id = kind === "facebook"
     ? need(conn.facebookPageUserId, "facebookPageUserId")
     : need(conn.instagramUserId, "instagramUserId");
-  await graphCall(graphUrl(deps, "graph", `${id}?fields=id,name`), { token });
+  await graphCall(deps, graphUrl(deps, "graph", `${id}?fields=id,name`), { token });
   return undefined;
 }
 

@@ -51,6 +51,7 @@ async function pagesOf(deps: Deps, userToken: string): Promise<Page[]> {
     fb_exchange_token: userToken,
   });
   const long = await graphCall<{ access_token?: string }>(
+    deps,
     graphUrl(deps, "graph", `oauth/access_token?${q}`),
     {},
     FAIL,
@@ -58,6 +59,7 @@ async function pagesOf(deps: Deps, userToken: string): Promise<Page[]> {
   if (!long.access_token) throw new AppError(FAIL, { message: "Meta returned no long-lived token" });
   const fields = "id,name,access_token,instagram_business_account{id,username,name}";
   const list = await graphCall<{ data?: Page[] }>(
+    deps,
     graphUrl(deps, "graph", `me/accounts?fields=${encodeURIComponent(fields)}&limit=100`),
     { token: long.access_token },
     FAIL,
@@ -70,11 +72,10 @@ async function subscribe(deps: Deps, page: Page): Promise<boolean> {
   const form = new FormData();
   form.set("subscribed_fields", SUBSCRIBED_FIELDS);
   try {
-    await graphCall(
-      graphUrl(deps, "graph", `${page.id}/subscribed_apps`),
-      { token: page.access_token, form },
-      FAIL,
-    );
+    await graphCall(deps, graphUrl(deps, "graph", `${page.id}/subscribed_apps`), {
+      token: page.access_token,
+      form,
+    }, FAIL);
     return true;
   } catch (err) {
     console.warn(`[meta] page ${page.id}: webhook subscription failed:`, (err as Error).message);

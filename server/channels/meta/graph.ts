@@ -8,6 +8,7 @@
 import type { Deps } from "../../deps.ts";
 import type { ConnectionRow } from "../../connections/repo.ts";
 import { AppError, type ErrorCode } from "../../lib/errors.ts";
+import { safeFetch } from "../../lib/safe_fetch.ts";
 
 export const GRAPH_VERSION = "v21.0";
 const TIMEOUT_MS = 20_000;
@@ -21,6 +22,7 @@ export type GraphErrorInfo = { status: number; message: string; code?: number; s
 
 /** Performs one Graph call and returns its JSON; a non-2xx answer throws `code` with the details. */
 export async function graphCall<T = Record<string, unknown>>(
+  deps: Deps,
   url: string,
   init: { method?: string; token?: string; json?: unknown; form?: FormData },
   code: ErrorCode = "ERR_SENDING_WAPP_MSG",
@@ -32,11 +34,12 @@ export async function graphCall<T = Record<string, unknown>>(
     headers.set("content-type", "application/json");
     body = JSON.stringify(init.json);
   } else if (init.form) body = init.form;
-  const res = await fetch(url, {
+  // The provider's base URL is the operator's (trusted by the guard); a redirect elsewhere is not.
+  const res = await safeFetch(deps.fetchGuard, url, {
     method: init.method ?? (body ? "POST" : "GET"),
     headers,
     body,
-    signal: AbortSignal.timeout(TIMEOUT_MS),
+    timeoutMs: TIMEOUT_MS,
   }).catch((err) => {
     throw new AppError(code, {
       cause: err,

@@ -30,6 +30,7 @@ async function fetchCloudMedia(ctx: Ctx, media: WaMedia, type: string, id: strin
   const { deps, conn } = ctx;
   const token = await accessToken(deps, conn);
   const info = await graphCall<{ url: string; mime_type?: string }>(
+    deps,
     graphUrl(deps, "cloudApi", encodeURIComponent(media.id)),
     { token },
     "ERR_WAPP_DOWNLOAD_MEDIA",
@@ -37,7 +38,7 @@ async function fetchCloudMedia(ctx: Ctx, media: WaMedia, type: string, id: strin
   // The token goes only to Meta's own https hosts (or the configured provider origin in tests).
   const origin = new URL(deps.config.providers.cloudApi).origin;
   const url = new URL(info.url);
-  const file = await download(info.url, {
+  const file = await download(deps, info.url, {
     token: url.protocol === "https:" || url.origin === origin ? token : undefined,
     maxBytes: await downloadLimit(deps),
   });

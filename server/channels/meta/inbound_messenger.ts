@@ -75,6 +75,7 @@ async function profileName(ctx: Ctx, id: string): Promise<string | undefined> {
   try {
     const fields = ctx.conn.channel === "instagram" ? "name,username" : "name";
     const p = await graphCall<{ name?: string; username?: string }>(
+      ctx.deps,
       graphUrl(ctx.deps, "graph", `${encodeURIComponent(id)}?fields=${fields}`),
       { token: await accessToken(ctx.deps, ctx.conn) },
     );
@@ -85,7 +86,7 @@ async function profileName(ctx: Ctx, id: string): Promise<string | undefined> {
 }
 
 async function fetchAttachment(ctx: Ctx, a: Attachment, mid: string): Promise<InboundMedia> {
-  const file = await download(a.payload!.url!, { maxBytes: await downloadLimit(ctx.deps) });
+  const file = await download(ctx.deps, a.payload!.url!, { maxBytes: await downloadLimit(ctx.deps) });
   const fromUrl = new URL(a.payload!.url!).pathname.split("/").pop() ?? "";
   const filename = /\.[A-Za-z0-9]{2,5}$/.test(fromUrl)
     ? fromUrl

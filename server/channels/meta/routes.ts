@@ -17,6 +17,7 @@ import type { Deps } from "../../deps.ts";
 import { AppError } from "../../lib/errors.ts";
 import { hmacSha256Hex, safeEqual } from "../../lib/crypto.ts";
 import { enqueue } from "../../jobs/queue.ts";
+import { parseJson, readBytes } from "../../lib/body.ts";
 import { readSecret } from "../../settings/service.ts";
 import { META_WEBHOOK_JOB } from "./inbound.ts";
 
@@ -27,13 +28,6 @@ const OBJECTS = new Set(["whatsapp_business_account", "page", "instagram"]);
 /** The platform's webhook verify token: HMAC of a fixed purpose keyed by APP_SECRET. */
 export async function metaVerifyToken(deps: Deps): Promise<string> {
   return (await hmacSha256Hex(deps.config.appSecret, "atende:meta-webhook-verify-token")).slice(0, 40);
-}
-
-async function readRaw(req: Request): Promise<Uint8Array> {
-  if (Number(req.headers.get("content-length") ?? 0) > MAX_BODY) throw new AppError("ERR_PAYLOAD_TOO_LARGE");
-  const buf = new Uint8Array(await req.arrayBuffer());
-  if (buf.length > MAX_BODY) throw new AppError("ERR_PAYLOAD_TOO_LARGE");
-  return buf;
 }
 
 export const metaWebhookRoutes = new Hono<AppEnv>()
@@ -48,19 +42,14 @@ export const metaWebhookRoutes = new Hono<AppEnv>()
   })
   .post("/", async (c) => {
     const deps = c.var.deps;
-    const raw = await readRaw(c.req.raw);
+    const raw = await readBytes(c, MAX_BODY);
     const secret = await readSecret(deps, "facebookIdsecret");
     const given = c.req.header("x-hub-signature-256") ?? "";
     if (!secret || !given.startsWith("sha256=")) throw new AppError("ERR_UNAUTHENTICATED");
     if (!safeEqual(given.slice(7).toLowerCase(), await hmacSha256Hex(secret, raw))) {
       throw new AppError("ERR_UNAUTHENTICATED");
     }
-    let body: { object?: string; entry?: unknown[] };
-    try {
-      body = JSON.parse(new TextDecoder().decode(raw));
-    } catch {
-      throw new AppError("ERR_VALIDATION", { message: "malformed JSON" });
-    }
+    const body = parseJson(new TextDecoder().decode(raw)) as { object?: string; entry?: unknown[] } | null;
     const entries = Array.isArray(body?.entry) ? body.entry : [];
     if (body?.object && OBJECTS.has(body.object) && entries.length) {
       await deps.database.write(async (tx) => {

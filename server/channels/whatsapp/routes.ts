@@ -15,6 +15,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../lib/context.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { idParam } from "../../lib/validate.ts";
+import { readJson } from "../../lib/body.ts";
 import { requirePermission, requireSuper } from "../../auth/permissions.ts";
 import { getConnection, listConnections, unscopedFindConnectionById } from "../../connections/repo.ts";
 import type { ConnectionRow } from "../../connections/repo.ts";
@@ -53,8 +54,7 @@ async function run(c: Context<AppEnv>, conn: ConnectionRow, action: SessionActio
 export const whatsappSessionRoutes = new Hono<AppEnv>()
   .post("/whatsappsession/:id", async (c) => {
     let conn = await connectionOf(c);
-    const raw = await c.req.text();
-    const parsed = startInput.safeParse(raw.trim() ? JSON.parse(raw) : {});
+    const parsed = startInput.safeParse(await readJson(c));
     if (!parsed.success) {
       throw new AppError("ERR_VALIDATION", {
         details: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
