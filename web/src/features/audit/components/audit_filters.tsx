@@ -26,7 +26,7 @@ export function AuditFilterBar(
   const any = Object.values(value).some(Boolean);
   return (
     <div
-      className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3 xl:flex xl:flex-wrap xl:items-center"
+      className="grid grid-cols-2 gap-2 lg:grid-cols-3 xl:flex xl:flex-wrap xl:items-center"
       data-testid="audit-filters"
     >
       {choices?.isOperator && (
@@ -81,8 +81,8 @@ export function AuditFilterBar(
           })),
         ]}
       />
-      <label className="flex items-center gap-2 text-xs text-ink-muted">
-        <span className="w-8 shrink-0 xl:w-auto">{t("filters.from")}</span>
+      <label className="flex flex-col gap-1 text-xs text-ink-muted sm:flex-row sm:items-center sm:gap-2">
+        <span className="shrink-0">{t("filters.from")}</span>
         <Input
           type="date"
           value={value.dateFrom ?? ""}
@@ -91,8 +91,8 @@ export function AuditFilterBar(
           className="xl:w-40"
         />
       </label>
-      <label className="flex items-center gap-2 text-xs text-ink-muted">
-        <span className="w-8 shrink-0 xl:w-auto">{t("filters.to")}</span>
+      <label className="flex flex-col gap-1 text-xs text-ink-muted sm:flex-row sm:items-center sm:gap-2">
+        <span className="shrink-0">{t("filters.to")}</span>
         <Input
           type="date"
           value={value.dateTo ?? ""}

@@ -36,6 +36,7 @@ export function useAuditColumns(
     {
       key: "date",
       header: t("columns.date"),
+      className: "hidden sm:table-cell",
       cell: (r) => (
         <span className="whitespace-nowrap text-ink-muted">{fmt.format(new Date(r.createdAt))}</span>
       ),
@@ -44,9 +45,11 @@ export function useAuditColumns(
       key: "user",
       header: t("columns.user"),
       cell: (r) => (
-        <div className="flex min-w-0 flex-col">
+        <div className="flex max-w-[9rem] min-w-0 flex-col sm:max-w-none">
           <span className="truncate font-medium">{r.userName ?? t("anonymous")}</span>
           {r.userEmail && <span className="truncate text-xs text-ink-subtle">{r.userEmail}</span>}
+          {/* The date column is hidden on phones. */}
+          <span className="text-xs text-ink-subtle sm:hidden">{fmt.format(new Date(r.createdAt))}</span>
         </div>
       ),
     },
@@ -54,14 +57,14 @@ export function useAuditColumns(
       key: "action",
       header: t("columns.action"),
       cell: (r) => (
-        <div className="flex flex-col">
+        <div className="flex max-w-[12rem] flex-col break-words sm:max-w-none">
           <span className="font-medium" data-testid="audit-action">
             {t(`actions.${r.action}`, { defaultValue: r.action })}
           </span>
           <span className="text-xs text-ink-subtle">
             {t(`entities.${r.entity}`, { defaultValue: r.entity })}
             {r.entityId ? ` #${r.entityId}` : ""}
-            {r.summary ? ` · ${r.summary}` : ""}
+            {r.summary && r.summary !== r.entityId ? ` · ${r.summary}` : ""}
           </span>
           {/* Narrow screens hide the changes column: the changes follow the action. */}
           {r.diff && (
