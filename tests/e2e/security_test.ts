@@ -89,6 +89,17 @@ browserTest(
     expect(await other.page.getByTestId("side-nav").count()).toBe(0);
     await other.page.getByTestId("login-continue").click();
     await other.page.getByTestId("side-nav").waitFor();
+
+    // Lost phone: the admin resets it from the user's Permissions tab; the next login enrols again.
+    await page.goto("/users");
+    await page.locator(`[data-testid="user-row-${u.user.id}"] [data-testid^="user-edit-"]`).click();
+    await page.getByTestId("tab-permissions").click();
+    await page.getByTestId("twofa-reset").getByRole("button").click();
+    await page.getByTestId("confirm-dialog-confirm").click();
+    await expectToast(page, "Two-factor login reset");
+    const third = await newPage();
+    await passwordStep(third.page, u);
+    await third.page.getByTestId("twofa-qr").waitFor();
   },
 );
 
