@@ -9,3 +9,4 @@ export * from "./schema/admin.ts";
 export * from "./schema/campaigns.ts";
 export * from "./schema/flows.ts";
 export * from "./schema/billing.ts";
+export * from "./schema/security.ts";

@@ -33,6 +33,8 @@ import { adminConnectionsRoutes } from "./connections/admin_routes.ts";
 import { whatsappSessionRoutes } from "./channels/whatsapp/routes.ts";
 import { apiChannelRoutes } from "./channels/api/routes.ts";
 import { securityHeaders } from "./lib/security_headers.ts";
+import { auditRoutes } from "./audit/routes.ts";
+import { twoFactorRoutes } from "./two_factor/routes.ts";
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   // strict: false — the spec's client writes some paths with a trailing slash (GET /tags/).
@@ -91,6 +93,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/whatsapp", connectionsRoutes);
   app.route("/api", whatsappSessionRoutes);
   app.route("/api/channels/api", apiChannelRoutes);
+  app.route("/api/audit-logs", auditRoutes);
+  app.route("/api/auth", twoFactorRoutes);
 
   app.all("/api/*", () => {
     throw new AppError("ERR_NOT_FOUND", { details: { resource: "route" } });

@@ -8,11 +8,13 @@ import type { AppEnv } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import { isSubscriptionActive } from "../companies/subscription.ts";
 import { cachedActor } from "./sessions.ts";
+import { clientIp } from "./routes.ts";
 
 /** Reachable without a session (each does its own check where it needs one). */
 const PUBLIC: RegExp[] = [
   /^\/api\/health$/,
   /^\/api\/version$/,
+  /^\/api\/auth\/login\/2fa(\/setup)?$/,
   /^\/api\/auth\/(login|refresh_token|signup|logout|forgetpassword\/[^/]+|resetpasswords)$/,
   /^\/api\/public-settings\/[^/]+$/,
   /^\/api\/plans\/list$/,
@@ -54,7 +56,8 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const claims = await deps.tokens.verifyAccess(token, deps.clock.now());
   const actor = await cachedActor(deps.caches.actors, deps.db, claims, deps.clock.now());
   if (!actor) throw new AppError("ERR_SESSION_REVOKED");
-  c.set("actor", actor);
+  // A copy: the cached actor is shared by requests; ip and user agent belong to this one.
+  c.set("actor", { ...actor, ip: clientIp(c), userAgent: c.req.header("user-agent") });
   if (!isSubscriptionActive(actor.company, deps.clock.now()) && !BILLING.some((r) => r.test(path))) {
     throw new AppError("ERR_SUBSCRIPTION_EXPIRED", { details: { dueDate: actor.company.dueDate } });
   }

@@ -9,10 +9,11 @@ import { REFRESH_TTL_MS } from "./tokens.ts";
 import * as auth from "./service.ts";
 import * as account from "./account.ts";
 import { loginInput, resetInput, signupInput } from "./schemas.ts";
+import { auditFailedLogin } from "../audit/failed_login.ts";
 
 const COOKIE = "jrt";
 
-function setRefreshCookie(c: Context<AppEnv>, value: string) {
+export function setRefreshCookie(c: Context<AppEnv>, value: string) {
   setCookie(c, COOKIE, value, {
     httpOnly: true,
     sameSite: "Lax",
@@ -29,10 +30,13 @@ export function clientIp(c: Context): string {
 
 export const authRoutes = new Hono<AppEnv>()
   .post("/login", validate("json", loginInput), async (c) => {
-    const r = await auth.login(c.var.deps, c.req.valid("json"), {
-      ip: clientIp(c),
-      userAgent: c.req.header("user-agent"),
+    const meta = { ip: clientIp(c), userAgent: c.req.header("user-agent") };
+    const r = await auth.login(c.var.deps, c.req.valid("json"), meta).catch(async (err) => {
+      await auditFailedLogin(c.var.deps, c.req.valid("json").email, meta, err);
+      throw err;
     });
+    // Second factor due: no session yet, only the challenge for POST /auth/login/2fa.
+    if ("requires2fa" in r) return c.json(r);
     setRefreshCookie(c, r.refreshToken!);
     return c.json({ token: r.token, user: r.user });
   })

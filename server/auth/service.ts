@@ -19,6 +19,8 @@ import { queuesOfUsers, unscopedFindUserByEmail } from "../users/repo.ts";
 import { toUserDTO, type UserDTO } from "../users/dto.ts";
 import { newRefreshSecret, parseRefreshToken, REFRESH_TTL_MS } from "./tokens.ts";
 import { revokeOtherSessions, revokeSession, type SessionRow, unscopedFindSession } from "./sessions.ts";
+import { audit } from "../audit/audit.ts";
+import { type LoginChallenge, secondFactorChallenge } from "../two_factor/login.ts";
 
 /** A real hash verified when the e-mail is unknown, so the timing does not reveal accounts. */
 let dummyHash: Promise<string> | undefined;
@@ -45,7 +47,7 @@ export async function login(
   deps: Deps,
   input: { email: string; password: string },
   meta: { ip: string; userAgent?: string },
-): Promise<SessionResult> {
+): Promise<SessionResult | LoginChallenge> {
   const email = input.email.trim().toLowerCase();
   const key = `${meta.ip}|${email}`;
   if (await deps.loginLimiter.blocked(key)) throw new AppError("ERR_RATE_LIMITED");
@@ -57,7 +59,18 @@ export async function login(
   }
   await deps.loginLimiter.reset(key);
   if (!(await inWorkHours(deps, user))) throw new AppError("ERR_OUT_OF_HOURS");
+  // Second factor (server/two_factor/login.ts): a challenge instead of a session when it applies.
+  const challenge = await secondFactorChallenge(deps, user, meta);
+  if (challenge) return challenge;
+  return await openSession(deps, user, meta);
+}
 
+/** Opens a session for a user who passed every login step (password, and the second factor if any). */
+export async function openSession(
+  deps: Deps,
+  user: UserRow,
+  meta: { ip: string; userAgent?: string },
+): Promise<SessionResult> {
   const now = deps.clock.now().toISOString();
   const sessionId = crypto.randomUUID();
   const { secret, hash } = await newRefreshSecret();
@@ -72,6 +85,18 @@ export async function login(
       expiresAt: new Date(deps.clock.now().getTime() + REFRESH_TTL_MS).toISOString(),
     });
     await tx.update(companies).set({ lastLogin: now }).where(eq(companies.id, user.companyId));
+    await audit(tx, {
+      ...meta,
+      companyId: user.companyId,
+      userId: user.id,
+      name: user.name,
+      email: user.email,
+    }, {
+      action: "auth.login",
+      entity: "user",
+      entityId: user.id,
+      summary: user.email,
+    });
     return await revokeOtherSessions(tx, user.companyId, user.id, sessionId, "login_elsewhere", now);
   });
   if (revoked.length) {

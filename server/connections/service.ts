@@ -21,6 +21,7 @@ import { adapterFor, hasAdapter } from "../channels/registry.ts";
 import * as repo from "./repo.ts";
 import { withoutSecrets } from "./status.ts";
 import { evict } from "../caches.ts";
+import { audit, changes, snapshot } from "../audit/audit.ts";
 import { type CreateConnectionInput, importIssues, type UpdateConnectionInput } from "./schemas.ts";
 
 const PLAN_FLAG: Record<string, PlanFlag | null> = {
@@ -175,6 +176,13 @@ export async function createConnection(
         : err;
     });
     await repo.setConnectionQueues(tx, actor.companyId, row.id, queueIds);
+    await audit(tx, actor, {
+      action: "connection.create",
+      entity: "connection",
+      entityId: row.id,
+      summary: row.name,
+      diff: snapshot({ ...fields, isDefault, queueIds }),
+    });
     return row;
   });
   if (hasAdapter(row.channel)) await adapterFor(row.channel).connect(deps, row);
@@ -235,6 +243,13 @@ export async function updateConnection(
     const [row] = await tx.update(whatsapps).set({ ...fields, updatedAt: new Date().toISOString() })
       .where(and(eq(whatsapps.companyId, actor.companyId), eq(whatsapps.id, id))).returning();
     if (queueIds) await repo.setConnectionQueues(tx, actor.companyId, id, queueIds);
+    await audit(tx, actor, {
+      action: "connection.update",
+      entity: "connection",
+      entityId: id,
+      summary: row.name,
+      diff: changes({ ...current, queueIds: currentQueues.map((q) => q.id) }, { ...fields, queueIds }),
+    });
     return row;
   });
   evict(deps.caches, { kind: "connections", companyId: actor.companyId });
@@ -260,6 +275,13 @@ export async function deleteConnection(deps: Deps, actor: Actor, id: number): Pr
   }
   const promoted = await deps.database.write(async (tx) => {
     await tx.delete(whatsapps).where(and(eq(whatsapps.companyId, actor.companyId), eq(whatsapps.id, id)));
+    await audit(tx, actor, {
+      action: "connection.delete",
+      entity: "connection",
+      entityId: id,
+      summary: current.name,
+      diff: snapshot({ name: current.name, channel: current.channel, number: current.number }),
+    });
     if (!current.isDefault) return null;
     const [next] = await tx.select({ id: whatsapps.id }).from(whatsapps)
       .where(eq(whatsapps.companyId, actor.companyId)).orderBy(whatsapps.id).limit(1);

@@ -10,6 +10,7 @@ import type { Actor } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import * as repo from "./repo.ts";
 import { numberMaskFor } from "./privacy.ts";
+import { auditNow } from "../audit/audit.ts";
 
 const MAX_BYTES = 10 * 1024 * 1024;
 const MAX_ROWS = 20_000;
@@ -149,5 +150,11 @@ export async function exportContacts(deps: Deps, actor: Actor): Promise<Uint8Arr
       tags: (tags.get(r.id) ?? []).map((t) => t.name).join(", "),
     });
   }
-  return new Uint8Array(await wb.xlsx.writeBuffer());
+  const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
+  await auditNow(deps, actor, {
+    action: "export.contacts",
+    entity: "export",
+    summary: `${rows.length} contacts`,
+  });
+  return bytes;
 }

@@ -18,6 +18,9 @@ export type Actor = {
   plan: PlanRow;
   queueIds: number[];
   viewer: Viewer;
+  /** The request's client address and user agent (per request; the audit log records them). */
+  ip?: string;
+  userAgent?: string;
 };
 
 export type AppEnv = {

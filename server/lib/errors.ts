@@ -31,6 +31,15 @@ export const errorStatus = {
   ERR_USER_CREATION_DISABLED: 403,
   ERR_EMAIL_IN_USE: 409,
   ERR_INVALID_RESET_CODE: 400,
+  // two-factor login
+  /** A wrong, expired or already used TOTP or recovery code (400, not 401: a session may be open). */
+  ERR_2FA_INVALID_CODE: 400,
+  /** The login challenge is unknown, expired, used or out of attempts: start again with the password. */
+  ERR_2FA_CHALLENGE_INVALID: 401,
+  ERR_2FA_ALREADY_ENABLED: 409,
+  ERR_2FA_NOT_ENABLED: 409,
+  /** 2FA is required for this user (company or platform): it cannot be turned off. */
+  ERR_2FA_REQUIRED: 403,
   // spec catalogue (spec 1 §8)
   ERR_NO_OTHER_WHATSAPP: 400,
   ERR_NO_DEF_WAPP_FOUND: 404,

@@ -7,6 +7,7 @@ import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { requireAdmin } from "../auth/permissions.ts";
+import { audit, changes, snapshot, treeSize } from "../audit/audit.ts";
 import * as repo from "./repo.ts";
 import {
   type ChatbotNode,
@@ -85,6 +86,13 @@ export async function createChatbot(
       orderOption: siblings.length,
     });
     await replaceChildren(tx, actor.companyId, { queueId: null, parentId: row.id }, [], options);
+    await audit(tx, actor, {
+      action: "chatbot.create",
+      entity: "chatbot",
+      entityId: row.id,
+      summary: row.name,
+      diff: snapshot({ ...fields, queueId, parentId, options: treeSize(options) }),
+    });
     return { id: row.id, rootQueue: parent ? rootQueueId(forest, parent.id) : queueId! };
   });
   return getNode(await announceQueueOf(deps, actor.companyId, rootQueue), id);
@@ -113,6 +121,13 @@ export async function updateChatbot(
     if (options) {
       await replaceChildren(tx, actor.companyId, { queueId: null, parentId: id }, node.options, options);
     }
+    await audit(tx, actor, {
+      action: "chatbot.update",
+      entity: "chatbot",
+      entityId: id,
+      summary: merged.name,
+      diff: changes(optionValues(node), { ...definedOnly(fields), options: treeSize(options) }),
+    });
     return rootQueueId(forest, id);
   });
   return getNode(await announceQueueOf(deps, actor.companyId, rootQueue), id);
@@ -126,8 +141,9 @@ export async function deleteChatbot(deps: Deps, actor: Actor, id: number): Promi
   requireAdmin(actor);
   const rootQueue = await deps.database.write(async (tx) => {
     const forest = await loadForest(tx, actor.companyId);
-    getNode(forest, id);
+    const node = getNode(forest, id);
     await repo.deleteOptions(tx, actor.companyId, [id]);
+    await audit(tx, actor, { action: "chatbot.delete", entity: "chatbot", entityId: id, summary: node.name });
     return rootQueueId(forest, id);
   });
   await announceQueueOf(deps, actor.companyId, rootQueue);

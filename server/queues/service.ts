@@ -7,6 +7,7 @@ import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { AppError, isUniqueViolation } from "../lib/errors.ts";
 import { requireAdmin, requireWithinLimit } from "../auth/permissions.ts";
+import { audit, changes, snapshot, treeSize } from "../audit/audit.ts";
 import { readSetting } from "../settings/repo.ts";
 import type { Tx } from "@db/client.ts";
 import * as repo from "./repo.ts";
@@ -86,6 +87,13 @@ export async function createQueue(deps: Deps, actor: Actor, input: CreateQueueIn
     await repo.assertRefs(tx, actor.companyId, refsOf(fields, chatbots));
     const q = await repo.insertQueue(tx, { ...fields, companyId: actor.companyId }).catch(rethrowConflict);
     await replaceChildren(tx, actor.companyId, { queueId: q.id, parentId: null }, [], chatbots);
+    await audit(tx, actor, {
+      action: "queue.create",
+      entity: "queue",
+      entityId: q.id,
+      summary: q.name,
+      diff: snapshot({ ...fields, chatbots: treeSize(chatbots) }),
+    });
     return q;
   });
   return await emitQueue(deps, "create", row);
@@ -127,6 +135,13 @@ export async function updateQueue(
         chatbots,
       );
     }
+    await audit(tx, actor, {
+      action: "queue.update",
+      entity: "queue",
+      entityId: id,
+      summary: q.name,
+      diff: changes(current, { ...fields, chatbots: chatbots ? treeSize(chatbots) : undefined }),
+    });
     return q;
   });
   return await emitQueue(deps, "update", row);
@@ -135,8 +150,9 @@ export async function updateQueue(
 export async function deleteQueue(deps: Deps, actor: Actor, id: number): Promise<void> {
   requireAdmin(actor);
   await deps.database.write(async (tx) => {
-    await repo.getQueue(tx, actor.companyId, id);
+    const q = await repo.getQueue(tx, actor.companyId, id);
     await repo.deleteQueue(tx, actor.companyId, id);
+    await audit(tx, actor, { action: "queue.delete", entity: "queue", entityId: id, summary: q.name });
   });
   deps.bus.emit("entity.changed", { companyId: actor.companyId, entity: "queue", action: "delete", id });
 }

@@ -56,9 +56,13 @@ export const SETTINGS: Record<string, Def> = {
   DirectTicketsToWallets: company("disabled"),
   closeTicketOnTransfer: company("disabled"),
   showNotificationPending: company("disabled"),
+  /** Every user of the company must log in with a second factor (server/two_factor). */
+  twoFactorRequired: company("disabled"),
   // operator (company 1)
   userCreation: platform("enabled", { schema: onOff, public: true }),
   allowSignup: platform("enabled", { schema: onOff, public: true }),
+  /** Every user of every company must log in with a second factor. */
+  twoFactorPlatformRequired: platform("disabled", { schema: onOff }),
   downloadLimit: platform("64", { schema: z.enum(["32", "64", "128", "256", "512", "1024", "2048"]) }),
   facebookId: platform("", { schema: text }),
   facebookIdsecret: platform("", { secret: true }),

@@ -10,7 +10,8 @@ import { AppError, notFound } from "../lib/errors.ts";
 import { maskSecret, SecretBox } from "../lib/crypto.ts";
 import { requireAdmin, requireSuper } from "../auth/permissions.ts";
 import { companyKeys, isKnownSetting, PLATFORM_COMPANY_ID, platformKeys, SETTINGS } from "./registry.ts";
-import { writeSetting } from "./repo.ts";
+import { readSetting, writeSetting } from "./repo.ts";
+import { audit, changes, MASK } from "../audit/audit.ts";
 import { getCompanyWithPlan } from "../companies/repo.ts";
 import { invalidate } from "../caches.ts";
 
@@ -66,7 +67,18 @@ export async function updateSetting(deps: Deps, actor: Actor, key: string, raw: 
   const value = parsed.data;
   const stored = def.secret ? await deps.secrets.seal(value) : value;
   const companyId = def.scope === "platform" ? PLATFORM_COMPANY_ID : actor.companyId;
-  await deps.database.write((tx) => writeSetting(tx, companyId, key, stored));
+  await deps.database.write(async (tx) => {
+    const before = await readSetting(tx, companyId, key);
+    await writeSetting(tx, companyId, key, stored);
+    await audit(tx, actor, {
+      action: "setting.update",
+      entity: "setting",
+      entityId: key,
+      summary: key,
+      // Secret settings: that it changed, never the values (sealed or not).
+      diff: def.secret ? { value: [MASK, MASK] } : changes({ value: before }, { value }),
+    });
+  });
   invalidate(deps, { kind: "settings", companyId });
   const dto = { key, value: def.secret ? maskSecret(value) : value };
   deps.bus.emit("settings.updated", { companyId, key, value: dto.value });

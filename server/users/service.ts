@@ -13,6 +13,7 @@ import * as repo from "./repo.ts";
 import { getConnection } from "../connections/repo.ts";
 import { ADMIN_ONLY_FIELDS, type CreateUserInput, type UpdateUserInput } from "./schemas.ts";
 import { evict, invalidate } from "../caches.ts";
+import { audit, changes, snapshot } from "../audit/audit.ts";
 
 const PAGE = 20;
 
@@ -79,6 +80,13 @@ export async function createUser(deps: Deps, actor: Actor, input: CreateUserInpu
         throw isUniqueViolation(err, "email") ? new AppError("ERR_EMAIL_IN_USE") : err;
       });
     await repo.setUserQueues(tx, actor.companyId, u.id, queueIds);
+    await audit(tx, actor, {
+      action: "user.create",
+      entity: "user",
+      entityId: u.id,
+      summary: u.email,
+      diff: snapshot({ ...fields, super: !!input.super, queueIds }),
+    });
     return u;
   });
   const dto = await userDTO(deps, user);
@@ -109,6 +117,13 @@ export async function updateUser(
       throw isUniqueViolation(err, "email") ? new AppError("ERR_EMAIL_IN_USE") : err;
     });
     if (queueIds) await repo.setUserQueues(tx, actor.companyId, id, queueIds);
+    await audit(tx, actor, {
+      action: "user.update",
+      entity: "user",
+      entityId: id,
+      summary: u.email,
+      diff: changes({ ...current, queueIds: currentQueues }, { ...fields, queueIds, password }),
+    });
     return u;
   });
   // Profile, flags and queues take effect on the user's next request (the event also evicts).
@@ -142,7 +157,16 @@ export async function deleteUser(deps: Deps, actor: Actor, id: number): Promise<
   const target = await repo.getUser(deps.db, actor.companyId, id);
   requireMayManage(actor, target);
   if (id === actor.userId) throw new AppError("ERR_NO_PERMISSION", { message: "cannot delete yourself" });
-  await deps.database.write((tx) => repo.deleteUser(tx, actor.companyId, id));
+  await deps.database.write(async (tx) => {
+    await repo.deleteUser(tx, actor.companyId, id);
+    await audit(tx, actor, {
+      action: "user.delete",
+      entity: "user",
+      entityId: id,
+      summary: target.email,
+      diff: snapshot({ name: target.name, email: target.email, profile: target.profile }),
+    });
+  });
   evict(deps.caches, { kind: "user", companyId: actor.companyId, userId: id });
   deps.bus.emit("user.deleted", { companyId: actor.companyId, userId: id });
 }

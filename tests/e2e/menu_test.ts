@@ -45,6 +45,7 @@ const ADMIN_FULL = [
   "files",
   "financeiro",
   "settings",
+  "auditLog",
 ];
 const PLAN_GATED = [
   "kanban",

@@ -24,6 +24,7 @@ import { adapterFor, hasAdapter } from "../registry.ts";
 import type { ConnectionStatus } from "../adapter.ts";
 import type { SessionAction } from "./session_manager.ts";
 import { sessionManager } from "./boot.ts";
+import { auditNow } from "../../audit/audit.ts";
 
 const startInput = z.object({
   usePairingCode: z.boolean().optional(),
@@ -37,6 +38,24 @@ async function connectionOf(c: Context<AppEnv>): Promise<ConnectionRow> {
 
 /** Runs a session command for a whatsapp connection; other channels reconnect through their adapter. */
 async function run(c: Context<AppEnv>, conn: ConnectionRow, action: SessionAction, pairing = false) {
+  await command(c, conn, action, pairing);
+  // The command talks to a provider, not to our database: its audit entry has a transaction of its own.
+  await auditNow(c.var.deps, c.var.actor, {
+    action: SESSION_AUDIT[action],
+    entity: "connection",
+    entityId: conn.id,
+    summary: conn.name,
+    companyId: conn.companyId,
+  });
+}
+
+const SESSION_AUDIT: Record<SessionAction, string> = {
+  start: "connection.session_start",
+  newQr: "connection.session_new_qr",
+  logout: "connection.session_stop",
+};
+
+async function command(c: Context<AppEnv>, conn: ConnectionRow, action: SessionAction, pairing: boolean) {
   const deps = c.var.deps;
   if (conn.channel !== "whatsapp") {
     if (!hasAdapter(conn.channel)) throw new AppError("ERR_WAPP_NOT_INITIALIZED");

@@ -24,6 +24,9 @@ import { toastError, toastInfo, toastWarning } from "./toast.ts";
 import { useTheme } from "./theme.tsx";
 import type { User } from "./types.ts";
 
+/** The password step's answer when a second factor is due (server/two_factor/login.ts). */
+export type LoginChallenge = { requires2fa: true; enroll: boolean; challenge: string };
+
 export const FINANCE_PATH = "/financeiro";
 
 type AuthStatus = "loading" | "authenticated" | "anonymous";
@@ -32,7 +35,8 @@ type AuthContextValue = {
   status: AuthStatus;
   landing: string | null;
   clearLanding: () => void;
-  login: (email: string, password: string, from?: string) => Promise<void>;
+  login: (email: string, password: string, from?: string) => Promise<LoginChallenge | null>;
+  startSession: (res: { token: string; user: User }, from?: string) => void;
   logout: () => Promise<void>;
   setUser: (user: User) => void;
 };
@@ -133,11 +137,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     },
   );
 
-  const login = useCallback(async (email: string, password: string, from?: string) => {
-    const res = await api.post<{ token: string; user: User }>("/auth/login", {
-      email: email.trim().toLowerCase(),
-      password,
-    }, { anonymous: true });
+  /** A session answer ({token, user}) from the password step or from the second factor. */
+  const startSession = useCallback((res: { token: string; user: User }, from?: string) => {
     setToken(res.token);
     queryClient.clear();
     if (res.user.defaultTheme === "light" || res.user.defaultTheme === "dark") setMode(res.user.defaultTheme);
@@ -147,6 +148,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUserState(res.user);
     setStatus("authenticated");
   }, [checkSubscription, setMode]);
+
+  /** The password step: a session, or the second factor's challenge (features/two_factor). */
+  const login = useCallback(async (email: string, password: string, from?: string) => {
+    const res = await api.post<{ token: string; user: User } | LoginChallenge>("/auth/login", {
+      email: email.trim().toLowerCase(),
+      password,
+    }, { anonymous: true });
+    if ("requires2fa" in res) return res;
+    startSession(res, from);
+    return null;
+  }, [startSession]);
 
   const logout = useCallback(async () => {
     try {
@@ -163,8 +175,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const clearLanding = useCallback(() => setLanding(null), []);
 
   const value = useMemo(
-    () => ({ user, status, landing, clearLanding, login, logout, setUser }),
-    [user, status, landing, clearLanding, login, logout, setUser],
+    () => ({ user, status, landing, clearLanding, login, startSession, logout, setUser }),
+    [user, status, landing, clearLanding, login, startSession, logout, setUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -5,7 +5,8 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { PasswordInput } from "../../../components/ui/password_input.tsx";
-import { useAuth } from "../../../lib/auth.tsx";
+import { type LoginChallenge, useAuth } from "../../../lib/auth.tsx";
+import { LoginSecondStep } from "../../two_factor/components/login_second_step.tsx";
 import { toastError } from "../../../lib/toast.ts";
 import { PasswordStrength } from "./password_strength.tsx";
 
@@ -17,17 +18,35 @@ export function LoginForm() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [submitting, setSubmitting] = useState(false);
+  const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setSubmitting(true);
     try {
-      await login(email, password, from);
+      const second = await login(email, password, from);
+      if (second) {
+        setChallenge(second);
+        setSubmitting(false);
+      }
     } catch (err) {
       toastError(err);
       setSubmitting(false);
     }
   };
+
+  if (challenge) {
+    return (
+      <LoginSecondStep
+        challenge={challenge}
+        from={from}
+        onCancel={() => {
+          setChallenge(null);
+          setPassword("");
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-5" noValidate data-testid="login-form">

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ShieldCheck, SlidersHorizontal, Wrench } from "lucide-react";
+import { LockKeyhole, ShieldCheck, SlidersHorizontal, Wrench } from "lucide-react";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import {
@@ -9,8 +9,10 @@ import {
   LGPD_SELECT_SETTINGS,
   LGPD_TEXT_SETTINGS,
   OPERATOR_SECRET_SETTINGS,
+  OPERATOR_SECURITY_SETTINGS,
   OPERATOR_SELECT_SETTINGS,
   OPERATOR_TEXT_SETTINGS,
+  SECURITY_SETTINGS,
 } from "./settings_definitions.ts";
 import { SettingSecret, SettingSelect, SettingText } from "./setting_fields.tsx";
 
@@ -65,6 +67,18 @@ export function OptionsTab({ values, isSuper }: Props) {
             )}
           </div>
         ))}
+      </Section>
+      <Section
+        testId="settings-security"
+        icon={<LockKeyhole />}
+        title={t("sections.security")}
+        description={t("sections.securityHint")}
+      >
+        {SECURITY_SETTINGS.map((def) => <SettingSelect key={def.key} def={def} value={values[def.key]} />)}
+        {isSuper &&
+          OPERATOR_SECURITY_SETTINGS.map((def) => (
+            <SettingSelect key={def.key} def={def} value={values[def.key]} />
+          ))}
       </Section>
       {value("enableLGPD") === "enabled" && (
         <Section

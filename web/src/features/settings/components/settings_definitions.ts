@@ -34,6 +34,10 @@ export const GENERAL_SETTINGS: SelectSetting[] = [
   toggle("enableLGPD"),
 ];
 
+/** Login security: the company's 2FA requirement, and the operator's platform-wide one. */
+export const SECURITY_SETTINGS: SelectSetting[] = [toggle("twoFactorRequired")];
+export const OPERATOR_SECURITY_SETTINGS: SelectSetting[] = [toggle("twoFactorPlatformRequired")];
+
 export const LGPD_TEXT_SETTINGS = ["lgpdMessage", "lgpdLink"];
 export const LGPD_SELECT_SETTINGS: SelectSetting[] = [
   toggle("lgpdConsent"),

@@ -10,6 +10,7 @@ import type { User } from "../../../lib/types.ts";
 import { uploadProfileImage, useSaveUser } from "../api/users.ts";
 import { fromUser, toPayload, type UserFormValues, validateUser } from "./user_form.ts";
 import { UserGeneralFields } from "./user_general_fields.tsx";
+import { TwoFactorSection } from "../../two_factor/components/two_factor_section.tsx";
 
 const IMAGE_TYPES = ".png,.jpg,.jpeg";
 
@@ -107,6 +108,7 @@ export function ProfileDialog(
         <UserGeneralFields values={values} errors={errors} set={set} asAdmin={false} isNew={false} />
         <button type="submit" hidden />
       </form>
+      <TwoFactorSection />
     </Dialog>
   );
 }

@@ -11,6 +11,7 @@ import { useSaveUser } from "../api/users.ts";
 import { emptyUser, fromUser, toPayload, type UserFormValues, validateUser } from "./user_form.ts";
 import { UserGeneralFields } from "./user_general_fields.tsx";
 import { UserPermissionsFields } from "./user_permissions_fields.tsx";
+import { ResetTwoFactor } from "../../two_factor/components/reset_two_factor.tsx";
 
 type Props = { user?: User | null; onClose: () => void };
 
@@ -79,6 +80,7 @@ export function UserModal({ user, onClose }: Props) {
         {asAdmin && (
           <TabsContent value="permissions" className="pt-2">
             <UserPermissionsFields values={values} set={set} />
+            {user && user.id !== me.id && <ResetTwoFactor userId={user.id} />}
           </TabsContent>
         )}
       </Tabs>

@@ -1,0 +1,175 @@
+/**
+ * Reading the audit log. A company's admins see their company's entries; the operator (a super
+ * user of company 1) sees every company's, optionally filtered to one. Date filters are calendar
+ * days in the time zone of the company being looked at.
+ */
+import { PassThrough, Readable } from "node:stream";
+import { once } from "node:events";
+import ExcelJS from "exceljs";
+import type { Deps } from "../deps.ts";
+import type { Actor } from "../lib/context.ts";
+import { noPermission } from "../lib/errors.ts";
+import { pageOf } from "../lib/paging.ts";
+import { addDays, zonedParts } from "../lib/time.ts";
+import { getCompanyWithPlan } from "../companies/repo.ts";
+import { PLATFORM_COMPANY_ID } from "../settings/registry.ts";
+import { auditNow } from "./audit.ts";
+import * as repo from "./repo.ts";
+import type { AuditQuery } from "./schemas.ts";
+
+const PAGE = 50;
+const EXPORT_BATCH = 500;
+const EXPORT_MAX = 200_000;
+
+export const isOperator = (a: Actor) => a.user.super && a.companyId === PLATFORM_COMPANY_ID;
+
+function requireAuditReader(a: Actor) {
+  if (a.user.profile !== "admin" && !isOperator(a)) throw noPermission();
+}
+
+/** The UTC instant of 00:00 of `date` (YYYY-MM-DD) in `timeZone`. */
+export function zonedMidnight(date: string, timeZone: string): string {
+  const guess = Date.parse(date + "T00:00:00Z");
+  const offsetAt = (t: number) => {
+    const p = zonedParts(new Date(t), timeZone);
+    return Date.parse(`${p.date}T${p.time}:00Z`) - Math.floor(t / 60_000) * 60_000;
+  };
+  let t = guess - offsetAt(guess);
+  t = guess - offsetAt(t); // a DST change between the guess and the answer
+  return new Date(t).toISOString();
+}
+
+/** The scope (company or all) and the filter in UTC. */
+async function scope(deps: Deps, actor: Actor, q: AuditQuery) {
+  requireAuditReader(actor);
+  const companyId = isOperator(actor) ? q.companyId ?? null : actor.companyId;
+  const tz = companyId === null || companyId === actor.companyId
+    ? actor.company.timezone
+    : (await getCompanyWithPlan(deps.db, companyId)).company.timezone;
+  const filter: repo.AuditFilter = {
+    userId: q.userId,
+    action: q.action,
+    entity: q.entity,
+    from: q.dateFrom ? zonedMidnight(q.dateFrom, tz) : undefined,
+    to: q.dateTo ? zonedMidnight(addDays(q.dateTo, 1), tz) : undefined,
+  };
+  return { companyId, filter };
+}
+
+export async function listAuditLogs(deps: Deps, actor: Actor, q: AuditQuery) {
+  const { companyId, filter } = await scope(deps, actor, q);
+  const page = pageOf(q.pageNumber, PAGE);
+  const { rows, count } = await repo.listAudit(deps.db, companyId, filter, page);
+  return { logs: rows, count, hasMore: page.hasMore(count) };
+}
+
+/** What the filters offer: the known actions and entities, the people in the log, and (operator) the companies. */
+export async function auditFilters(deps: Deps, actor: Actor, q: Pick<AuditQuery, "companyId">) {
+  requireAuditReader(actor);
+  const companyId = isOperator(actor) ? q.companyId ?? null : actor.companyId;
+  return {
+    actions: AUDIT_ACTIONS,
+    entities: [...new Set(AUDIT_ACTIONS.map((a) => a.split(".")[0]))],
+    users: await repo.auditUsers(deps.db, companyId),
+    companies: isOperator(actor) ? await repo.auditCompanies(deps.db) : [],
+    isOperator: isOperator(actor),
+  };
+}
+
+/** Every action the server records (the filter's choices). */
+export const AUDIT_ACTIONS = [
+  "auth.login",
+  "auth.login_failed",
+  "auth.2fa_failed",
+  "auth.2fa_enabled",
+  "auth.2fa_disabled",
+  "auth.2fa_recovery_regenerated",
+  "auth.2fa_recovery_used",
+  "user.create",
+  "user.update",
+  "user.delete",
+  "setting.update",
+  "connection.create",
+  "connection.update",
+  "connection.delete",
+  "connection.session_start",
+  "connection.session_new_qr",
+  "connection.session_stop",
+  "queue.create",
+  "queue.update",
+  "queue.delete",
+  "chatbot.create",
+  "chatbot.update",
+  "chatbot.delete",
+  "plan.create",
+  "plan.update",
+  "plan.delete",
+  "company.create",
+  "company.update",
+  "company.delete",
+  "export.contacts",
+  "export.audit_log",
+];
+
+const HEADERS = [
+  "date",
+  "company",
+  "user",
+  "email",
+  "action",
+  "entity",
+  "entityId",
+  "summary",
+  "changes",
+  "ip",
+];
+
+/**
+ * The filtered log as .xlsx, streamed: rows are read in keyset batches and committed to the
+ * workbook writer as they come, so memory stays flat whatever the size (DESIGN §11).
+ */
+export async function exportAuditLogs(deps: Deps, actor: Actor, q: AuditQuery): Promise<ReadableStream> {
+  const { companyId, filter } = await scope(deps, actor, q);
+  await auditNow(deps, actor, {
+    action: "export.audit_log",
+    entity: "export",
+    diff: Object.fromEntries(Object.entries({ ...q, pageNumber: undefined }).filter(([, v]) => v != null)),
+  });
+  const out = new PassThrough();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+  const ws = wb.addWorksheet("Audit log");
+  ws.columns = HEADERS.map((h) => ({ header: h, key: h, width: h === "changes" ? 60 : 22 }));
+  ws.getRow(1).font = { bold: true };
+  ws.getRow(1).commit();
+  (async () => {
+    let beforeId: number | undefined;
+    let written = 0;
+    while (written < EXPORT_MAX) {
+      const rows = await repo.auditBatch(deps.db, companyId, { ...filter, beforeId }, EXPORT_BATCH);
+      for (const r of rows) {
+        ws.addRow({
+          date: r.createdAt,
+          company: r.companyName ?? "",
+          user: r.userName ?? "",
+          email: r.userEmail ?? "",
+          action: r.action,
+          entity: r.entity,
+          entityId: r.entityId ?? "",
+          summary: r.summary ?? "",
+          changes: r.diff ? JSON.stringify(r.diff) : "",
+          ip: r.ip ?? "",
+        }).commit();
+      }
+      written += rows.length;
+      if (rows.length < EXPORT_BATCH) break;
+      beforeId = rows[rows.length - 1].id;
+      if (out.writableNeedDrain) await once(out, "drain");
+    }
+    ws.commit();
+    await wb.commit();
+  })().catch((err) => {
+    console.error("[audit] export failed", err);
+    out.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+  return Readable.toWeb(out) as unknown as ReadableStream;
+}
