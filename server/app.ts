@@ -32,6 +32,8 @@ import { connectionsRoutes } from "./connections/routes.ts";
 import { adminConnectionsRoutes } from "./connections/admin_routes.ts";
 import { whatsappSessionRoutes } from "./channels/whatsapp/routes.ts";
 import { apiChannelRoutes } from "./channels/api/routes.ts";
+import { dashboardRoutes } from "./dashboard/routes.ts";
+import { reportsRoutes } from "./reports/routes.ts";
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   // strict: false — the spec's client writes some paths with a trailing slash (GET /tags/).
@@ -78,6 +80,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/ticket-notes", ticketNotesRoutes);
   app.route("/api/tickets", ticketsRoutes);
   app.route("/api", ticketExtrasRoutes);
+  app.route("/api", dashboardRoutes);
+  app.route("/api", reportsRoutes);
   app.route("/api/webhooks/meta", metaWebhookRoutes);
   app.route("/api", metaConnectRoutes);
   // The public send API must win over the attendants' /api/messages/:ticketId.

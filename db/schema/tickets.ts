@@ -119,6 +119,19 @@ export const tickets = sqliteTable("tickets", {
   ),
   // Deleting a contact cascades here; without it every contact delete scans all tickets.
   index("tickets_contact_idx").on(t.contactId),
+  // Dashboard charts and the tickets report (issue 19): tickets by creation time, covering the
+  // report's filters and the dashboard's counters, so a year's range is read from the index alone.
+  index("tickets_company_created_cover_idx").on(
+    t.companyId,
+    t.createdAt,
+    t.status,
+    t.userId,
+    t.queueId,
+    t.whatsappId,
+    t.contactId,
+    t.isGroup,
+    t.isActiveDemand,
+  ),
 ]);
 
 /**
@@ -143,6 +156,18 @@ export const ticketTraking = sqliteTable("ticket_traking", {
 }, (t) => [
   index("ticket_traking_company_created_idx").on(t.companyId, t.createdAt),
   index("ticket_traking_ticket_idx").on(t.ticketId),
+  // The dashboard's aggregates (issue 19) read every column they need from this index.
+  index("ticket_traking_company_created_cover_idx").on(
+    t.companyId,
+    t.createdAt,
+    t.queueId,
+    t.userId,
+    t.queuedAt,
+    t.startedAt,
+    t.finishedAt,
+    t.closedAt,
+    t.rated,
+  ),
 ]);
 
 export const ticketLogTypes = [

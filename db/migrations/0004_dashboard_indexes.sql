@@ -1,0 +1,4 @@
+CREATE INDEX `contacts_company_created_idx` ON `contacts` (`company_id`,`created_at`);--> statement-breakpoint
+CREATE INDEX `messages_company_created_idx` ON `messages` (`company_id`,`created_at`,`from_me`);--> statement-breakpoint
+CREATE INDEX `ticket_traking_company_created_cover_idx` ON `ticket_traking` (`company_id`,`created_at`,`queue_id`,`user_id`,`queued_at`,`started_at`,`finished_at`,`closed_at`,`rated`);--> statement-breakpoint
+CREATE INDEX `tickets_company_created_cover_idx` ON `tickets` (`company_id`,`created_at`,`status`,`user_id`,`queue_id`,`whatsapp_id`,`contact_id`,`is_group`,`is_active_demand`);
