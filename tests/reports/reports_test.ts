@@ -3,7 +3,9 @@
  * xlsx / PDF exports holding exactly the filtered rows.
  */
 import assert from "node:assert/strict";
-import { tags, ticketTags } from "@db/schema.ts";
+import { eq } from "drizzle-orm";
+import { tags, tickets, ticketTags } from "@db/schema.ts";
+import type { TestApp } from "../_helpers/test_app.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { createUser, login } from "../_helpers/factories.ts";
 import { assertAllNeedAuth, createTenant } from "../_helpers/tenant.ts";
@@ -85,7 +87,7 @@ Deno.test("[reports] filters, paging, gates, tenancy and streamed exports", asyn
       );
       const conn = await report(`whatsappId=[${s.connId}]&pageSize=50`);
       assert.equal(conn.totalTickets.total, PLAN.length);
-      const one = await report(`contactId=${conn.tickets[0] && (await contactOf(conn.tickets[0].id))}`);
+      const one = await report(`contactId=${conn.tickets[0] && (await contactOf(app, conn.tickets[0].id))}`);
       assert.equal(one.totalTickets.total, 1);
       // Tags: tag two tickets.
       const [tag] = await app.deps.database.write((tx) =>
@@ -159,16 +161,14 @@ Deno.test("[reports] filters, paging, gates, tenancy and streamed exports", asyn
         10,
       ]);
     });
-
-    async function contactOf(ticketId: number) {
-      const { tickets } = await import("@db/schema.ts");
-      const { eq } = await import("drizzle-orm");
-      const [r] = await app.deps.db.select({ c: tickets.contactId }).from(tickets).where(
-        eq(tickets.id, ticketId),
-      );
-      return r.c;
-    }
   } finally {
     await app.close();
   }
 });
+
+async function contactOf(app: TestApp, ticketId: number) {
+  const [r] = await app.deps.db.select({ c: tickets.contactId }).from(tickets).where(
+    eq(tickets.id, ticketId),
+  );
+  return r.c;
+}
