@@ -21,6 +21,16 @@ async function shots(page: Page, name: string, ready: () => Promise<void>) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
+/** The user's saved theme wins over the browser's preference: switch with the top bar's toggle. */
+async function useScheme(page: Page, scheme: "light" | "dark") {
+  const isDark = () => page.evaluate(() => document.documentElement.classList.contains("dark"));
+  if ((await isDark()) !== (scheme === "dark")) await page.getByTestId("theme-toggle").click();
+  await page.waitForFunction(
+    (d) => document.documentElement.classList.contains("dark") === d,
+    scheme === "dark",
+  );
+}
+
 const hm = (min: number) =>
   `${Math.floor(Math.round(min) / 60)}h ${String(Math.round(min) % 60).padStart(2, "0")}m`;
 const pct = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(1)}%`;
@@ -33,6 +43,7 @@ browserTest(
     for (const scheme of ["light", "dark"] as const) {
       const { page } = await newPage({ colorScheme: scheme });
       await signIn(page, s.admin);
+      await useScheme(page, scheme);
       await page.getByTestId("nav-dashboard").click();
       await page.getByTestId("dashboard").waitFor();
       await page.getByTestId("dashboard-from").fill(RANGE.from);
@@ -143,7 +154,8 @@ browserTest(
     await shots(page, "moments_light", () => card.waitFor());
     const dark = (await newPage({ colorScheme: "dark" })).page;
     await signIn(dark, boss);
-    await dark.goto("/moments");
+    await useScheme(dark, "dark");
+    await dark.getByTestId("nav-moments").click();
     await dark.getByTestId(`moment-user-${carla.user.id}`).waitFor();
     await shots(dark, "moments_dark", () => dark.getByTestId("moments").waitFor());
   },
@@ -211,7 +223,8 @@ browserTest("[e2e] reports: filtered two ways, exported to xlsx and PDF", async 
 
   const dark = (await newPage({ colorScheme: "dark" })).page;
   await signIn(dark, s.admin);
-  await dark.goto("/reports");
+  await useScheme(dark, "dark");
+  await dark.getByTestId("nav-reports").click();
   await dark.getByTestId("report-from").fill("");
   await dark.getByTestId("report-to").fill("");
   await dark.getByTestId("report-apply").click();

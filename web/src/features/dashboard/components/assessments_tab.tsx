@@ -14,7 +14,7 @@ export function AssessmentsTab({ counters: c }: { counters?: Counters }) {
   const dash = "—";
   return (
     <div className="flex flex-col gap-5">
-      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
         <StatCard
           testId="counter-npsScore"
           icon={<Gauge />}
@@ -74,7 +74,7 @@ export function AssessmentsTab({ counters: c }: { counters?: Counters }) {
             </ul>
           </CardBody>
         </Card>
-        <div className="grid content-start gap-3 sm:grid-cols-2">
+        <div className="grid grid-cols-2 content-start gap-3">
           <StatCard
             testId="counter-withRating"
             icon={<Star />}

@@ -85,7 +85,14 @@ export function BarsChart(
             axisLine={false}
           />
           <Tooltip {...tooltipStyle(c)} />
-          <Bar dataKey="value" name={valueLabel} fill={c.primary} radius={[4, 4, 0, 0]} maxBarSize={36} />
+          <Bar
+            dataKey="value"
+            name={valueLabel}
+            fill={c.primary}
+            radius={[4, 4, 0, 0]}
+            maxBarSize={36}
+            isAnimationActive={false}
+          />
         </BarChart>
       </ResponsiveContainer>
     </div>
@@ -113,6 +120,7 @@ export function DonutChart(
             outerRadius="85%"
             paddingAngle={shown.length > 1 ? 2 : 0}
             stroke={c.surface}
+            isAnimationActive={false}
           >
             {shown.map((d, i) => <Cell key={i} fill={d.color} />)}
           </Pie>

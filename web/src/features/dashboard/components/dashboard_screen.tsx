@@ -32,7 +32,7 @@ export function DashboardScreen() {
         }
       />
       <Tabs defaultValue="indicators">
-        <TabsList>
+        <TabsList className="overflow-x-auto">
           <TabsTrigger value="indicators" data-testid="tab-indicators">
             <BarChart3 />
             {t("tabs.indicators")}

@@ -37,7 +37,7 @@ export function IndicatorsTab(
   return (
     <div className="flex flex-col gap-5">
       {error && <p className="text-sm text-danger" role="alert">{t("loadError")}</p>}
-      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
         <StatCard
           testId="counter-supportHappening"
           icon={<MessagesSquare />}

@@ -78,7 +78,7 @@ export function MomentsScreen() {
           </Badge>
         }
       />
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid grid-cols-3 gap-3">
         <StatCard
           testId="moments-open"
           icon={<MessagesSquare />}

@@ -171,6 +171,7 @@ export function ReportsScreen() {
                     {r.contactName}
                   </span>
                 ),
+                className: "whitespace-nowrap",
               },
               {
                 key: "conn",
@@ -182,7 +183,7 @@ export function ReportsScreen() {
                 key: "user",
                 header: t("reports.user"),
                 cell: (r) => r.userName ?? "—",
-                className: "max-md:hidden",
+                className: "whitespace-nowrap max-md:hidden",
               },
               {
                 key: "queue",

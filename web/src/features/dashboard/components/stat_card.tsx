@@ -20,10 +20,10 @@ export function StatCard(
     danger: "bg-danger/10 text-danger",
   };
   return (
-    <Card className="flex items-center gap-4 p-4" data-testid={testId}>
+    <Card className="flex items-center gap-3 p-3 sm:gap-4 sm:p-4" data-testid={testId}>
       <span
         className={cn(
-          "flex size-10 shrink-0 items-center justify-center rounded-xl [&>svg]:size-5",
+          "flex size-10 shrink-0 items-center justify-center rounded-xl max-sm:hidden [&>svg]:size-5",
           tones[tone],
         )}
       >
