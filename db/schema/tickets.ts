@@ -134,6 +134,12 @@ export const tickets = sqliteTable("tickets", {
   ),
 ]);
 
+/** Minutes from queued to taken, and from taken to finished (null when not a positive span). */
+export const waitMinutes =
+  sql`(CASE WHEN started_at >= queued_at THEN (julianday(started_at) - julianday(queued_at)) * 1440 END)`;
+export const serviceMinutes =
+  sql`(CASE WHEN finished_at > started_at THEN (julianday(finished_at) - julianday(started_at)) * 1440 END)`;
+
 /**
  * One service cycle of a ticket (queued → started → closed → rated); the dashboard and reports
  * read these. user/queue/connection ids are a snapshot, without FKs.
@@ -156,17 +162,29 @@ export const ticketTraking = sqliteTable("ticket_traking", {
 }, (t) => [
   index("ticket_traking_company_created_idx").on(t.companyId, t.createdAt),
   index("ticket_traking_ticket_idx").on(t.ticketId),
-  // The dashboard's aggregates (issue 19) read every column they need from this index.
-  index("ticket_traking_company_created_cover_idx").on(
+  // The dashboard's aggregates (issue 19): the wait and service minutes are index expressions
+  // (server/dashboard/repo.ts uses the same text), so a year of cycles is summed from the index
+  // without parsing a timestamp. One index walks the range (totals), the other the range per user.
+  index("ticket_traking_company_created_agg_idx").on(
     t.companyId,
     t.createdAt,
     t.queueId,
-    t.userId,
-    t.queuedAt,
-    t.startedAt,
+    t.rated,
     t.finishedAt,
     t.closedAt,
+    waitMinutes,
+    serviceMinutes,
+  ),
+  index("ticket_traking_company_user_created_agg_idx").on(
+    t.companyId,
+    t.userId,
+    t.createdAt,
+    t.queueId,
     t.rated,
+    t.finishedAt,
+    t.closedAt,
+    waitMinutes,
+    serviceMinutes,
   ),
 ]);
 
@@ -211,6 +229,8 @@ export const userRatings = sqliteTable("user_ratings", {
 }, (t) => [
   index("user_ratings_company_created_idx").on(t.companyId, t.createdAt),
   index("user_ratings_ticket_idx").on(t.ticketId),
+  // The dashboard's NPS per attendant (issue 19), read from the index alone.
+  index("user_ratings_company_created_cover_idx").on(t.companyId, t.createdAt, t.userId, t.rate),
 ]);
 
 /** Internal notes attendants leave on a ticket (shown with the contact's history). */

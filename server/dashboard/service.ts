@@ -78,7 +78,8 @@ export async function dashboard(deps: Deps, actor: Actor, q: DashboardQuery) {
   requireDashboard(actor);
   const r = rangeFrom(deps, actor, { from: q.date_from, to: q.date_to, days: q.days });
   const db = deps.db, cid = actor.companyId;
-  const [tr, ratings, created, now, leads, people] = await Promise.all([
+  const [totals, tr, ratings, created, now, leads, people] = await Promise.all([
+    repo.trakingTotals(db, cid, r.start, r.end, q.queueIds),
     repo.trakingByUser(db, cid, r.start, r.end, q.queueIds),
     repo.ratingsByUser(db, cid, r.start, r.end, q.queueIds),
     repo.ticketsCreated(db, cid, r.start, r.end, q.queueIds),
@@ -86,7 +87,7 @@ export async function dashboard(deps: Deps, actor: Actor, q: DashboardQuery) {
     repo.newContacts(db, cid, r.start, r.end),
     repo.companyUsers(db, cid),
   ]);
-  const total = (k: keyof repo.TrakingAgg) => tr.reduce((s, x) => s + Number(x[k] ?? 0), 0);
+  const total = (k: keyof repo.TrakingAgg) => Number(totals[k] ?? 0);
   const rt = (k: keyof repo.RatingAgg) => ratings.reduce((s, x) => s + Number(x[k] ?? 0), 0);
   const rows = total("rows"), finished = total("finished"), rated = total("rated");
   const nRatings = rt("n");
@@ -151,17 +152,20 @@ export async function ticketsDay(deps: Deps, actor: Actor, q: ChartQuery) {
   return { count: counts.reduce((s, n) => s + n, 0), data };
 }
 
-/** Tickets created in the range per attendant, every user listed (zero-filled). */
+/**
+ * Tickets each attendant served in the range (service cycles he held that began in it), every
+ * user listed (zero-filled). The same figure as the attendants table's `tickets`.
+ */
 export async function ticketsUsers(deps: Deps, actor: Actor, q: ChartQuery) {
   requireDashboard(actor);
   const r = rangeFrom(deps, actor, { from: q.initialDate, to: q.finalDate, days: 30 });
   const [rows, people] = await Promise.all([
-    repo.ticketsPerUser(deps.db, actor.companyId, r.start, r.end, q.queueIds),
+    repo.trakingByUser(deps.db, actor.companyId, r.start, r.end, q.queueIds),
     repo.companyUsers(deps.db, actor.companyId),
   ]);
-  const n = new Map(rows.map((x) => [x.userId, x.n]));
+  const n = new Map(rows.map((x) => [x.userId, x.rows]));
   const data = people.map((u) => ({ userId: u.id, nome: u.name, quantidade: n.get(u.id) ?? 0 }));
-  return { count: rows.reduce((s, x) => s + x.n, 0), data };
+  return { count: data.reduce((s, x) => s + x.quantidade, 0), data };
 }
 
 /** GET /messages-allMe: `{count: [{count}]}` as the spec's client reads it. */
