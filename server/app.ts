@@ -35,6 +35,8 @@ import { apiChannelRoutes } from "./channels/api/routes.ts";
 import { securityHeaders } from "./lib/security_headers.ts";
 import { auditRoutes } from "./audit/routes.ts";
 import { twoFactorRoutes } from "./two_factor/routes.ts";
+import { dashboardRoutes } from "./dashboard/routes.ts";
+import { reportsRoutes } from "./reports/routes.ts";
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   // strict: false — the spec's client writes some paths with a trailing slash (GET /tags/).
@@ -82,6 +84,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/ticket-notes", ticketNotesRoutes);
   app.route("/api/tickets", ticketsRoutes);
   app.route("/api", ticketExtrasRoutes);
+  app.route("/api", dashboardRoutes);
+  app.route("/api", reportsRoutes);
   app.route("/api/webhooks/meta", metaWebhookRoutes);
   app.route("/api", metaConnectRoutes);
   // The public send API must win over the attendants' /api/messages/:ticketId.

@@ -119,7 +119,26 @@ export const tickets = sqliteTable("tickets", {
   ),
   // Deleting a contact cascades here; without it every contact delete scans all tickets.
   index("tickets_contact_idx").on(t.contactId),
+  // Dashboard charts and the tickets report (issue 19): tickets by creation time, covering the
+  // report's filters and the dashboard's counters, so a year's range is read from the index alone.
+  index("tickets_company_created_cover_idx").on(
+    t.companyId,
+    t.createdAt,
+    t.status,
+    t.userId,
+    t.queueId,
+    t.whatsappId,
+    t.contactId,
+    t.isGroup,
+    t.isActiveDemand,
+  ),
 ]);
+
+/** Minutes from queued to taken, and from taken to finished (null when not a positive span). */
+export const waitMinutes =
+  sql`(CASE WHEN started_at >= queued_at THEN (julianday(started_at) - julianday(queued_at)) * 1440 END)`;
+export const serviceMinutes =
+  sql`(CASE WHEN finished_at > started_at THEN (julianday(finished_at) - julianday(started_at)) * 1440 END)`;
 
 /**
  * One service cycle of a ticket (queued → started → closed → rated); the dashboard and reports
@@ -143,6 +162,30 @@ export const ticketTraking = sqliteTable("ticket_traking", {
 }, (t) => [
   index("ticket_traking_company_created_idx").on(t.companyId, t.createdAt),
   index("ticket_traking_ticket_idx").on(t.ticketId),
+  // The dashboard's aggregates (issue 19): the wait and service minutes are index expressions
+  // (server/dashboard/repo.ts uses the same text), so a year of cycles is summed from the index
+  // without parsing a timestamp. One index walks the range (totals), the other the range per user.
+  index("ticket_traking_company_created_agg_idx").on(
+    t.companyId,
+    t.createdAt,
+    t.queueId,
+    t.rated,
+    t.finishedAt,
+    t.closedAt,
+    waitMinutes,
+    serviceMinutes,
+  ),
+  index("ticket_traking_company_user_created_agg_idx").on(
+    t.companyId,
+    t.userId,
+    t.createdAt,
+    t.queueId,
+    t.rated,
+    t.finishedAt,
+    t.closedAt,
+    waitMinutes,
+    serviceMinutes,
+  ),
 ]);
 
 export const ticketLogTypes = [
@@ -186,6 +229,8 @@ export const userRatings = sqliteTable("user_ratings", {
 }, (t) => [
   index("user_ratings_company_created_idx").on(t.companyId, t.createdAt),
   index("user_ratings_ticket_idx").on(t.ticketId),
+  // The dashboard's NPS per attendant (issue 19), read from the index alone.
+  index("user_ratings_company_created_cover_idx").on(t.companyId, t.createdAt, t.userId, t.rate),
 ]);
 
 /** Internal notes attendants leave on a ticket (shown with the contact's history). */

@@ -5,7 +5,7 @@ import { LoginPage } from "./routes/login.tsx";
 import { SignupPage } from "./routes/signup.tsx";
 import { ForgetPasswordPage } from "./routes/forget_password.tsx";
 import { PrivateLayout } from "./routes/private_layout.tsx";
-import { DashboardPage } from "./routes/dashboard.tsx";
+import { DashboardPage, MomentsPage, ReportsPage } from "./routes/dashboard.tsx";
 import { UsersPage } from "./routes/users.tsx";
 import { SettingsPage } from "./routes/settings.tsx";
 import { FinancePage } from "./routes/financeiro.tsx";
@@ -31,6 +31,8 @@ const router = createBrowserRouter([
         element: <PrivateLayout />,
         children: [
           { path: "/", element: <DashboardPage /> },
+          { path: "/reports", element: <ReportsPage /> },
+          { path: "/moments", element: <MomentsPage /> },
           { path: "/users", element: <UsersPage /> },
           { path: "/settings", element: <SettingsPage /> },
           { path: "/financeiro", element: <FinancePage /> },

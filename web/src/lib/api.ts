@@ -127,8 +127,15 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** GET a file (spreadsheets, exports) with the same session handling as JSON calls. */
-export async function requestBlob(path: string, query?: Query): Promise<Blob> {
+/**
+ * GET a file (spreadsheets, exports) with the same session handling as JSON calls. `onProgress`
+ * is told the bytes received so far and the response's headers (exports announce their row count).
+ */
+export async function requestBlob(
+  path: string,
+  query?: Query,
+  onProgress?: (received: number, headers: Headers) => void,
+): Promise<Blob> {
   let res = await send("GET", path, { query }, getToken());
   if (res.status === 403) {
     const err = await toError(res.clone());
@@ -138,7 +145,19 @@ export async function requestBlob(path: string, query?: Query): Promise<Blob> {
     }
   }
   if (!res.ok) throw await toError(res);
-  return await res.blob();
+  if (!onProgress || !res.body) return await res.blob();
+  const parts: Uint8Array[] = [];
+  let received = 0;
+  const reader = res.body.getReader();
+  onProgress(0, res.headers);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    received += value.byteLength;
+    onProgress(received, res.headers);
+  }
+  return new Blob(parts as BlobPart[], { type: res.headers.get("content-type") ?? undefined });
 }
 
 export const api = {

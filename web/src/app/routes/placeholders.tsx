@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
-  Activity,
   BadgeCheck,
   BarChart3,
   BellRing,
@@ -37,8 +36,6 @@ export const PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
     icon: <MessageCircleMore />,
     rule: rules.plan("useInternalChat"),
   },
-  { path: "/reports", page: "reports", icon: <BarChart3 />, rule: rules.dashboard },
-  { path: "/moments", page: "moments", icon: <Activity />, rule: rules.realTime },
   { path: "/contacts/import", page: "contactsImport", icon: <Upload /> },
   { path: "/schedules", page: "schedules", icon: <CalendarClock />, rule: rules.plan("useSchedules") },
   { path: "/kanban", page: "kanban", icon: <KanbanSquare />, rule: rules.plan("useKanban") },

@@ -4,6 +4,7 @@ import { cn } from "../../lib/utils.ts";
 
 export const Popover = P.Root;
 export const PopoverTrigger = P.Trigger;
+export const PopoverAnchor = P.Anchor;
 
 export function PopoverContent(
   { className, sideOffset = 8, align = "end", ...props }: ComponentProps<typeof P.Content>,

@@ -1,0 +1,77 @@
+/**
+ * Calendar ranges in the company's time zone, turned into UTC instants for the queries (stored
+ * timestamps are ISO-8601 UTC text, so a range is a string comparison on an index).
+ */
+import { addDays, zonedParts } from "../lib/time.ts";
+
+const DAY_MS = 86_400_000;
+
+/** UTC instant (ISO) at which the local calendar day `date` (YYYY-MM-DD) starts in `timeZone`. */
+export function startOfDayIn(date: string, timeZone: string): string {
+  // Guess midnight UTC, read what the zone shows, correct by the difference; twice covers DST edges.
+  let t = Date.parse(`${date}T00:00:00Z`);
+  for (let i = 0; i < 3; i++) {
+    const p = zonedParts(new Date(t), timeZone);
+    const shown = Date.parse(`${p.date}T${p.time}:00Z`);
+    const want = Date.parse(`${date}T00:00:00Z`);
+    if (shown === want) break;
+    t += want - shown;
+  }
+  return new Date(t).toISOString();
+}
+
+export type DayRange = {
+  /** First and last local calendar days, inclusive. */
+  from: string;
+  to: string;
+  /** [start, end) in UTC ISO: start of `from`, start of the day after `to`. */
+  start: string;
+  end: string;
+};
+
+export function dayRange(from: string, to: string, timeZone: string): DayRange {
+  if (to < from) [from, to] = [to, from];
+  return { from, to, start: startOfDayIn(from, timeZone), end: startOfDayIn(addDays(to, 1), timeZone) };
+}
+
+/** The last `days` local days up to today (today included). */
+export function lastDays(now: Date, days: number, timeZone: string): DayRange {
+  const today = zonedParts(now, timeZone).date;
+  return dayRange(addDays(today, -(Math.max(1, days) - 1)), today, timeZone);
+}
+
+/** Every local day of the range with its UTC bounds (charts count per local day, DST included). */
+export function daysOf(r: DayRange, timeZone: string): { day: string; start: string; end: string }[] {
+  const out: { day: string; start: string; end: string }[] = [];
+  let start = r.start;
+  for (let d = r.from; d <= r.to; d = addDays(d, 1)) {
+    const end = startOfDayIn(addDays(d, 1), timeZone);
+    out.push({ day: d, start, end });
+    start = end;
+  }
+  return out;
+}
+
+/** The 24 hours of one local day with their UTC bounds. */
+export function hoursOf(r: DayRange): { hour: number; start: string; end: string }[] {
+  const s = Date.parse(r.start), e = Date.parse(r.end);
+  const out: { hour: number; start: string; end: string }[] = [];
+  for (let t = s, h = 0; t < e; t += 3_600_000, h++) {
+    out.push({
+      hour: h,
+      start: new Date(t).toISOString(),
+      end: new Date(Math.min(e, t + 3_600_000)).toISOString(),
+    });
+  }
+  return out;
+}
+
+/** Whole minutes between two ISO instants, null when either is missing or the span is negative. */
+export function minutesBetween(a: string | null, b: string | null): number | null {
+  if (!a || !b) return null;
+  const m = (Date.parse(b) - Date.parse(a)) / 60_000;
+  return m >= 0 ? m : null;
+}
+
+export const MAX_RANGE_DAYS = 366 * 2;
+export const rangeDays = (r: DayRange) => Math.round((Date.parse(r.end) - Date.parse(r.start)) / DAY_MS);
