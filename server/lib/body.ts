@@ -64,9 +64,19 @@ export function jsonDepth(text: string, limit = Infinity): number {
   return max;
 }
 
+/** How many `{` and `[` the text holds, counting stops past `limit` (native indexOf: cheap). */
+function openers(text: string, limit: number): number {
+  let n = 0;
+  for (const ch of ["{", "["]) {
+    for (let i = text.indexOf(ch); i !== -1; i = text.indexOf(ch, i + 1)) if (++n > limit) return n;
+  }
+  return n;
+}
+
 /** Parses a JSON text after bounding its depth; malformed or too deep → ERR_VALIDATION. */
 export function parseJson(text: string, maxDepth = MAX_JSON_DEPTH): unknown {
-  if (jsonDepth(text, maxDepth) > maxDepth) {
+  // Fewer brackets than the bound cannot nest past it: most bodies skip the full scan.
+  if (openers(text, maxDepth) > maxDepth && jsonDepth(text, maxDepth) > maxDepth) {
     throw new AppError("ERR_VALIDATION", {
       message: `JSON nested deeper than ${maxDepth} levels`,
       details: [{ path: "", message: `at most ${maxDepth} levels of nesting`, code: "too_deep" }],

@@ -62,13 +62,13 @@ export function securityHeaders(o: { publicUrl: string; webDist: string }): Midd
   return async (c, next) => {
     await next();
     if (c.req.path === "/ws" || c.res.status === 101) return;
+    const api = c.req.path.startsWith("/api/");
     const set = (h: Headers) => {
-      if (!h.has("content-security-policy")) {
-        h.set("content-security-policy", c.req.path.startsWith("/api/") ? API_POLICY : policy);
-      }
+      if (!h.has("content-security-policy")) h.set("content-security-policy", api ? API_POLICY : policy);
       h.set("x-content-type-options", "nosniff");
       h.set("referrer-policy", "strict-origin-when-cross-origin");
-      h.set("x-frame-options", "DENY");
+      // Old browsers' frame-ancestors; API answers are not pages.
+      if (!api) h.set("x-frame-options", "DENY");
       if (https) h.set("strict-transport-security", "max-age=31536000; includeSubDomains");
     };
     try {
