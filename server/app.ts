@@ -32,6 +32,8 @@ import { connectionsRoutes } from "./connections/routes.ts";
 import { adminConnectionsRoutes } from "./connections/admin_routes.ts";
 import { whatsappSessionRoutes } from "./channels/whatsapp/routes.ts";
 import { apiChannelRoutes } from "./channels/api/routes.ts";
+import { companiesRoutes } from "./companies/routes.ts";
+import { billingRoutes, billingWebhookRoutes } from "./billing/routes.ts";
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   // strict: false — the spec's client writes some paths with a trailing slash (GET /tags/).
@@ -89,6 +91,9 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/whatsapp", connectionsRoutes);
   app.route("/api", whatsappSessionRoutes);
   app.route("/api/channels/api", apiChannelRoutes);
+  app.route("/api", companiesRoutes);
+  app.route("/api", billingRoutes);
+  app.route("/api/webhooks", billingWebhookRoutes);
 
   app.all("/api/*", () => {
     throw new AppError("ERR_NOT_FOUND", { details: { resource: "route" } });

@@ -66,6 +66,8 @@ export const SETTINGS: Record<string, Def> = {
   mpaccesstoken: platform("", { secret: true }),
   asaastoken: platform("", { secret: true }),
   stripeprivatekey: platform("", { secret: true }),
+  /** The signing secret of the Stripe webhook endpoint (whsec_…). */
+  stripewebhooksecret: platform("", { secret: true }),
   openaikeyaudio: platform("", { secret: true }),
   primaryColorLight: platform("#5AC2D2", { schema: color, public: true }),
   primaryColorDark: platform("#39ACE7", { schema: color, public: true }),

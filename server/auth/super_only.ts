@@ -1,0 +1,9 @@
+/** Route middleware for the operator's paths: refuse before validating, so a tenant learns nothing. */
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../lib/context.ts";
+import { requireSuper } from "./permissions.ts";
+
+export const superOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireSuper(c.var.actor);
+  await next();
+};

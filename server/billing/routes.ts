@@ -1,0 +1,75 @@
+/**
+ * Billing paths (mounted at /api; spec 3 §7): invoices, checkout, subscription cancel, payment
+ * options, receipts, the certificate upload, and the provider webhooks (public, verified).
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../lib/context.ts";
+import { formFile, idParam, validate } from "../lib/validate.ts";
+import { requireAdmin } from "../auth/permissions.ts";
+import { superOnly } from "../auth/super_only.ts";
+import { AppError } from "../lib/errors.ts";
+import { listInvoices, unpaidCount } from "./invoices.ts";
+import { checkout, checkoutInput, paymentOptions } from "./checkout.ts";
+import { cancelSubscription, handleStripeWebhook } from "./stripe.ts";
+import { listReceipts, receiptFields, reviewInput, reviewReceipt, uploadReceipt } from "./receipts.ts";
+import { saveCertificate } from "./cert.ts";
+
+const listQuery = z.object({
+  searchParam: z.string().max(100).optional().default(""),
+  pageNumber: z.coerce.number().int().min(1).optional().default(1),
+});
+
+export const billingRoutes = new Hono<AppEnv>()
+  .get("/invoices/all", validate("query", listQuery), async (c) => {
+    return c.json(await listInvoices(c.var.deps, c.var.actor, c.req.valid("query")));
+  })
+  .get("/invoices/count", async (c) => c.json({ unpaid: await unpaidCount(c.var.deps, c.var.actor) }))
+  .post(
+    "/subscription/cancel",
+    validate("json", z.object({ subscriptionId: z.string().min(1).max(200) })),
+    async (c) => {
+      requireAdmin(c.var.actor);
+      await cancelSubscription(c.var.deps, c.var.actor.companyId, c.req.valid("json").subscriptionId);
+      return c.json({ cancelled: true });
+    },
+  )
+  .post("/subscription", validate("json", checkoutInput), async (c) => {
+    requireAdmin(c.var.actor);
+    return c.json(await checkout(c.var.deps, c.var.actor, c.req.valid("json")));
+  })
+  .get("/companySettingOnePayment", async (c) => c.json(await paymentOptions(c.var.deps)))
+  .post("/recepts", async (c) => {
+    requireAdmin(c.var.actor);
+    const form = await c.req.raw.clone().formData().catch(() => new FormData());
+    const parsed = receiptFields.safeParse(
+      Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")),
+    );
+    if (!parsed.success) {
+      throw new AppError("ERR_VALIDATION", {
+        details: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+      });
+    }
+    const file = await formFile(c.req, "file");
+    return c.json(await uploadReceipt(c.var.deps, c.var.actor, parsed.data, file), 201);
+  })
+  .get("/recepts", validate("query", listQuery), async (c) => {
+    return c.json(await listReceipts(c.var.deps, c.var.actor, c.req.valid("query")));
+  })
+  .put("/recepts/:id", superOnly, validate("json", reviewInput), async (c) => {
+    const id = idParam(c.req.param("id"));
+    return c.json(await reviewReceipt(c.var.deps, c.var.actor, id, c.req.valid("json").estado));
+  })
+  .post("/settings/cert-upload", superOnly, async (c) => {
+    const file = await formFile(c.req, "file");
+    await saveCertificate(c.var.deps, c.req.query("ref") ?? "", file);
+    return c.json({ mensagem: "Archivo adjunto" });
+  });
+
+/** Provider webhooks (public: /api/webhooks/… is on the allowlist). The raw body is what is signed. */
+export const billingWebhookRoutes = new Hono<AppEnv>()
+  .post("/stripe", async (c) => {
+    const raw = await c.req.text();
+    const result = await handleStripeWebhook(c.var.deps, raw, c.req.header("stripe-signature"));
+    return c.json({ received: true, result });
+  });
