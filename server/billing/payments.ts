@@ -26,6 +26,12 @@ export async function recordEvent(deps: Deps, ev: ProviderEvent, companyId?: num
   return rows.length > 0;
 }
 
+export async function seenEvent(deps: Deps, provider: string, eventId: string): Promise<boolean> {
+  const [row] = await deps.db.select({ id: paymentEvents.id }).from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId))).limit(1);
+  return !!row;
+}
+
 export type PaymentResult = "paid" | "duplicate" | "already_paid" | "not_found";
 
 export async function payInvoice(

@@ -6,8 +6,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../lib/context.ts";
 import { formFile, idParam, validate } from "../lib/validate.ts";
-import { requireAdmin } from "../auth/permissions.ts";
-import { superOnly } from "../auth/super_only.ts";
+import { adminOnly, superOnly } from "../auth/super_only.ts";
 import { AppError } from "../lib/errors.ts";
 import { listInvoices, unpaidCount } from "./invoices.ts";
 import { checkout, checkoutInput, paymentOptions } from "./checkout.ts";
@@ -27,20 +26,18 @@ export const billingRoutes = new Hono<AppEnv>()
   .get("/invoices/count", async (c) => c.json({ unpaid: await unpaidCount(c.var.deps, c.var.actor) }))
   .post(
     "/subscription/cancel",
+    adminOnly,
     validate("json", z.object({ subscriptionId: z.string().min(1).max(200) })),
     async (c) => {
-      requireAdmin(c.var.actor);
       await cancelSubscription(c.var.deps, c.var.actor.companyId, c.req.valid("json").subscriptionId);
       return c.json({ cancelled: true });
     },
   )
-  .post("/subscription", validate("json", checkoutInput), async (c) => {
-    requireAdmin(c.var.actor);
+  .post("/subscription", adminOnly, validate("json", checkoutInput), async (c) => {
     return c.json(await checkout(c.var.deps, c.var.actor, c.req.valid("json")));
   })
   .get("/companySettingOnePayment", async (c) => c.json(await paymentOptions(c.var.deps)))
-  .post("/recepts", async (c) => {
-    requireAdmin(c.var.actor);
+  .post("/recepts", adminOnly, async (c) => {
     const form = await c.req.raw.clone().formData().catch(() => new FormData());
     const parsed = receiptFields.safeParse(
       Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")),

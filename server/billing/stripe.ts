@@ -11,7 +11,7 @@ import type { Deps } from "../deps.ts";
 import { AppError } from "../lib/errors.ts";
 import { readSecret } from "../settings/service.ts";
 import { monthsOf } from "./periods.ts";
-import { payInvoice, type PaymentResult, recordEvent } from "./payments.ts";
+import { payInvoice, type PaymentResult, recordEvent, seenEvent } from "./payments.ts";
 import type { InvoiceRow } from "./invoices.ts";
 import { ensureInvoices, oldestOpenInvoice } from "./invoices.ts";
 
@@ -106,6 +106,7 @@ export async function handleStripeWebhook(
     throw new AppError("ERR_UNAUTHENTICATED", { message: "invalid stripe signature", cause: err });
   }
   const ev = { provider: "stripe", eventId: event.id, type: event.type };
+  if (await seenEvent(deps, "stripe", event.id)) return "duplicate";
   const obj = event.data.object as unknown as Obj;
   switch (event.type) {
     case "checkout.session.completed":
@@ -145,6 +146,5 @@ export async function handleStripeWebhook(
       });
     }
   }
-  await recordEvent(deps, ev);
-  return "ignored";
+  return (await recordEvent(deps, ev)) ? "ignored" : "duplicate";
 }

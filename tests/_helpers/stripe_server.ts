@@ -14,7 +14,7 @@ export type StripeServer = {
   close(): Promise<void>;
 };
 
-export async function startStripeServer(): Promise<StripeServer> {
+export function startStripeServer(): StripeServer {
   const calls: StripeCall[] = [];
   const sessions = new Map<string, Record<string, unknown>>();
   let seq = 0;
