@@ -54,6 +54,7 @@ export const OPERATOR_SECRET_SETTINGS = [
   "mpaccesstoken",
   "asaastoken",
   "stripeprivatekey",
+  "stripewebhooksecret",
   "efichavepix",
   "openaikeyaudio",
 ];
