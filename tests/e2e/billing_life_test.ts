@@ -38,7 +38,7 @@ async function at(newPage: () => Promise<{ context: BrowserContext; page: Page }
   return page;
 }
 
-async function pay(server: TestServer, page: Page, planId: number) {
+async function pay(page: Page, planId: number) {
   await page.getByTestId("checkout-dialog").waitFor();
   await page.getByTestId(`checkout-plan-${planId}`).click();
   await page.locator("#co-zip").fill("12345678900");
@@ -132,7 +132,7 @@ async function life({ server, newPage }: E2E) {
   await payBtn.click();
   await co.getByTestId("checkout-plans").waitFor();
   await shots(co, "billing_checkout_plans");
-  let session = await pay(server, co, planId);
+  let session = await pay(co, planId);
   await shots(co, "billing_checkout_payment");
   await stripePays(server, session, "evt_life_1");
   const due1 =
@@ -160,7 +160,7 @@ async function life({ server, newPage }: E2E) {
 
   // Paying reopens it (no socket while expired: the checkout watches the invoice).
   await co.locator('[data-testid^="invoice-pay-"]').first().click();
-  session = await pay(server, co, planId);
+  session = await pay(co, planId);
   await stripePays(server, session, "evt_life_2");
   const due2 =
     (await server.deps.db.query.companies.findFirst({ where: (c, { eq }) => eq(c.name, "Padaria Sol") }))!
@@ -178,7 +178,7 @@ async function life({ server, newPage }: E2E) {
   await signIn(co, owner, "/login").catch(() => undefined);
   await co.waitForURL("**/financeiro");
   await co.locator('[data-testid^="invoice-pay-"]').first().click();
-  await pay(server, co, planId);
+  await pay(co, planId);
   await co.locator("#rc-desc").fill("PIX pago no banco");
   await co.getByTestId("receipt-file").setInputFiles({
     name: "comprovante.png",

@@ -147,7 +147,7 @@ export function CheckoutDialog({ invoice, onClose }: { invoice: Invoice; onClose
     }
   };
 
-  const footer = renewedUntil ? null : (
+  const footer = renewedUntil || step === 3 ? null : (
     <>
       {step < 3 && (
         <Button

@@ -43,14 +43,14 @@ export function InvoicesOverview() {
       cellClassName: "font-medium text-ink",
       cell: (i) => i.detail,
     },
-    { key: "users", header: t("table.users"), className: "hidden md:table-cell", cell: (i) => i.users },
+    { key: "users", header: t("table.users"), className: "hidden xl:table-cell", cell: (i) => i.users },
     {
       key: "connections",
       header: t("table.connections"),
-      className: "hidden md:table-cell",
+      className: "hidden xl:table-cell",
       cell: (i) => i.connections,
     },
-    { key: "queues", header: t("table.queues"), className: "hidden lg:table-cell", cell: (i) => i.queues },
+    { key: "queues", header: t("table.queues"), className: "hidden 2xl:table-cell", cell: (i) => i.queues },
     {
       key: "value",
       header: t("table.value"),
