@@ -15,7 +15,14 @@ export type Config = {
   smtpUrl?: string;
   redisUrl?: string;
   /** Base URLs of external providers, overridable so tests point them at local servers. */
-  providers: { graph: string; cloudApi: string; stripe: string; openai: string; typebot: string };
+  providers: {
+    graph: string;
+    cloudApi: string;
+    stripe: string;
+    openai: string;
+    typebot: string;
+    efi: string;
+  };
   /** Where the built web app lives. */
   webDist: string;
   instanceId: string;
@@ -37,6 +44,8 @@ const envSchema = z.object({
   GRAPH_API_URL: z.string().default("https://graph.facebook.com"),
   WHATSAPP_CLOUD_API_URL: z.string().default("https://graph.facebook.com"),
   STRIPE_API_URL: z.string().default("https://api.stripe.com"),
+  /** Efí's PIX API (sandbox: https://pix-h.api.efipay.com.br). */
+  EFI_API_URL: z.string().default("https://pix.api.efipay.com.br"),
   OPENAI_API_URL: z.string().default("https://api.openai.com/v1"),
   TYPEBOT_API_URL: z.string().default("https://typebot.io"),
   WEB_DIST: z.string().default("./dist"),
@@ -67,6 +76,7 @@ export async function loadConfig(
       stripe: e.STRIPE_API_URL,
       openai: e.OPENAI_API_URL,
       typebot: e.TYPEBOT_API_URL,
+      efi: e.EFI_API_URL,
     },
     webDist: e.WEB_DIST,
     instanceId: crypto.randomUUID(),

@@ -16,6 +16,8 @@ import { readSecret } from "../settings/service.ts";
 import { periodPrice } from "./periods.ts";
 import { getInvoice } from "./invoices.ts";
 import { createCheckoutSession, stripeClient } from "./stripe.ts";
+import { createPixCharge } from "./efi.ts";
+import { hasCertificate } from "./cert.ts";
 
 const planRef = z.union([
   z.coerce.number().int().positive(),
@@ -103,6 +105,10 @@ export async function checkout(deps: Deps, actor: Actor, input: CheckoutInput): 
     );
     out.stripeURL = session.url;
   }
+  if (value > 0) {
+    const pix = await createPixCharge(deps, priced);
+    if (pix) out.qrcode = { qrcode: pix.qrcode, imagemQrcode: pix.imagemQrcode };
+  }
   return out;
 }
 
@@ -111,7 +117,8 @@ export async function paymentOptions(deps: Deps) {
   const has = async (key: string) => (await readSecret(deps, key)) !== "";
   return {
     stripe: await has("stripeprivatekey"),
-    pix: await has("efichavepix"),
+    pix: (await has("efichavepix")) && (await has("eficlientid")) &&
+      (await hasCertificate(deps, "certificadoEfi")),
     mercadopago: await has("mpaccesstoken"),
     asaas: await has("asaastoken"),
     receipt: true,

@@ -2,7 +2,7 @@
  * Billing paths (mounted at /api; spec 3 §7): invoices, checkout, subscription cancel, payment
  * options, receipts, the certificate upload, and the provider webhooks (public, verified).
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../lib/context.ts";
 import { formFile, idParam, validate } from "../lib/validate.ts";
@@ -13,6 +13,7 @@ import { checkout, checkoutInput, paymentOptions } from "./checkout.ts";
 import { cancelSubscription, handleStripeWebhook } from "./stripe.ts";
 import { listReceipts, receiptFields, reviewInput, reviewReceipt, uploadReceipt } from "./receipts.ts";
 import { saveCertificate } from "./cert.ts";
+import { handleEfiWebhook } from "./efi.ts";
 
 const listQuery = z.object({
   searchParam: z.string().max(100).optional().default(""),
@@ -63,10 +64,20 @@ export const billingRoutes = new Hono<AppEnv>()
     return c.json({ mensagem: "Archivo adjunto" });
   });
 
+async function efiWebhook(c: Context<AppEnv>) {
+  const body = await c.req.json().catch(() => null);
+  const results = await handleEfiWebhook(c.var.deps, c.req.query("hmac"), body);
+  return c.json({ received: true, results });
+}
+
 /** Provider webhooks (public: /api/webhooks/… is on the allowlist). The raw body is what is signed. */
 export const billingWebhookRoutes = new Hono<AppEnv>()
   .post("/stripe", async (c) => {
     const raw = await c.req.text();
     const result = await handleStripeWebhook(c.var.deps, raw, c.req.header("stripe-signature"));
     return c.json({ received: true, result });
-  });
+  })
+  // Efí appends "/pix" to the registered URL (it lands in our "ignorar=" parameter; the path
+  // form is accepted too); its registration test posts {evento: "teste_webhook"}.
+  .post("/efi", efiWebhook)
+  .post("/efi/pix", efiWebhook);

@@ -63,6 +63,9 @@ export const SETTINGS: Record<string, Def> = {
   facebookId: platform("", { schema: text }),
   facebookIdsecret: platform("", { secret: true }),
   efichavepix: platform("", { secret: true }),
+  /** Efí API application credentials (PIX charges with the certificate of /settings/cert-upload). */
+  eficlientid: platform("", { secret: true }),
+  eficlientsecret: platform("", { secret: true }),
   mpaccesstoken: platform("", { secret: true }),
   asaastoken: platform("", { secret: true }),
   stripeprivatekey: platform("", { secret: true }),

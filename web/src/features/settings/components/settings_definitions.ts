@@ -56,6 +56,8 @@ export const OPERATOR_SECRET_SETTINGS = [
   "stripeprivatekey",
   "stripewebhooksecret",
   "efichavepix",
+  "eficlientid",
+  "eficlientsecret",
   "openaikeyaudio",
 ];
 
