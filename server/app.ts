@@ -29,7 +29,7 @@ import { metaConnectRoutes } from "./channels/meta/connect_routes.ts";
 import { externalApiRoutes } from "./external_api/routes.ts";
 import { docsRoutes } from "./external_api/openapi.ts";
 import { connectionsRoutes } from "./connections/routes.ts";
-import { adminConnectionsRoutes } from "./connections/admin_routes.ts";
+import { adminConnectionsRoutes, whatsappAdminRoutes } from "./connections/admin_routes.ts";
 import { whatsappSessionRoutes } from "./channels/whatsapp/routes.ts";
 import { apiChannelRoutes } from "./channels/api/routes.ts";
 import { companiesRoutes } from "./companies/routes.ts";
@@ -89,6 +89,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   // Before /api/whatsapp, whose /:id would otherwise catch "all".
   app.route("/api/whatsapp/all", adminConnectionsRoutes);
   app.route("/api/whatsapp", connectionsRoutes);
+  app.route("/api/whatsapp-admin", whatsappAdminRoutes);
   app.route("/api", whatsappSessionRoutes);
   app.route("/api/channels/api", apiChannelRoutes);
   app.route("/api", companiesRoutes);

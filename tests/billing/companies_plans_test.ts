@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { companies, contacts, users } from "@db/schema.ts";
+import { companies, contacts, users, whatsapps } from "@db/schema.ts";
 import { runDueJobs } from "@/jobs/queue.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { assertAllNeedAuth } from "../_helpers/tenant.ts";
@@ -26,6 +26,7 @@ const OPERATOR_ROUTES: [string, string][] = [
   ["DELETE", "/api/plans/1"],
   ["PUT", "/api/recepts/1"],
   ["POST", "/api/settings/cert-upload"],
+  ["GET", "/api/whatsapp-admin/1"],
 ];
 
 Deno.test("[billing] companies and plans admin", async (t) => {
@@ -64,6 +65,19 @@ Deno.test("[billing] companies and plans admin", async (t) => {
       await expectError(await app.request(`/api/companies/1`, { token: a.userToken }), 404, "ERR_NOT_FOUND");
       await expectOk(await app.request(`/api/companies/${a.company.id}`, { token: a.userToken }));
       await expectOk(await app.request(`/api/companies/listPlan/${a.company.id}`, { token: op }));
+    });
+
+    await t.step("GET /whatsapp-admin/{id}: any company's connection, display fields only", async () => {
+      const [w] = await app.deps.database.write((tx) =>
+        tx.insert(whatsapps).values({ companyId: a.company.id, name: "Loja", channel: "api" }).returning()
+      );
+      const r = await expectOk<Json>(
+        await app.request(`/api/whatsapp-admin/${w.id}?session=0`, { token: op }),
+      );
+      assert.equal(r.name, "Loja");
+      assert.deepEqual(r.company, { id: a.company.id, name: a.company.name });
+      assert.equal("token" in r, false);
+      await expectError(await app.request(`/api/whatsapp-admin/999999`, { token: op }), 404, "ERR_NOT_FOUND");
     });
 
     let planId = 0;
