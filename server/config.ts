@@ -22,6 +22,8 @@ export type Config = {
     openai: string;
     typebot: string;
     efi: string;
+    mercadopago: string;
+    asaas: string;
   };
   /** Where the built web app lives. */
   webDist: string;
@@ -46,6 +48,9 @@ const envSchema = z.object({
   STRIPE_API_URL: z.string().default("https://api.stripe.com"),
   /** Efí's PIX API (sandbox: https://pix-h.api.efipay.com.br). */
   EFI_API_URL: z.string().default("https://pix.api.efipay.com.br"),
+  MERCADOPAGO_API_URL: z.string().default("https://api.mercadopago.com"),
+  /** Asaas (sandbox: https://api-sandbox.asaas.com). */
+  ASAAS_API_URL: z.string().default("https://api.asaas.com"),
   OPENAI_API_URL: z.string().default("https://api.openai.com/v1"),
   TYPEBOT_API_URL: z.string().default("https://typebot.io"),
   WEB_DIST: z.string().default("./dist"),
@@ -77,6 +82,8 @@ export async function loadConfig(
       openai: e.OPENAI_API_URL,
       typebot: e.TYPEBOT_API_URL,
       efi: e.EFI_API_URL,
+      mercadopago: e.MERCADOPAGO_API_URL,
+      asaas: e.ASAAS_API_URL,
     },
     webDist: e.WEB_DIST,
     instanceId: crypto.randomUUID(),

@@ -24,6 +24,8 @@ export const invoices = sqliteTable("invoices", {
   /** Stripe Checkout Session id; the Stripe webhook finds the invoice by it. */
   stripeId: text("stripe_id"),
   subscriptionId: text("subscription_id"),
+  /** The Asaas payment link made for this invoice; its payments name it. */
+  paymentLinkId: text("payment_link_id"),
   /** The plan chosen at checkout; paying the invoice moves the company to it. */
   planId: integer("plan_id").references(() => plans.id, { onDelete: "set null" }),
   paidAt: timestamp("paid_at"),

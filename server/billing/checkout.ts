@@ -17,6 +17,7 @@ import { periodPrice } from "./periods.ts";
 import { getInvoice } from "./invoices.ts";
 import { createCheckoutSession, stripeClient } from "./stripe.ts";
 import { createPixCharge } from "./efi.ts";
+import { createAsaasLink, createMercadoPagoLink } from "./links.ts";
 import { hasCertificate } from "./cert.ts";
 
 const planRef = z.union([
@@ -108,6 +109,8 @@ export async function checkout(deps: Deps, actor: Actor, input: CheckoutInput): 
   if (value > 0) {
     const pix = await createPixCharge(deps, priced);
     if (pix) out.qrcode = { qrcode: pix.qrcode, imagemQrcode: pix.imagemQrcode };
+    out.mercadopagoURL = await createMercadoPagoLink(deps, priced);
+    out.asaasURL = await createAsaasLink(deps, priced);
   }
   return out;
 }

@@ -14,6 +14,7 @@ import { cancelSubscription, handleStripeWebhook } from "./stripe.ts";
 import { listReceipts, receiptFields, reviewInput, reviewReceipt, uploadReceipt } from "./receipts.ts";
 import { saveCertificate } from "./cert.ts";
 import { handleEfiWebhook } from "./efi.ts";
+import { handleAsaasWebhook, handleMercadoPagoWebhook } from "./links.ts";
 
 const listQuery = z.object({
   searchParam: z.string().max(100).optional().default(""),
@@ -80,4 +81,15 @@ export const billingWebhookRoutes = new Hono<AppEnv>()
   // Efí appends "/pix" to the registered URL (it lands in our "ignorar=" parameter; the path
   // form is accepted too); its registration test posts {evento: "teste_webhook"}.
   .post("/efi", efiWebhook)
-  .post("/efi/pix", efiWebhook);
+  .post("/efi/pix", efiWebhook)
+  .post("/mercadopago", async (c) => {
+    const body = await c.req.json().catch(() => null);
+    return c.json({
+      received: true,
+      result: await handleMercadoPagoWebhook(c.var.deps, body, c.req.query("data.id")),
+    });
+  })
+  .post("/asaas", async (c) => {
+    const body = await c.req.json().catch(() => null);
+    return c.json({ received: true, result: await handleAsaasWebhook(c.var.deps, body) });
+  });

@@ -12,4 +12,5 @@ CREATE TABLE `payment_events` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `payment_events_provider_event_uq` ON `payment_events` (`provider`,`event_id`);--> statement-breakpoint
+ALTER TABLE `invoices` ADD `payment_link_id` text;--> statement-breakpoint
 ALTER TABLE `invoices` ADD `plan_id` integer REFERENCES plans(id);
