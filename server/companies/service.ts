@@ -6,9 +6,9 @@
 import { eq } from "drizzle-orm";
 import { companies, plans, users } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
-import type { Actor, PlanRow } from "../lib/context.ts";
+import type { Actor, CompanyRow, PlanRow } from "../lib/context.ts";
 import { AppError, isUniqueViolation, notFound } from "../lib/errors.ts";
-import { requireSuper } from "../auth/permissions.ts";
+import { requireAdmin, requireSuper } from "../auth/permissions.ts";
 import { hashPassword } from "../lib/crypto.ts";
 import { todayIn } from "../lib/time.ts";
 import { pageOf } from "../lib/paging.ts";
@@ -169,4 +169,32 @@ export async function deleteCompany(deps: Deps, actor: Actor, id: number): Promi
   invalidate(deps, { kind: "company", companyId: id });
   deps.jobs.kick();
   deps.bus.emit("company.purge_progress", { companyId: id, done: 0, total: 1, finished: false });
+}
+
+/** GET /companies/find: the operator's full list; anyone else only his own company. */
+export async function findCompanies(deps: Deps, actor: Actor): Promise<CompanyDTO[]> {
+  if (actor.user.super) return await listAllCompanies(deps, actor);
+  return [await loadCompanyDTO(deps, actor.companyId)];
+}
+
+/** Working hours: the company's admins for their own company, the operator for any. */
+export async function updateSchedules(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  schedules: CompanyRow["schedules"],
+): Promise<CompanyDTO> {
+  if (!actor.user.super && id !== actor.companyId) throw notFound("company");
+  requireAdmin(actor);
+  const [row] = await deps.database.write((tx) =>
+    tx.update(companies).set({ schedules, updatedAt: deps.clock.now().toISOString() }).where(
+      eq(companies.id, id),
+    )
+      .returning({ id: companies.id })
+  );
+  if (!row) throw notFound("company");
+  invalidate(deps, { kind: "company", companyId: id });
+  const dto = await loadCompanyDTO(deps, id);
+  deps.bus.emit("company.changed", { action: "update", company: dto });
+  return dto;
 }

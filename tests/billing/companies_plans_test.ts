@@ -80,6 +80,50 @@ Deno.test("[billing] companies and plans admin", async (t) => {
       await expectError(await app.request(`/api/whatsapp-admin/999999`, { token: op }), 404, "ERR_NOT_FOUND");
     });
 
+    await t.step("GET /companies/find and PUT /companies/{id}/schedules", async () => {
+      const own = await expectOk<Json[]>(await app.request("/api/companies/find", { token: a.userToken }));
+      assert.deepEqual(own.map((c) => c.id), [a.company.id]);
+      const all = await expectOk<Json[]>(await app.request("/api/companies/find", { token: op }));
+      assert.ok(all.length >= 2);
+      const schedules = [{
+        weekday: "Lunes",
+        weekdayEn: "monday",
+        startTimeA: "08:00",
+        endTimeA: "12:00",
+        startTimeB: "13:00",
+        endTimeB: "18:00",
+      }];
+      const path = `/api/companies/${a.company.id}/schedules`;
+      assert.equal((await app.request(path, { method: "PUT", json: { schedules } })).status, 401);
+      await expectError(
+        await app.request(path, { method: "PUT", token: a.userToken, json: { schedules } }),
+        403,
+        "ERR_NO_PERMISSION",
+      );
+      await expectError(
+        await app.request(`/api/companies/1/schedules`, {
+          method: "PUT",
+          token: a.adminToken,
+          json: { schedules },
+        }),
+        404,
+        "ERR_NOT_FOUND",
+      );
+      await expectError(
+        await app.request(path, {
+          method: "PUT",
+          token: a.adminToken,
+          json: { schedules: [{ ...schedules[0], startTimeA: "25:00" }] },
+        }),
+        400,
+        "ERR_VALIDATION",
+      );
+      const r = await expectOk<Json>(
+        await app.request(path, { method: "PUT", token: a.adminToken, json: { schedules } }),
+      );
+      assert.deepEqual(r.schedules, schedules);
+    });
+
     let planId = 0;
     await t.step("plans CRUD with every limit and flag; flags accepted as 0/1 and strings", async () => {
       const p = await expectOk<Json>(

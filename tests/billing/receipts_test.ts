@@ -187,6 +187,19 @@ Deno.test("[billing] receipts and the certificate upload", async (t) => {
       assert.equal(await dueOf(other.company.id), before);
     });
 
+    await t.step("the operator's company list is live: a renewal arrives as company-1-company", async () => {
+      const ws = await connectWs(app.wsUrl, op);
+      await expectOk(
+        await app.request(`/api/companies/${other.company.id}/renew`, { method: "POST", token: op }),
+      );
+      const f = await ws.next(
+        (x) => x.event === "company-1-company" && (x.data?.company as Json)?.id === other.company.id,
+        5000,
+      );
+      assert.equal(f.data?.action, "update");
+      await ws.close();
+    });
+
     await t.step("certificate upload: operator only, .p12 only, sealed at rest", async () => {
       const form = (name: string) => {
         const f = new FormData();
