@@ -29,7 +29,7 @@ import { metaConnectRoutes } from "./channels/meta/connect_routes.ts";
 import { externalApiRoutes } from "./external_api/routes.ts";
 import { docsRoutes } from "./external_api/openapi.ts";
 import { connectionsRoutes } from "./connections/routes.ts";
-import { adminConnectionsRoutes } from "./connections/admin_routes.ts";
+import { adminConnectionsRoutes, whatsappAdminRoutes } from "./connections/admin_routes.ts";
 import { whatsappSessionRoutes } from "./channels/whatsapp/routes.ts";
 import { apiChannelRoutes } from "./channels/api/routes.ts";
 import { securityHeaders } from "./lib/security_headers.ts";
@@ -37,6 +37,8 @@ import { auditRoutes } from "./audit/routes.ts";
 import { twoFactorRoutes } from "./two_factor/routes.ts";
 import { dashboardRoutes } from "./dashboard/routes.ts";
 import { reportsRoutes } from "./reports/routes.ts";
+import { companiesRoutes } from "./companies/routes.ts";
+import { billingRoutes, billingWebhookRoutes } from "./billing/routes.ts";
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   // strict: false — the spec's client writes some paths with a trailing slash (GET /tags/).
@@ -95,10 +97,14 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   // Before /api/whatsapp, whose /:id would otherwise catch "all".
   app.route("/api/whatsapp/all", adminConnectionsRoutes);
   app.route("/api/whatsapp", connectionsRoutes);
+  app.route("/api/whatsapp-admin", whatsappAdminRoutes);
   app.route("/api", whatsappSessionRoutes);
   app.route("/api/channels/api", apiChannelRoutes);
   app.route("/api/audit-logs", auditRoutes);
   app.route("/api/auth", twoFactorRoutes);
+  app.route("/api", companiesRoutes);
+  app.route("/api", billingRoutes);
+  app.route("/api/webhooks", billingWebhookRoutes);
 
   app.all("/api/*", () => {
     throw new AppError("ERR_NOT_FOUND", { details: { resource: "route" } });

@@ -15,7 +15,16 @@ export type Config = {
   smtpUrl?: string;
   redisUrl?: string;
   /** Base URLs of external providers, overridable so tests point them at local servers. */
-  providers: { graph: string; cloudApi: string; stripe: string; openai: string; typebot: string };
+  providers: {
+    graph: string;
+    cloudApi: string;
+    stripe: string;
+    openai: string;
+    typebot: string;
+    efi: string;
+    mercadopago: string;
+    asaas: string;
+  };
   /** Where the built web app lives. */
   webDist: string;
   instanceId: string;
@@ -39,6 +48,11 @@ const envSchema = z.object({
   GRAPH_API_URL: z.string().default("https://graph.facebook.com"),
   WHATSAPP_CLOUD_API_URL: z.string().default("https://graph.facebook.com"),
   STRIPE_API_URL: z.string().default("https://api.stripe.com"),
+  /** Efí's PIX API (sandbox: https://pix-h.api.efipay.com.br). */
+  EFI_API_URL: z.string().default("https://pix.api.efipay.com.br"),
+  MERCADOPAGO_API_URL: z.string().default("https://api.mercadopago.com"),
+  /** Asaas (sandbox: https://api-sandbox.asaas.com). */
+  ASAAS_API_URL: z.string().default("https://api.asaas.com"),
   OPENAI_API_URL: z.string().default("https://api.openai.com/v1"),
   TYPEBOT_API_URL: z.string().default("https://typebot.io"),
   WEB_DIST: z.string().default("./dist"),
@@ -70,6 +84,9 @@ export async function loadConfig(
       stripe: e.STRIPE_API_URL,
       openai: e.OPENAI_API_URL,
       typebot: e.TYPEBOT_API_URL,
+      efi: e.EFI_API_URL,
+      mercadopago: e.MERCADOPAGO_API_URL,
+      asaas: e.ASAAS_API_URL,
     },
     webDist: e.WEB_DIST,
     instanceId: crypto.randomUUID(),

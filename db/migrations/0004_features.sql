@@ -41,6 +41,20 @@ CREATE TABLE `login_challenges` (
 );
 --> statement-breakpoint
 CREATE INDEX `login_challenges_expires_idx` ON `login_challenges` (`expires_at`);--> statement-breakpoint
+CREATE TABLE `payment_events` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`provider` text NOT NULL,
+	`event_id` text NOT NULL,
+	`type` text NOT NULL,
+	`company_id` integer,
+	`invoice_id` integer,
+	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')) NOT NULL,
+	`updated_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')) NOT NULL,
+	FOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`invoice_id`) REFERENCES `invoices`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `payment_events_provider_event_uq` ON `payment_events` (`provider`,`event_id`);--> statement-breakpoint
 CREATE TABLE `rate_limits` (
 	`key` text PRIMARY KEY NOT NULL,
 	`count` integer DEFAULT 0 NOT NULL,
@@ -72,6 +86,8 @@ CREATE TABLE `user_two_factor` (
 	FOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+ALTER TABLE `invoices` ADD `payment_link_id` text;--> statement-breakpoint
+ALTER TABLE `invoices` ADD `plan_id` integer REFERENCES plans(id);--> statement-breakpoint
 ALTER TABLE `messages` ADD `send_error` text;--> statement-breakpoint
 CREATE INDEX `messages_company_created_idx` ON `messages` (`company_id`,`created_at`,`from_me`);--> statement-breakpoint
 CREATE INDEX `contacts_company_created_idx` ON `contacts` (`company_id`,`created_at`);--> statement-breakpoint

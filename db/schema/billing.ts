@@ -24,6 +24,10 @@ export const invoices = sqliteTable("invoices", {
   /** Stripe Checkout Session id; the Stripe webhook finds the invoice by it. */
   stripeId: text("stripe_id"),
   subscriptionId: text("subscription_id"),
+  /** The Asaas payment link made for this invoice; its payments name it. */
+  paymentLinkId: text("payment_link_id"),
+  /** The plan chosen at checkout; paying the invoice moves the company to it. */
+  planId: integer("plan_id").references(() => plans.id, { onDelete: "set null" }),
   paidAt: timestamp("paid_at"),
   ...timestamps(),
 }, (t) => [
@@ -64,3 +68,17 @@ export const apiUsages = sqliteTable("api_usages", {
   usedOther: integer("used_other").notNull().default(0),
   ...timestamps(),
 }, (t) => [uniqueIndex("api_usages_company_date_uq").on(t.companyId, t.dateUsed)]);
+
+/**
+ * Every verified provider webhook event, once: a redelivered event id is answered 200 and ignored,
+ * so a payment never advances a due date twice.
+ */
+export const paymentEvents = sqliteTable("payment_events", {
+  id: id(),
+  provider: text("provider").notNull(),
+  eventId: text("event_id").notNull(),
+  type: text("type").notNull(),
+  companyId: integer("company_id").references(() => companies.id, { onDelete: "cascade" }),
+  invoiceId: integer("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+  ...timestamps(),
+}, (t) => [uniqueIndex("payment_events_provider_event_uq").on(t.provider, t.eventId)]);

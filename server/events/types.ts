@@ -7,6 +7,7 @@ import type { UserDTO } from "../users/dto.ts";
 import type { TicketDTO } from "../tickets/dto.ts";
 import type { TicketScope } from "../tickets/policy.ts";
 import type { MessageDTO } from "../messages/dto.ts";
+import type { BillingEvents } from "../billing/events.ts";
 
 export type EventMap = {
   "user.created": { companyId: number; user: UserDTO };
@@ -32,7 +33,7 @@ export type EventMap = {
    * into the spec's socket event: `{action, <key>: record}` or `{action:"delete", <key>Id: id}`.
    */
   "entity.changed": EntityChanged;
-};
+} & BillingEvents;
 
 export type EntityKind = "queue" | "tag" | "quickMessage" | "contact" | "whatsapp";
 

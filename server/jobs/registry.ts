@@ -1,9 +1,17 @@
 /** Every scheduled job of the process. Each feature adds its definitions here. */
 import type { Deps } from "../deps.ts";
 import { purgeExpiredAuth } from "../auth/cleanup.ts";
+import { ensureInvoices } from "../billing/invoices.ts";
+import { refreshAllFolderStats } from "../companies/folder.ts";
 
 export type JobDef = { name: string; pattern: string; run(deps: Deps, now: Date): Promise<void> };
 
 export const JOBS: JobDef[] = [
   { name: "auth.purge_expired", pattern: "17 * * * *", run: purgeExpiredAuth },
+  {
+    name: "billing.invoices",
+    pattern: "*/10 * * * *",
+    run: async (deps, now) => void await ensureInvoices(deps, now),
+  },
+  { name: "companies.folder_stats", pattern: "41 3 * * *", run: (deps) => refreshAllFolderStats(deps) },
 ];

@@ -67,9 +67,14 @@ export const SETTINGS: Record<string, Def> = {
   facebookId: platform("", { schema: text }),
   facebookIdsecret: platform("", { secret: true }),
   efichavepix: platform("", { secret: true }),
+  /** Efí API application credentials (PIX charges with the certificate of /settings/cert-upload). */
+  eficlientid: platform("", { secret: true }),
+  eficlientsecret: platform("", { secret: true }),
   mpaccesstoken: platform("", { secret: true }),
   asaastoken: platform("", { secret: true }),
   stripeprivatekey: platform("", { secret: true }),
+  /** The signing secret of the Stripe webhook endpoint (whsec_…). */
+  stripewebhooksecret: platform("", { secret: true }),
   openaikeyaudio: platform("", { secret: true }),
   primaryColorLight: platform("#5AC2D2", { schema: color, public: true }),
   primaryColorDark: platform("#39ACE7", { schema: color, public: true }),

@@ -4,7 +4,7 @@
  * message, unless CI=true, where a missing browser is a failure.
  */
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../_helpers/test_app.ts";
+import { startTestServer, type TestAppOptions, type TestServer } from "../_helpers/test_app.ts";
 
 export const CHROMIUM_PATH = "/usr/bin/chromium";
 export const SHOTS_DIR = "/tmp/shots";
@@ -52,7 +52,12 @@ export type E2E = {
 };
 
 /** One server and one browser per test; everything is closed afterwards. */
-export function browserTest(name: string, fn: (e2e: E2E, t: Deno.TestContext) => Promise<void>) {
+export function browserTest(
+  name: string,
+  fn: (e2e: E2E, t: Deno.TestContext) => Promise<void>,
+  /** Options of the test server (an injected clock, provider URLs). */
+  serverOpts: TestAppOptions | (() => TestAppOptions) = {},
+) {
   Deno.test({
     name,
     ignore: !hasChromium,
@@ -60,7 +65,7 @@ export function browserTest(name: string, fn: (e2e: E2E, t: Deno.TestContext) =>
     sanitizeResources: false,
     async fn(t) {
       if (!distBuilt) throw new Error("[e2e] dist/ is missing: run `deno task build` first.");
-      const server = await startTestServer();
+      const server = await startTestServer(typeof serverOpts === "function" ? serverOpts() : serverOpts);
       const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
       const contexts: BrowserContext[] = [];
       // Every browser test also checks the app's Content-Security-Policy: any violation fails it.

@@ -14,6 +14,7 @@ import { TicketsPage } from "./routes/tickets.tsx";
 import { ContactsPage, QuickMessagesPage, TagsPage } from "./routes/inbox_admin.tsx";
 import { AllConnectionsPage, ConnectionsPage, MessagesApiPage } from "./routes/connections.tsx";
 import { AuditLogPage } from "./routes/audit_log.tsx";
+import { CompaniesPage, ReceiptsPage, SubscriptionPage } from "./routes/backoffice.tsx";
 
 const router = createBrowserRouter([
   {
@@ -44,6 +45,9 @@ const router = createBrowserRouter([
           { path: "/allConnections", element: <AllConnectionsPage /> },
           { path: "/messages-api", element: <MessagesApiPage /> },
           { path: "/audit-log", element: <AuditLogPage /> },
+          { path: "/companies", element: <CompaniesPage /> },
+          { path: "/recipts", element: <ReceiptsPage /> },
+          { path: "/subscription", element: <SubscriptionPage /> },
           ...PLACEHOLDER_ROUTES.map((route) => ({
             path: route.path,
             element: <Placeholder route={route} />,

@@ -19,6 +19,7 @@ import ptConnections from "../locales/pt/connections.json" with { type: "json" }
 import ptMessagesApi from "../locales/pt/messages_api.json" with { type: "json" };
 import ptAudit from "../locales/pt/audit.json" with { type: "json" };
 import ptTwoFactor from "../locales/pt/twoFactor.json" with { type: "json" };
+import ptBackoffice from "../locales/pt/backoffice.json" with { type: "json" };
 import esCommon from "../locales/es/common.json" with { type: "json" };
 import esErrors from "../locales/es/errors.json" with { type: "json" };
 import esAuth from "../locales/es/auth.json" with { type: "json" };
@@ -36,6 +37,7 @@ import esConnections from "../locales/es/connections.json" with { type: "json" }
 import esMessagesApi from "../locales/es/messages_api.json" with { type: "json" };
 import esAudit from "../locales/es/audit.json" with { type: "json" };
 import esTwoFactor from "../locales/es/twoFactor.json" with { type: "json" };
+import esBackoffice from "../locales/es/backoffice.json" with { type: "json" };
 import enCommon from "../locales/en/common.json" with { type: "json" };
 import enErrors from "../locales/en/errors.json" with { type: "json" };
 import enAuth from "../locales/en/auth.json" with { type: "json" };
@@ -53,6 +55,7 @@ import enConnections from "../locales/en/connections.json" with { type: "json" }
 import enMessagesApi from "../locales/en/messages_api.json" with { type: "json" };
 import enAudit from "../locales/en/audit.json" with { type: "json" };
 import enTwoFactor from "../locales/en/twoFactor.json" with { type: "json" };
+import enBackoffice from "../locales/en/backoffice.json" with { type: "json" };
 import trCommon from "../locales/tr/common.json" with { type: "json" };
 import trErrors from "../locales/tr/errors.json" with { type: "json" };
 import trAuth from "../locales/tr/auth.json" with { type: "json" };
@@ -70,6 +73,7 @@ import trConnections from "../locales/tr/connections.json" with { type: "json" }
 import trMessagesApi from "../locales/tr/messages_api.json" with { type: "json" };
 import trAudit from "../locales/tr/audit.json" with { type: "json" };
 import trTwoFactor from "../locales/tr/twoFactor.json" with { type: "json" };
+import trBackoffice from "../locales/tr/backoffice.json" with { type: "json" };
 
 export const LANGUAGES = ["pt", "es", "en", "tr"] as const;
 export type Language = typeof LANGUAGES[number];
@@ -91,6 +95,7 @@ export const NAMESPACES = [
   "messagesApi",
   "audit",
   "twoFactor",
+  "backoffice",
 ];
 
 const resources = {
@@ -112,6 +117,7 @@ const resources = {
     messagesApi: ptMessagesApi,
     audit: ptAudit,
     twoFactor: ptTwoFactor,
+    backoffice: ptBackoffice,
   },
   es: {
     common: esCommon,
@@ -131,6 +137,7 @@ const resources = {
     messagesApi: esMessagesApi,
     audit: esAudit,
     twoFactor: esTwoFactor,
+    backoffice: esBackoffice,
   },
   en: {
     common: enCommon,
@@ -150,6 +157,7 @@ const resources = {
     messagesApi: enMessagesApi,
     audit: enAudit,
     twoFactor: enTwoFactor,
+    backoffice: enBackoffice,
   },
   tr: {
     common: trCommon,
@@ -169,6 +177,7 @@ const resources = {
     messagesApi: trMessagesApi,
     audit: trAudit,
     twoFactor: trTwoFactor,
+    backoffice: trBackoffice,
   },
 };
 

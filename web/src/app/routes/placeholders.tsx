@@ -1,11 +1,9 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
-  BadgeCheck,
   BarChart3,
   BellRing,
   Bot,
-  Building2,
   CalendarClock,
   CircleHelp,
   Contact,
@@ -17,7 +15,6 @@ import {
   ListTodo,
   MessageCircleMore,
   Network,
-  Receipt,
   SlidersHorizontal,
   Sparkles,
   Upload,
@@ -51,9 +48,6 @@ export const PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
   },
   { path: "/files", page: "files", icon: <FileStack />, rule: rules.admin },
   { path: "/prompts", page: "prompts", icon: <Sparkles />, rule: rules.adminPlan("useOpenAi") },
-  { path: "/subscription", page: "subscription", icon: <BadgeCheck /> },
-  { path: "/companies", page: "companies", icon: <Building2 />, rule: rules.super },
-  { path: "/recipts", page: "recipts", icon: <Receipt />, rule: rules.super },
   { path: "/announcements", page: "announcements", icon: <BellRing />, rule: rules.super },
   { path: "/phrase-lists", page: "phraseLists", icon: <ListOrdered />, rule: rules.admin },
   { path: "/flowbuilders", page: "flowbuilders", icon: <GitBranch />, rule: rules.admin },

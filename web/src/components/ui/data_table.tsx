@@ -22,6 +22,8 @@ export type DataTableProps<T> = {
   rowKey: (row: T) => Key;
   rowTestId?: (row: T) => string;
   rowClassName?: string;
+  /** Extra classes per row (e.g. a due-date tint). */
+  rowClass?: (row: T) => string | undefined;
   testId?: string;
   /** The first page is loading: a page spinner instead of the table. */
   loading?: boolean;
@@ -42,6 +44,7 @@ export function DataTable<T>(
     rowKey,
     rowTestId,
     rowClassName = "hover:bg-surface-2/60",
+    rowClass,
     testId,
     loading,
     loadingMore,
@@ -69,7 +72,11 @@ export function DataTable<T>(
             </thead>
             <tbody>
               {rows.map((row) => (
-                <tr key={rowKey(row)} data-testid={rowTestId?.(row)} className={rowClassName}>
+                <tr
+                  key={rowKey(row)}
+                  data-testid={rowTestId?.(row)}
+                  className={cn(rowClassName, rowClass?.(row))}
+                >
                   {columns.map((c) => (
                     <td key={c.key} className={cn(TD, c.className, c.cellClassName)}>{c.cell(row)}</td>
                   ))}

@@ -58,7 +58,10 @@ export const OPERATOR_SECRET_SETTINGS = [
   "mpaccesstoken",
   "asaastoken",
   "stripeprivatekey",
+  "stripewebhooksecret",
   "efichavepix",
+  "eficlientid",
+  "eficlientsecret",
   "openaikeyaudio",
 ];
 

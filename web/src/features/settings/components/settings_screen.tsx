@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Palette, SlidersHorizontal } from "lucide-react";
+import { Building2, FileKey, Layers, Palette, SlidersHorizontal } from "lucide-react";
 import { Card } from "../../../components/ui/card.tsx";
 import { EmptyState } from "../../../components/ui/empty_state.tsx";
 import { PageHeader } from "../../../components/ui/page_section.tsx";
@@ -10,6 +10,9 @@ import { isSuper } from "../../../lib/permissions.ts";
 import { useSettings } from "../api/settings.ts";
 import { OptionsTab } from "./options_tab.tsx";
 import { WhitelabelTab } from "./whitelabel_tab.tsx";
+import { CompaniesScreen } from "../../backoffice/components/companies_screen.tsx";
+import { PlansTab } from "../../backoffice/components/plans_tab.tsx";
+import { CertificateTab } from "../../backoffice/components/certificate_tab.tsx";
 
 export function SettingsScreen() {
   const { t } = useTranslation("settings");
@@ -26,10 +29,24 @@ export function SettingsScreen() {
             {t("tabs.options")}
           </TabsTrigger>
           {operator && (
-            <TabsTrigger value="whitelabel" data-testid="tab-whitelabel">
-              <Palette />
-              {t("tabs.whitelabel")}
-            </TabsTrigger>
+            <>
+              <TabsTrigger value="companies" data-testid="tab-companies">
+                <Building2 />
+                {t("tabs.companies")}
+              </TabsTrigger>
+              <TabsTrigger value="plans" data-testid="tab-plans">
+                <Layers />
+                {t("tabs.plans")}
+              </TabsTrigger>
+              <TabsTrigger value="whitelabel" data-testid="tab-whitelabel">
+                <Palette />
+                {t("tabs.whitelabel")}
+              </TabsTrigger>
+              <TabsTrigger value="certificate" data-testid="tab-certificate">
+                <FileKey />
+                {t("tabs.certificate")}
+              </TabsTrigger>
+            </>
           )}
         </TabsList>
         {isPending ? <PageSpinner /> : isError || !values
@@ -44,9 +61,22 @@ export function SettingsScreen() {
                 <OptionsTab values={values} isSuper={operator} />
               </TabsContent>
               {operator && (
-                <TabsContent value="whitelabel">
-                  <WhitelabelTab values={values} />
-                </TabsContent>
+                <>
+                  <TabsContent value="companies">
+                    <div className="mt-5">
+                      <CompaniesScreen embedded />
+                    </div>
+                  </TabsContent>
+                  <TabsContent value="plans">
+                    <PlansTab />
+                  </TabsContent>
+                  <TabsContent value="whitelabel">
+                    <WhitelabelTab values={values} />
+                  </TabsContent>
+                  <TabsContent value="certificate">
+                    <CertificateTab />
+                  </TabsContent>
+                </>
               )}
             </>
           )}

@@ -1,0 +1,46 @@
+/**
+ * Socket frames of the back office and billing. The company hears of its payments
+ * (`company-{id}-payment` {action:"CONCLUIDA", company}: the open checkout closes by itself),
+ * invoices and receipts; the operator (company 1's admins) hears of companies, plans, receipts
+ * and deletion progress.
+ */
+import type { Deps } from "../deps.ts";
+import type { Envelope } from "../realtime/hub.ts";
+
+const OPERATOR = 1;
+
+export function wireBillingListeners(deps: Deps): void {
+  const { bus } = deps;
+  const publish = (env: Envelope) => deps.hub.publish(env);
+  const toCompany = (companyId: number, suffix: string, data: unknown) =>
+    publish({ companyId, event: `company-${companyId}-${suffix}`, data, audience: { kind: "company" } });
+  const toOperator = (suffix: string, data: unknown) =>
+    publish({
+      companyId: OPERATOR,
+      event: `company-${OPERATOR}-${suffix}`,
+      data,
+      audience: { kind: "admins" },
+    });
+
+  bus.on(
+    "payment.confirmed",
+    ({ companyId, company, invoiceId, dueDate }) =>
+      toCompany(companyId, "payment", { action: "CONCLUIDA", company, invoiceId, dueDate }),
+  );
+  bus.on(
+    "invoice.changed",
+    ({ companyId, invoiceId }) => toCompany(companyId, "invoice", { action: "update", invoiceId }),
+  );
+  bus.on("company.changed", async (e) => {
+    await toOperator("company", e);
+    if (e.action === "update" && e.company.id !== OPERATOR) {
+      await toCompany(e.company.id, "company", { action: "update", company: e.company });
+    }
+  });
+  bus.on("company.purge_progress", (e) => toOperator("companyDelete", e));
+  bus.on("plan.changed", (e) => toOperator("plan", e));
+  bus.on("receipt.changed", async ({ companyId, action, receipt }) => {
+    await toCompany(companyId, "recepts", { action, receipt });
+    if (companyId !== OPERATOR) await toOperator("recepts", { action, receipt });
+  });
+}

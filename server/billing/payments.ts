@@ -1,0 +1,90 @@
+/**
+ * Applying a payment (provider webhook or approved receipt): exactly once per invoice. One write
+ * transaction records the provider's event id (unique), flips the invoice to paid only if it was
+ * not, and moves the company's due date one period on (from the due date, or from today when it
+ * had lapsed), reactivates it and switches it to the plan chosen at checkout. A redelivered event
+ * or a second event for a paid invoice changes nothing.
+ */
+import { and, eq, ne } from "drizzle-orm";
+import { companies, invoices, paymentEvents } from "@db/schema.ts";
+import type { Deps } from "../deps.ts";
+import { todayIn } from "../lib/time.ts";
+import { invalidate } from "../caches.ts";
+import { nextDueDate } from "../companies/service.ts";
+import { getCompanyWithPlan } from "../companies/repo.ts";
+import { companyDTO } from "../companies/dto.ts";
+
+export type ProviderEvent = { provider: string; eventId: string; type: string };
+
+/** Records an event that pays nothing; false when it was seen before. */
+export async function recordEvent(deps: Deps, ev: ProviderEvent, companyId?: number): Promise<boolean> {
+  const rows = await deps.database.write((tx) =>
+    tx.insert(paymentEvents).values({ ...ev, companyId }).onConflictDoNothing().returning({
+      id: paymentEvents.id,
+    })
+  );
+  return rows.length > 0;
+}
+
+export async function seenEvent(deps: Deps, provider: string, eventId: string): Promise<boolean> {
+  const [row] = await deps.db.select({ id: paymentEvents.id }).from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId))).limit(1);
+  return !!row;
+}
+
+export type PaymentResult = "paid" | "duplicate" | "already_paid" | "not_found";
+
+export async function payInvoice(
+  deps: Deps,
+  p: {
+    companyId: number;
+    invoiceId: number;
+    txid?: string;
+    subscriptionId?: string | null;
+    event: ProviderEvent;
+  },
+): Promise<PaymentResult> {
+  const now = deps.clock.now();
+  const result = await deps.database.write(async (tx): Promise<PaymentResult> => {
+    const [inv] = await tx.select().from(invoices)
+      .where(and(eq(invoices.id, p.invoiceId), eq(invoices.companyId, p.companyId)));
+    const fresh = await tx.insert(paymentEvents).values({
+      ...p.event,
+      companyId: inv ? p.companyId : null,
+      invoiceId: inv?.id ?? null,
+      createdAt: now.toISOString(),
+    }).onConflictDoNothing().returning({ id: paymentEvents.id });
+    if (!fresh.length) return "duplicate";
+    if (!inv) return "not_found";
+    const [flipped] = await tx.update(invoices).set({
+      status: "paid",
+      paidAt: now.toISOString(),
+      txid: p.txid ?? p.event.eventId,
+      ...(p.subscriptionId ? { subscriptionId: p.subscriptionId } : {}),
+      updatedAt: now.toISOString(),
+    }).where(and(eq(invoices.id, inv.id), ne(invoices.status, "paid"))).returning({ id: invoices.id });
+    if (!flipped) return "already_paid";
+    const { company } = await getCompanyWithPlan(tx, p.companyId);
+    const dueDate = nextDueDate(company.dueDate, company.recurrence, todayIn(now, company.timezone));
+    await tx.update(companies).set({
+      dueDate,
+      status: true,
+      ...(inv.planId ? { planId: inv.planId } : {}),
+      updatedAt: now.toISOString(),
+    }).where(eq(companies.id, p.companyId));
+    return "paid";
+  });
+  if (result !== "paid") return result;
+  invalidate(deps, { kind: "company", companyId: p.companyId });
+  const { company, plan } = await getCompanyWithPlan(deps.db, p.companyId);
+  const dto = companyDTO(company, plan);
+  deps.bus.emit("payment.confirmed", {
+    companyId: p.companyId,
+    invoiceId: p.invoiceId,
+    dueDate: company.dueDate ?? "",
+    company: dto,
+  });
+  deps.bus.emit("company.changed", { action: "update", company: dto });
+  deps.bus.emit("invoice.changed", { companyId: p.companyId, invoiceId: p.invoiceId });
+  return "paid";
+}

@@ -1,0 +1,200 @@
+/**
+ * The operator's companies admin (spec 3 §2, §3 Company, §4): list with search and paging,
+ * create (with its first admin), edit, renew, activate/deactivate, delete in the background.
+ * Every change evicts the company's cached sessions, so status, plan and due date apply at once.
+ */
+import { eq } from "drizzle-orm";
+import { companies, plans, users } from "@db/schema.ts";
+import type { Deps } from "../deps.ts";
+import type { Actor, CompanyRow, PlanRow } from "../lib/context.ts";
+import { AppError, isUniqueViolation, notFound } from "../lib/errors.ts";
+import { requireAdmin, requireSuper } from "../auth/permissions.ts";
+import { hashPassword } from "../lib/crypto.ts";
+import { todayIn } from "../lib/time.ts";
+import { pageOf } from "../lib/paging.ts";
+import { invalidate } from "../caches.ts";
+import { writeSettings } from "../settings/repo.ts";
+import { companyDefaults } from "../settings/registry.ts";
+import { enqueue } from "../jobs/queue.ts";
+import { addMonths, monthsOf } from "../billing/periods.ts";
+import { type CompanyDTO, companyDTO } from "./dto.ts";
+import { getCompanyWithPlan, searchCompanies } from "./repo.ts";
+import type { CreateCompanyInput, ListCompaniesQuery, UpdateCompanyInput } from "./schemas.ts";
+import { PURGE_JOB } from "./purge.ts";
+
+export const PLATFORM_COMPANY_ID = 1;
+
+function saveError(err: unknown): never {
+  if (isUniqueViolation(err, "users.email")) throw new AppError("ERR_EMAIL_IN_USE");
+  if (isUniqueViolation(err, "companies.name")) {
+    throw new AppError("ERR_CONFLICT", { details: { field: "name" } });
+  }
+  throw err;
+}
+
+async function planOrThrow(deps: Deps, planId: number): Promise<PlanRow> {
+  const [plan] = await deps.db.select().from(plans).where(eq(plans.id, planId));
+  if (!plan) throw new AppError("ERR_VALIDATION", { details: [{ path: "planId", message: "unknown plan" }] });
+  return plan;
+}
+
+export async function loadCompanyDTO(deps: Deps, companyId: number): Promise<CompanyDTO> {
+  const { company, plan } = await getCompanyWithPlan(deps.db, companyId);
+  return companyDTO(company, plan);
+}
+
+/** GET /companies and /companiesPlan: `{companies, count, hasMore}`, page size 5 by default (spec 3 §9). */
+export async function listCompanies(deps: Deps, actor: Actor, q: ListCompaniesQuery) {
+  requireSuper(actor);
+  const page = pageOf(q.pageNumber, q.pageSize ?? 5);
+  const { rows, count } = await searchCompanies(deps.db, q.searchParam, page);
+  return { companies: rows.map((r) => companyDTO(r.company, r.plan)), count, hasMore: page.hasMore(count) };
+}
+
+/** GET /companies/list: every company (the operator's selects). */
+export async function listAllCompanies(deps: Deps, actor: Actor): Promise<CompanyDTO[]> {
+  requireSuper(actor);
+  const { rows } = await searchCompanies(deps.db, "", { limit: 10_000, offset: 0 });
+  return rows.map((r) => companyDTO(r.company, r.plan));
+}
+
+/** GET /companies/{id}: the operator any company, anyone else only his own (another id is 404). */
+export async function showCompany(deps: Deps, actor: Actor, id: number): Promise<CompanyDTO> {
+  if (!actor.user.super && id !== actor.companyId) throw notFound("company");
+  return await loadCompanyDTO(deps, id);
+}
+
+/** GET /companies/listPlan/{id}: the company with its whole plan (flags and limits). */
+export async function companyPlan(deps: Deps, actor: Actor, id: number) {
+  if (!actor.user.super && id !== actor.companyId) throw notFound("company");
+  const { company, plan } = await getCompanyWithPlan(deps.db, id);
+  return { ...companyDTO(company, plan), plan };
+}
+
+export async function createCompany(
+  deps: Deps,
+  actor: Actor,
+  input: CreateCompanyInput,
+): Promise<CompanyDTO> {
+  requireSuper(actor);
+  const plan = await planOrThrow(deps, input.planId);
+  const { password, passwordDefault, status, recurrence, dueDate, timezone, ...rest } = input;
+  const passwordHash = await hashPassword((password ?? passwordDefault)!);
+  const tz = timezone || "America/Sao_Paulo";
+  const rec = recurrence ??
+    (monthsOf(plan.recurrence) > 0 && plan.recurrence !== "Day" ? plan.recurrence : "MENSAL");
+  const due = dueDate ?? addMonths(todayIn(deps.clock.now(), tz), monthsOf(rec));
+  const id = await deps.database.write(async (tx) => {
+    const [company] = await tx.insert(companies).values({
+      ...rest,
+      status: status ?? true,
+      recurrence: rec,
+      dueDate: due,
+      timezone: tz,
+    }).returning();
+    await writeSettings(tx, company.id, companyDefaults());
+    await tx.insert(users).values({
+      companyId: company.id,
+      name: "Admin",
+      email: input.email,
+      passwordHash,
+      profile: "admin",
+    });
+    return company.id;
+  }).catch(saveError);
+  invalidate(deps, { kind: "company", companyId: id });
+  const dto = await loadCompanyDTO(deps, id);
+  deps.bus.emit("company.changed", { action: "create", company: dto });
+  return dto;
+}
+
+export async function updateCompany(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  input: UpdateCompanyInput,
+): Promise<CompanyDTO> {
+  requireSuper(actor);
+  if (input.planId !== undefined) await planOrThrow(deps, input.planId);
+  if (id === PLATFORM_COMPANY_ID && input.status === false) {
+    throw new AppError("ERR_NO_PERMISSION", {
+      details: { reason: "the operator's company cannot be deactivated" },
+    });
+  }
+  const { timezone, ...rest } = input;
+  const set = { ...rest, ...(timezone ? { timezone } : {}), updatedAt: deps.clock.now().toISOString() };
+  const [row] = await deps.database.write((tx) =>
+    tx.update(companies).set(set).where(eq(companies.id, id)).returning({ id: companies.id })
+  ).catch(saveError);
+  if (!row) throw notFound("company");
+  invalidate(deps, { kind: "company", companyId: id });
+  const dto = await loadCompanyDTO(deps, id);
+  deps.bus.emit("company.changed", { action: "update", company: dto });
+  return dto;
+}
+
+/**
+ * The renewal button: one period (the company's recurrence) past its due date, or past today
+ * when it already lapsed, so a late renewal still buys a whole period.
+ */
+export async function renewCompany(deps: Deps, actor: Actor, id: number): Promise<CompanyDTO> {
+  requireSuper(actor);
+  const { company } = await getCompanyWithPlan(deps.db, id);
+  const dueDate = nextDueDate(
+    company.dueDate,
+    company.recurrence,
+    todayIn(deps.clock.now(), company.timezone),
+  );
+  return await updateCompany(deps, actor, id, { dueDate, status: true });
+}
+
+export function nextDueDate(current: string | null, recurrence: string, today: string): string {
+  const base = current && current >= today ? current : today;
+  return addMonths(base, monthsOf(recurrence));
+}
+
+/**
+ * DELETE /companies/{id}: the company is switched off at once (its sessions stop working) and a
+ * durable job removes its rows and files in batches, announcing progress to the operator.
+ */
+export async function deleteCompany(deps: Deps, actor: Actor, id: number): Promise<void> {
+  requireSuper(actor);
+  if (id === PLATFORM_COMPANY_ID || id === actor.companyId) throw new AppError("ERR_NO_PERMISSION");
+  await deps.database.write(async (tx) => {
+    const [row] = await tx.update(companies).set({ status: false }).where(eq(companies.id, id))
+      .returning({ id: companies.id });
+    if (!row) throw notFound("company");
+    await enqueue(tx, { name: PURGE_JOB, payload: { companyId: id }, dedupeKey: `company-purge:${id}` });
+  });
+  invalidate(deps, { kind: "company", companyId: id });
+  deps.jobs.kick();
+  deps.bus.emit("company.purge_progress", { companyId: id, done: 0, total: 1, finished: false });
+}
+
+/** GET /companies/find: the operator's full list; anyone else only his own company. */
+export async function findCompanies(deps: Deps, actor: Actor): Promise<CompanyDTO[]> {
+  if (actor.user.super) return await listAllCompanies(deps, actor);
+  return [await loadCompanyDTO(deps, actor.companyId)];
+}
+
+/** Working hours: the company's admins for their own company, the operator for any. */
+export async function updateSchedules(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  schedules: CompanyRow["schedules"],
+): Promise<CompanyDTO> {
+  if (!actor.user.super && id !== actor.companyId) throw notFound("company");
+  requireAdmin(actor);
+  const [row] = await deps.database.write((tx) =>
+    tx.update(companies).set({ schedules, updatedAt: deps.clock.now().toISOString() }).where(
+      eq(companies.id, id),
+    )
+      .returning({ id: companies.id })
+  );
+  if (!row) throw notFound("company");
+  invalidate(deps, { kind: "company", companyId: id });
+  const dto = await loadCompanyDTO(deps, id);
+  deps.bus.emit("company.changed", { action: "update", company: dto });
+  return dto;
+}
