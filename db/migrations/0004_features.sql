@@ -17,6 +17,8 @@ CREATE TABLE `audit_logs` (
 --> statement-breakpoint
 CREATE INDEX `audit_logs_company_created_idx` ON `audit_logs` (`company_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `audit_logs_company_user_idx` ON `audit_logs` (`company_id`,`user_id`,`created_at`);--> statement-breakpoint
+CREATE INDEX `audit_logs_company_action_idx` ON `audit_logs` (`company_id`,`action`,`created_at`);--> statement-breakpoint
+CREATE INDEX `audit_logs_company_entity_idx` ON `audit_logs` (`company_id`,`entity`,`created_at`);--> statement-breakpoint
 CREATE INDEX `audit_logs_created_idx` ON `audit_logs` (`created_at`);--> statement-breakpoint
 CREATE TABLE `auth_session_secrets` (
 	`session_id` text NOT NULL,

@@ -29,6 +29,8 @@ export const auditLogs = sqliteTable("audit_logs", {
 }, (t) => [
   index("audit_logs_company_created_idx").on(t.companyId, t.createdAt),
   index("audit_logs_company_user_idx").on(t.companyId, t.userId, t.createdAt),
+  index("audit_logs_company_action_idx").on(t.companyId, t.action, t.createdAt),
+  index("audit_logs_company_entity_idx").on(t.companyId, t.entity, t.createdAt),
   index("audit_logs_created_idx").on(t.createdAt),
 ]);
 

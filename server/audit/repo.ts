@@ -2,7 +2,7 @@
  * Audit-log reads. `companyId` first as everywhere; the operator's cross-company view passes
  * `null` (every company) explicitly, so an unscoped read is visible at the call site.
  */
-import { and, desc, eq, gte, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNotNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { auditLogs, companies } from "@db/schema.ts";
 import type { Db } from "@db/client.ts";
 
@@ -13,8 +13,8 @@ export type AuditFilter = {
   /** ISO instants (UTC), from inclusive, to exclusive. */
   from?: string;
   to?: string;
-  /** Keyset paging for the export: rows with a smaller id. */
-  beforeId?: number;
+  /** Keyset paging for the export: rows before this one in (createdAt, id) order. */
+  before?: { createdAt: string; id: number };
 };
 
 function where(companyId: number | null, f: AuditFilter): SQL | undefined {
@@ -25,7 +25,11 @@ function where(companyId: number | null, f: AuditFilter): SQL | undefined {
   if (f.entity) c.push(eq(auditLogs.entity, f.entity));
   if (f.from) c.push(gte(auditLogs.createdAt, f.from));
   if (f.to) c.push(lt(auditLogs.createdAt, f.to));
-  if (f.beforeId) c.push(lt(auditLogs.id, f.beforeId));
+  if (f.before) {
+    // Written so the (company_id, created_at) index bounds the scan: created_at <= x AND (… or …).
+    c.push(lte(auditLogs.createdAt, f.before.createdAt));
+    c.push(or(lt(auditLogs.createdAt, f.before.createdAt), lt(auditLogs.id, f.before.id)));
+  }
   return c.length ? and(...c) : undefined;
 }
 
@@ -79,10 +83,10 @@ export async function listAudit(
   return { rows, count: Number(n) };
 }
 
-/** One keyset page for the export (by id, newest first). */
+/** One keyset page for the export, newest first (the list's order). */
 export async function auditBatch(db: Db, companyId: number | null, f: AuditFilter, limit: number) {
   return await db.select(columns).from(auditLogs).leftJoin(companies, eq(companies.id, auditLogs.companyId))
-    .where(where(companyId, f)).orderBy(desc(auditLogs.id)).limit(limit);
+    .where(where(companyId, f)).orderBy(desc(auditLogs.createdAt), desc(auditLogs.id)).limit(limit);
 }
 
 /** The people who appear in a company's log (for the user filter), by their latest name. */

@@ -142,10 +142,10 @@ export async function exportAuditLogs(deps: Deps, actor: Actor, q: AuditQuery): 
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
   (async () => {
-    let beforeId: number | undefined;
+    let before: repo.AuditFilter["before"];
     let written = 0;
     while (written < EXPORT_MAX) {
-      const rows = await repo.auditBatch(deps.db, companyId, { ...filter, beforeId }, EXPORT_BATCH);
+      const rows = await repo.auditBatch(deps.db, companyId, { ...filter, before }, EXPORT_BATCH);
       for (const r of rows) {
         ws.addRow({
           date: r.createdAt,
@@ -162,7 +162,8 @@ export async function exportAuditLogs(deps: Deps, actor: Actor, q: AuditQuery): 
       }
       written += rows.length;
       if (rows.length < EXPORT_BATCH) break;
-      beforeId = rows[rows.length - 1].id;
+      const last = rows[rows.length - 1];
+      before = { createdAt: last.createdAt, id: last.id };
       if (out.writableNeedDrain) await once(out, "drain");
     }
     ws.commit();
