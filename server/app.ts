@@ -32,6 +32,7 @@ import { connectionsRoutes } from "./connections/routes.ts";
 import { adminConnectionsRoutes } from "./connections/admin_routes.ts";
 import { whatsappSessionRoutes } from "./channels/whatsapp/routes.ts";
 import { apiChannelRoutes } from "./channels/api/routes.ts";
+import { kanbanRoutes } from "./kanban/routes.ts";
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   // strict: false — the spec's client writes some paths with a trailing slash (GET /tags/).
@@ -89,6 +90,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/whatsapp", connectionsRoutes);
   app.route("/api", whatsappSessionRoutes);
   app.route("/api/channels/api", apiChannelRoutes);
+  app.route("/api", kanbanRoutes);
 
   app.all("/api/*", () => {
     throw new AppError("ERR_NOT_FOUND", { details: { resource: "route" } });

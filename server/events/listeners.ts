@@ -12,6 +12,7 @@ import type { TicketScope } from "../tickets/policy.ts";
 import { maskNumber } from "../lib/lgpd.ts";
 import { runAutomation } from "../inbox/automation.ts";
 import { invalidate } from "../caches.ts";
+import { FEATURE_LISTENERS } from "./features.ts";
 
 const scopeOf = (t: TicketScope & { id: number }) => ({
   id: t.id,
@@ -49,6 +50,7 @@ const viewerOfDTO = (u: UserDTO): Viewer => ({
 export function wireListeners(deps: Deps): void {
   const { bus, hub } = deps;
   const publish = hub.publish.bind(hub);
+  for (const wire of FEATURE_LISTENERS) wire(deps);
   const hidesNumbers = async (companyId: number) =>
     (await deps.caches.settings.get(companyId, "lgpdHideNumber")) === "enabled";
 

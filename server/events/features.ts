@@ -1,0 +1,7 @@
+/** Features that keep their own listeners.ts (DESIGN §6): one line each. */
+import type { Deps } from "../deps.ts";
+import { wireKanbanListeners } from "../kanban/listeners.ts";
+
+export const FEATURE_LISTENERS: ((deps: Deps) => void)[] = [
+  wireKanbanListeners,
+];
