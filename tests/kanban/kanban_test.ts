@@ -3,7 +3,7 @@
  * ticket's lane (plan useKanban), GET /ticket/kanban, the lane timer job and the rollback lane.
  */
 import assert from "node:assert/strict";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { jobs, plans, tags, ticketTags } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { assertAllNeedAuth } from "../_helpers/tenant.ts";
