@@ -13,6 +13,7 @@ import { Placeholder, PLACEHOLDER_ROUTES } from "./routes/placeholders.tsx";
 import { TicketsPage } from "./routes/tickets.tsx";
 import { ContactsPage, QuickMessagesPage, TagsPage } from "./routes/inbox_admin.tsx";
 import { AllConnectionsPage, ConnectionsPage, MessagesApiPage } from "./routes/connections.tsx";
+import { KanbanPage, LanesPage } from "./routes/workspace.tsx";
 
 const router = createBrowserRouter([
   {
@@ -40,6 +41,8 @@ const router = createBrowserRouter([
           { path: "/connections", element: <ConnectionsPage /> },
           { path: "/allConnections", element: <AllConnectionsPage /> },
           { path: "/messages-api", element: <MessagesApiPage /> },
+          { path: "/kanban", element: <KanbanPage /> },
+          { path: "/TagsKanban", element: <LanesPage /> },
           ...PLACEHOLDER_ROUTES.map((route) => ({
             path: route.path,
             element: <Placeholder route={route} />,

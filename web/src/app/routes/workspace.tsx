@@ -1,0 +1,16 @@
+/** The team's workspace screens (issue 18), each behind its route rule. */
+import { Gate } from "./guards.tsx";
+import { rules } from "./access_rules.ts";
+import { KanbanBoard } from "../../features/kanban/components/kanban_board.tsx";
+import { LanesScreen } from "../../features/kanban/components/lanes_screen.tsx";
+
+export const KanbanPage = () => (
+  <Gate rule={rules.plan("useKanban")}>
+    <KanbanBoard />
+  </Gate>
+);
+export const LanesPage = () => (
+  <Gate rule={rules.plan("useKanban")}>
+    <LanesScreen />
+  </Gate>
+);
