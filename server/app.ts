@@ -33,6 +33,7 @@ import { adminConnectionsRoutes } from "./connections/admin_routes.ts";
 import { whatsappSessionRoutes } from "./channels/whatsapp/routes.ts";
 import { apiChannelRoutes } from "./channels/api/routes.ts";
 import { kanbanRoutes } from "./kanban/routes.ts";
+import { chatsRoutes } from "./chats/routes.ts";
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   // strict: false — the spec's client writes some paths with a trailing slash (GET /tags/).
@@ -91,6 +92,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api", whatsappSessionRoutes);
   app.route("/api/channels/api", apiChannelRoutes);
   app.route("/api", kanbanRoutes);
+  app.route("/api/chats", chatsRoutes);
 
   app.all("/api/*", () => {
     throw new AppError("ERR_NOT_FOUND", { details: { resource: "route" } });
