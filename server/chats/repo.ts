@@ -8,7 +8,9 @@ import { containsLike } from "../lib/like.ts";
 export type ChatRow = typeof chats.$inferSelect;
 export type ChatMember = { userId: number; unreads: number; user: { id: number; name: string } };
 export type ChatDTO = ChatRow & { users: ChatMember[] };
-export type ChatMessageDTO = typeof chatMessages.$inferSelect & { sender: { id: number; name: string } | null };
+export type ChatMessageDTO = typeof chatMessages.$inferSelect & {
+  sender: { id: number; name: string } | null;
+};
 
 /** By numeric id or by uuid (the screen's /chats/{uuid}). */
 export async function getChat(db: Db | Tx, companyId: number, idOrUuid: string | number): Promise<ChatRow> {

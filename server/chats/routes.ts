@@ -2,7 +2,13 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../lib/context.ts";
 import { validate } from "../lib/validate.ts";
-import { createChatInput, listChatsQuery, messagesQuery, sendChatMessageInput, updateChatInput } from "./schemas.ts";
+import {
+  createChatInput,
+  listChatsQuery,
+  messagesQuery,
+  sendChatMessageInput,
+  updateChatInput,
+} from "./schemas.ts";
 import * as chats from "./service.ts";
 
 const key = (c: { req: { param(k: string): string | undefined } }) => c.req.param("id") ?? "";

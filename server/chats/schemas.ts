@@ -3,7 +3,10 @@ import { z } from "zod";
 
 /** The spec's client sends users as [{id, name}]; plain ids are accepted too. */
 const userList = z.array(
-  z.union([z.coerce.number().int().positive(), z.object({ id: z.coerce.number().int().positive() }).passthrough()]),
+  z.union([
+    z.coerce.number().int().positive(),
+    z.object({ id: z.coerce.number().int().positive() }).passthrough(),
+  ]),
 ).transform((xs) => [...new Set(xs.map((x) => (typeof x === "number" ? x : x.id)))]);
 
 export const createChatInput = z.object({

@@ -55,7 +55,11 @@ export async function listChats(deps: Deps, actor: Actor, q: { searchParam?: str
     limit: page.limit,
     offset: page.offset,
   });
-  return { records: await repo.chatDTOs(deps.db, actor.companyId, rows), count, hasMore: page.hasMore(count) };
+  return {
+    records: await repo.chatDTOs(deps.db, actor.companyId, rows),
+    count,
+    hasMore: page.hasMore(count),
+  };
 }
 
 export const showChat = (deps: Deps, actor: Actor, idOrUuid: string) => memberChat(deps, actor, idOrUuid);
@@ -77,7 +81,12 @@ export async function createChat(deps: Deps, actor: Actor, input: CreateChatInpu
   return chat;
 }
 
-export async function updateChat(deps: Deps, actor: Actor, id: string, input: UpdateChatInput): Promise<ChatDTO> {
+export async function updateChat(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  input: UpdateChatInput,
+): Promise<ChatDTO> {
   const before = await ownedChat(deps, actor, id);
   const members = input.users ? await checkUsers(deps, actor, input.users) : null;
   const row = await deps.database.write(async (tx) => {
@@ -94,7 +103,12 @@ export async function updateChat(deps: Deps, actor: Actor, id: string, input: Up
   if (removed.length) {
     deps.bus.emit("chat.deleted", { companyId: actor.companyId, chatId: chat.id, memberIds: removed });
   }
-  deps.bus.emit("chat.updated", { companyId: actor.companyId, chat, memberIds: memberIds(chat), action: "update" });
+  deps.bus.emit("chat.updated", {
+    companyId: actor.companyId,
+    chat,
+    memberIds: memberIds(chat),
+    action: "update",
+  });
   return chat;
 }
 
@@ -111,7 +125,11 @@ export async function markRead(deps: Deps, actor: Actor, id: string): Promise<Ch
   const chat = await memberChat(deps, actor, id);
   await deps.database.write((tx) =>
     tx.update(chatUsers).set({ unreads: 0 }).where(
-      and(eq(chatUsers.companyId, actor.companyId), eq(chatUsers.chatId, chat.id), eq(chatUsers.userId, actor.userId)),
+      and(
+        eq(chatUsers.companyId, actor.companyId),
+        eq(chatUsers.chatId, chat.id),
+        eq(chatUsers.userId, actor.userId),
+      ),
     )
   );
   const fresh = await dto(deps, actor.companyId, await repo.getChat(deps.db, actor.companyId, chat.id));
@@ -148,12 +166,21 @@ export async function sendMessage(deps: Deps, actor: Actor, id: string, message:
     await tx.update(chats).set({ lastMessage: message.slice(0, 255), updatedAt: now })
       .where(and(eq(chats.companyId, actor.companyId), eq(chats.id, chat.id)));
     await tx.update(chatUsers).set({ unreads: sql`${chatUsers.unreads} + 1` }).where(
-      and(eq(chatUsers.companyId, actor.companyId), eq(chatUsers.chatId, chat.id), ne(chatUsers.userId, actor.userId)),
+      and(
+        eq(chatUsers.companyId, actor.companyId),
+        eq(chatUsers.chatId, chat.id),
+        ne(chatUsers.userId, actor.userId),
+      ),
     );
     return m;
   });
   const fresh = await dto(deps, actor.companyId, await repo.getChat(deps.db, actor.companyId, chat.id));
   const newMessage = { ...row, sender: { id: actor.userId, name: actor.user.name } };
-  deps.bus.emit("chat.message", { companyId: actor.companyId, chat: fresh, message: newMessage, memberIds: memberIds(fresh) });
+  deps.bus.emit("chat.message", {
+    companyId: actor.companyId,
+    chat: fresh,
+    message: newMessage,
+    memberIds: memberIds(fresh),
+  });
   return newMessage;
 }

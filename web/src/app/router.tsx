@@ -13,7 +13,7 @@ import { Placeholder, PLACEHOLDER_ROUTES } from "./routes/placeholders.tsx";
 import { TicketsPage } from "./routes/tickets.tsx";
 import { ContactsPage, QuickMessagesPage, TagsPage } from "./routes/inbox_admin.tsx";
 import { AllConnectionsPage, ConnectionsPage, MessagesApiPage } from "./routes/connections.tsx";
-import { KanbanPage, LanesPage } from "./routes/workspace.tsx";
+import { ChatsPage, KanbanPage, LanesPage } from "./routes/workspace.tsx";
 
 const router = createBrowserRouter([
   {
@@ -43,6 +43,7 @@ const router = createBrowserRouter([
           { path: "/messages-api", element: <MessagesApiPage /> },
           { path: "/kanban", element: <KanbanPage /> },
           { path: "/TagsKanban", element: <LanesPage /> },
+          { path: "/chats/:chatId?", element: <ChatsPage /> },
           ...PLACEHOLDER_ROUTES.map((route) => ({
             path: route.path,
             element: <Placeholder route={route} />,

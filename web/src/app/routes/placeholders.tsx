@@ -15,7 +15,6 @@ import {
   ListChecks,
   ListOrdered,
   ListTodo,
-  MessageCircleMore,
   Network,
   Receipt,
   SlidersHorizontal,
@@ -30,12 +29,6 @@ export type PlaceholderRoute = { path: string; page: string; icon: ReactNode; ru
 
 /** Private routes whose screens arrive in later issues: each resolves to a tidy, translated page. */
 export const PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
-  {
-    path: "/chats/:chatId?",
-    page: "chats",
-    icon: <MessageCircleMore />,
-    rule: rules.plan("useInternalChat"),
-  },
   { path: "/reports", page: "reports", icon: <BarChart3 />, rule: rules.dashboard },
   { path: "/moments", page: "moments", icon: <Activity />, rule: rules.realTime },
   { path: "/contacts/import", page: "contactsImport", icon: <Upload /> },

@@ -3,6 +3,7 @@ import { Gate } from "./guards.tsx";
 import { rules } from "./access_rules.ts";
 import { KanbanBoard } from "../../features/kanban/components/kanban_board.tsx";
 import { LanesScreen } from "../../features/kanban/components/lanes_screen.tsx";
+import { ChatsScreen } from "../../features/chats/components/chats_screen.tsx";
 
 export const KanbanPage = () => (
   <Gate rule={rules.plan("useKanban")}>
@@ -12,5 +13,10 @@ export const KanbanPage = () => (
 export const LanesPage = () => (
   <Gate rule={rules.plan("useKanban")}>
     <LanesScreen />
+  </Gate>
+);
+export const ChatsPage = () => (
+  <Gate rule={rules.plan("useInternalChat")}>
+    <ChatsScreen />
   </Gate>
 );

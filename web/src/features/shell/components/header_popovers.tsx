@@ -81,9 +81,11 @@ function NotificationList({ items }: { items: NotificationItem[] }) {
               </span>
               <span className="flex items-center gap-2">
                 <span className="min-w-0 flex-1 truncate text-xs text-ink-muted">{n.body}</span>
-                <span className="flex h-4 min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[10px] font-bold text-primary-fg">
-                  {n.unread}
-                </span>
+                {n.unread > 0 && (
+                  <span className="flex h-4 min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[10px] font-bold text-primary-fg">
+                    {n.unread}
+                  </span>
+                )}
               </span>
             </span>
           </Link>
@@ -126,7 +128,8 @@ export function AnnouncementsPopover() {
   );
 }
 
-export function ChatsPopover() {
+/** The internal chats dropdown: the user's chats with their unread counts; a click opens one. */
+export function ChatsPopover({ count = 0, items = [] }: { count?: number; items?: NotificationItem[] }) {
   const { t } = useTranslation("shell");
   return (
     <HeaderPopover
@@ -136,7 +139,9 @@ export function ChatsPopover() {
       title={t("topbar.chats")}
       emptyTitle={t("topbar.noChats")}
       emptyHint={t("topbar.noChatsHint")}
-      count={0}
-    />
+      count={count}
+    >
+      {items.length ? <NotificationList items={items} /> : undefined}
+    </HeaderPopover>
   );
 }

@@ -8,12 +8,8 @@ import { isAdmin, planAllows } from "../../../lib/permissions.ts";
 import { effectiveDueDate, OPERATOR_COMPANY_ID } from "../../../lib/subscription.ts";
 import type { User } from "../../../lib/types.ts";
 import { RefreshButton, ThemeToggle, VolumeControl } from "./header_controls.tsx";
-import {
-  AnnouncementsPopover,
-  ChatsPopover,
-  type NotificationItem,
-  NotificationsPopover,
-} from "./header_popovers.tsx";
+import { AnnouncementsPopover, type NotificationItem, NotificationsPopover } from "./header_popovers.tsx";
+import { TopBarChats } from "../../chats/components/chats_popover.tsx";
 import { UserMenu } from "./user_menu.tsx";
 
 type TopBarProps = {
@@ -83,7 +79,7 @@ export function TopBar(
         <div className="mx-1.5 hidden h-6 w-px bg-line sm:block" />
         <NotificationsPopover count={unreadCount} items={notifications} />
         <AnnouncementsPopover />
-        {planAllows(user, "useInternalChat") && <ChatsPopover />}
+        {planAllows(user, "useInternalChat") && <TopBarChats user={user} />}
         <UserMenu user={user} onOpenProfile={onOpenProfile} onLogout={onLogout} />
       </div>
     </header>
