@@ -34,6 +34,7 @@ import { whatsappSessionRoutes } from "./channels/whatsapp/routes.ts";
 import { apiChannelRoutes } from "./channels/api/routes.ts";
 import { kanbanRoutes } from "./kanban/routes.ts";
 import { chatsRoutes } from "./chats/routes.ts";
+import { announcementsRoutes } from "./announcements/routes.ts";
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   // strict: false — the spec's client writes some paths with a trailing slash (GET /tags/).
@@ -93,6 +94,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/channels/api", apiChannelRoutes);
   app.route("/api", kanbanRoutes);
   app.route("/api/chats", chatsRoutes);
+  app.route("/api/announcements", announcementsRoutes);
 
   app.all("/api/*", () => {
     throw new AppError("ERR_NOT_FOUND", { details: { resource: "route" } });
