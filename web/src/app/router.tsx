@@ -13,7 +13,7 @@ import { Placeholder, PLACEHOLDER_ROUTES } from "./routes/placeholders.tsx";
 import { TicketsPage } from "./routes/tickets.tsx";
 import { ContactsPage, QuickMessagesPage, TagsPage } from "./routes/inbox_admin.tsx";
 import { AllConnectionsPage, ConnectionsPage, MessagesApiPage } from "./routes/connections.tsx";
-import { ChatsPage, KanbanPage, LanesPage } from "./routes/workspace.tsx";
+import { AnnouncementsPage, ChatsPage, HelpsPage, KanbanPage, LanesPage } from "./routes/workspace.tsx";
 
 const router = createBrowserRouter([
   {
@@ -44,6 +44,8 @@ const router = createBrowserRouter([
           { path: "/kanban", element: <KanbanPage /> },
           { path: "/TagsKanban", element: <LanesPage /> },
           { path: "/chats/:chatId?", element: <ChatsPage /> },
+          { path: "/announcements", element: <AnnouncementsPage /> },
+          { path: "/helps", element: <HelpsPage /> },
           ...PLACEHOLDER_ROUTES.map((route) => ({
             path: route.path,
             element: <Placeholder route={route} />,

@@ -4,6 +4,8 @@ import { rules } from "./access_rules.ts";
 import { KanbanBoard } from "../../features/kanban/components/kanban_board.tsx";
 import { LanesScreen } from "../../features/kanban/components/lanes_screen.tsx";
 import { ChatsScreen } from "../../features/chats/components/chats_screen.tsx";
+import { AnnouncementsScreen } from "../../features/announcements/components/announcements_screen.tsx";
+import { HelpsGallery } from "../../features/helps/components/helps_gallery.tsx";
 
 export const KanbanPage = () => (
   <Gate rule={rules.plan("useKanban")}>
@@ -20,3 +22,9 @@ export const ChatsPage = () => (
     <ChatsScreen />
   </Gate>
 );
+export const AnnouncementsPage = () => (
+  <Gate rule={rules.super}>
+    <AnnouncementsScreen />
+  </Gate>
+);
+export const HelpsPage = () => <HelpsGallery />;

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Palette, SlidersHorizontal } from "lucide-react";
+import { CircleHelp, Palette, SlidersHorizontal } from "lucide-react";
+import { HelpsAdmin } from "../../helps/components/helps_admin.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { EmptyState } from "../../../components/ui/empty_state.tsx";
 import { PageHeader } from "../../../components/ui/page_section.tsx";
@@ -31,6 +32,12 @@ export function SettingsScreen() {
               {t("tabs.whitelabel")}
             </TabsTrigger>
           )}
+          {operator && (
+            <TabsTrigger value="helps" data-testid="tab-helps">
+              <CircleHelp />
+              {t("workspace:helps.tab")}
+            </TabsTrigger>
+          )}
         </TabsList>
         {isPending ? <PageSpinner /> : isError || !values
           ? (
@@ -43,6 +50,11 @@ export function SettingsScreen() {
               <TabsContent value="options">
                 <OptionsTab values={values} isSuper={operator} />
               </TabsContent>
+              {operator && (
+                <TabsContent value="helps">
+                  <HelpsAdmin />
+                </TabsContent>
+              )}
               {operator && (
                 <TabsContent value="whitelabel">
                   <WhitelabelTab values={values} />

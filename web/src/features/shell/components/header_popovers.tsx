@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/ui/avatar.tsx";
-import { Bell, Megaphone, MessageCircleMore } from "lucide-react";
+import { Bell, MessageCircleMore } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty_state.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "../../../components/ui/popover.tsx";
@@ -20,8 +20,9 @@ function CountBadge({ count }: { count: number }) {
   );
 }
 
-function HeaderPopover(
-  { icon, label, title, emptyTitle, emptyHint, count, testId, children }: {
+export function HeaderPopover(
+  { icon, label, title, emptyTitle, emptyHint, count, testId, children, onOpenChange }: {
+    onOpenChange?: (open: boolean) => void;
     icon: ReactNode;
     label: string;
     title: string;
@@ -33,7 +34,7 @@ function HeaderPopover(
   },
 ) {
   return (
-    <Popover>
+    <Popover onOpenChange={onOpenChange}>
       <Tooltip content={label}>
         <PopoverTrigger asChild>
           <Button variant="ghost" size="icon" aria-label={label} data-testid={testId} className="relative">
@@ -110,21 +111,6 @@ export function NotificationsPopover({ count, items = [] }: { count: number; ite
     >
       {items.length ? <NotificationList items={items} /> : undefined}
     </HeaderPopover>
-  );
-}
-
-export function AnnouncementsPopover() {
-  const { t } = useTranslation("shell");
-  return (
-    <HeaderPopover
-      testId="announcements-button"
-      icon={<Megaphone className="size-[18px]" />}
-      label={t("topbar.announcements")}
-      title={t("topbar.announcements")}
-      emptyTitle={t("topbar.noAnnouncements")}
-      emptyHint={t("topbar.noAnnouncementsHint")}
-      count={0}
-    />
   );
 }
 
