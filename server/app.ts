@@ -35,6 +35,7 @@ import { apiChannelRoutes } from "./channels/api/routes.ts";
 import { kanbanRoutes } from "./kanban/routes.ts";
 import { chatsRoutes } from "./chats/routes.ts";
 import { announcementsRoutes } from "./announcements/routes.ts";
+import { filesRoutes } from "./files/routes.ts";
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   // strict: false — the spec's client writes some paths with a trailing slash (GET /tags/).
@@ -95,6 +96,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api", kanbanRoutes);
   app.route("/api/chats", chatsRoutes);
   app.route("/api/announcements", announcementsRoutes);
+  app.route("/api/files", filesRoutes);
 
   app.all("/api/*", () => {
     throw new AppError("ERR_NOT_FOUND", { details: { resource: "route" } });

@@ -34,6 +34,7 @@ const ENTITY_EVENTS: Record<EntityKind, { event: string; key: string }> = {
   quickMessage: { event: "quickemessage", key: "record" },
   contact: { event: "contact", key: "contact" },
   whatsapp: { event: "whatsapp", key: "whatsapp" },
+  file: { event: "file", key: "file" },
 };
 
 const viewerOfDTO = (u: UserDTO): Viewer => ({

@@ -43,7 +43,7 @@ export type EventMap = {
     | { action: "delete"; id: number };
 };
 
-export type EntityKind = "queue" | "tag" | "quickMessage" | "contact" | "whatsapp";
+export type EntityKind = "queue" | "tag" | "quickMessage" | "contact" | "whatsapp" | "file";
 
 export type EntityChanged =
   | { companyId: number; entity: EntityKind; action: "create" | "update"; record: unknown }
