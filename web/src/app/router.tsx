@@ -13,7 +13,14 @@ import { Placeholder, PLACEHOLDER_ROUTES } from "./routes/placeholders.tsx";
 import { TicketsPage } from "./routes/tickets.tsx";
 import { ContactsPage, QuickMessagesPage, TagsPage } from "./routes/inbox_admin.tsx";
 import { AllConnectionsPage, ConnectionsPage, MessagesApiPage } from "./routes/connections.tsx";
-import { AnnouncementsPage, ChatsPage, HelpsPage, KanbanPage, LanesPage } from "./routes/workspace.tsx";
+import {
+  AnnouncementsPage,
+  ChatsPage,
+  FilesPage,
+  HelpsPage,
+  KanbanPage,
+  LanesPage,
+} from "./routes/workspace.tsx";
 
 const router = createBrowserRouter([
   {
@@ -46,6 +53,7 @@ const router = createBrowserRouter([
           { path: "/chats/:chatId?", element: <ChatsPage /> },
           { path: "/announcements", element: <AnnouncementsPage /> },
           { path: "/helps", element: <HelpsPage /> },
+          { path: "/files", element: <FilesPage /> },
           ...PLACEHOLDER_ROUTES.map((route) => ({
             path: route.path,
             element: <Placeholder route={route} />,

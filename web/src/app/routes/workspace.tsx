@@ -6,6 +6,7 @@ import { LanesScreen } from "../../features/kanban/components/lanes_screen.tsx";
 import { ChatsScreen } from "../../features/chats/components/chats_screen.tsx";
 import { AnnouncementsScreen } from "../../features/announcements/components/announcements_screen.tsx";
 import { HelpsGallery } from "../../features/helps/components/helps_gallery.tsx";
+import { FilesScreen } from "../../features/files/components/files_screen.tsx";
 
 export const KanbanPage = () => (
   <Gate rule={rules.plan("useKanban")}>
@@ -28,3 +29,8 @@ export const AnnouncementsPage = () => (
   </Gate>
 );
 export const HelpsPage = () => <HelpsGallery />;
+export const FilesPage = () => (
+  <Gate rule={rules.admin}>
+    <FilesScreen />
+  </Gate>
+);
