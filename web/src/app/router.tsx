@@ -20,6 +20,7 @@ import {
   HelpsPage,
   KanbanPage,
   LanesPage,
+  TodoPage,
 } from "./routes/workspace.tsx";
 
 const router = createBrowserRouter([
@@ -54,6 +55,7 @@ const router = createBrowserRouter([
           { path: "/announcements", element: <AnnouncementsPage /> },
           { path: "/helps", element: <HelpsPage /> },
           { path: "/files", element: <FilesPage /> },
+          { path: "/todolist", element: <TodoPage /> },
           ...PLACEHOLDER_ROUTES.map((route) => ({
             path: route.path,
             element: <Placeholder route={route} />,

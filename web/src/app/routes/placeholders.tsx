@@ -11,7 +11,6 @@ import {
   GitBranch,
   ListChecks,
   ListOrdered,
-  ListTodo,
   Network,
   Receipt,
   SlidersHorizontal,
@@ -30,7 +29,6 @@ export const PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
   { path: "/moments", page: "moments", icon: <Activity />, rule: rules.realTime },
   { path: "/contacts/import", page: "contactsImport", icon: <Upload /> },
   { path: "/schedules", page: "schedules", icon: <CalendarClock />, rule: rules.plan("useSchedules") },
-  { path: "/todolist", page: "todolist", icon: <ListTodo /> },
   { path: "/queues", page: "queues", icon: <Network />, rule: rules.admin },
   {
     path: "/queue-integration",

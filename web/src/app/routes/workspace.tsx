@@ -7,6 +7,7 @@ import { ChatsScreen } from "../../features/chats/components/chats_screen.tsx";
 import { AnnouncementsScreen } from "../../features/announcements/components/announcements_screen.tsx";
 import { HelpsGallery } from "../../features/helps/components/helps_gallery.tsx";
 import { FilesScreen } from "../../features/files/components/files_screen.tsx";
+import { TodoScreen } from "../../features/todos/components/todo_screen.tsx";
 
 export const KanbanPage = () => (
   <Gate rule={rules.plan("useKanban")}>
@@ -34,3 +35,4 @@ export const FilesPage = () => (
     <FilesScreen />
   </Gate>
 );
+export const TodoPage = () => <TodoScreen />;
