@@ -39,6 +39,11 @@ import { dashboardRoutes } from "./dashboard/routes.ts";
 import { reportsRoutes } from "./reports/routes.ts";
 import { companiesRoutes } from "./companies/routes.ts";
 import { billingRoutes, billingWebhookRoutes } from "./billing/routes.ts";
+import { kanbanRoutes } from "./kanban/routes.ts";
+import { chatsRoutes } from "./chats/routes.ts";
+import { announcementsRoutes } from "./announcements/routes.ts";
+import { filesRoutes } from "./files/routes.ts";
+import { todosRoutes } from "./todos/routes.ts";
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   // strict: false — the spec's client writes some paths with a trailing slash (GET /tags/).
@@ -105,6 +110,11 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api", companiesRoutes);
   app.route("/api", billingRoutes);
   app.route("/api/webhooks", billingWebhookRoutes);
+  app.route("/api", kanbanRoutes);
+  app.route("/api/chats", chatsRoutes);
+  app.route("/api/announcements", announcementsRoutes);
+  app.route("/api/files", filesRoutes);
+  app.route("/api/todos", todosRoutes);
 
   app.all("/api/*", () => {
     throw new AppError("ERR_NOT_FOUND", { details: { resource: "route" } });

@@ -64,6 +64,19 @@ CREATE TABLE `rate_limits` (
 );
 --> statement-breakpoint
 CREATE INDEX `rate_limits_reset_idx` ON `rate_limits` (`reset_at`);--> statement-breakpoint
+CREATE TABLE `todos` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`company_id` integer NOT NULL,
+	`user_id` integer NOT NULL,
+	`text` text NOT NULL,
+	`done` integer DEFAULT false NOT NULL,
+	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')) NOT NULL,
+	`updated_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')) NOT NULL,
+	FOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `todos_user_created_idx` ON `todos` (`user_id`,`created_at`);--> statement-breakpoint
 CREATE TABLE `two_factor_recovery_codes` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`user_id` integer NOT NULL,
@@ -88,6 +101,7 @@ CREATE TABLE `user_two_factor` (
 	FOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+ALTER TABLE `announcements` ADD `expires_at` text;--> statement-breakpoint
 ALTER TABLE `invoices` ADD `payment_link_id` text;--> statement-breakpoint
 ALTER TABLE `invoices` ADD `plan_id` integer REFERENCES plans(id);--> statement-breakpoint
 ALTER TABLE `messages` ADD `send_error` text;--> statement-breakpoint

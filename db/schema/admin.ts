@@ -24,6 +24,8 @@ export const announcements = sqliteTable("announcements", {
   /** 1 high (red), 2 medium (orange), 3 low (grey). */
   priority: integer("priority").notNull().default(3),
   status: bool("status").notNull().default(true),
+  /** After this instant the top bar no longer shows it (null = until switched off). */
+  expiresAt: text("expires_at"),
   ...timestamps(),
 }, (t) => [index("announcements_status_created_idx").on(t.status, t.createdAt)]);
 
@@ -143,3 +145,13 @@ export const fileOptions = sqliteTable("file_options", {
   mediaType: text("media_type"),
   ...timestamps(),
 }, (t) => [index("file_options_file_idx").on(t.fileId)]);
+
+/** A user's own to-do list (spec 3 §2 /todolist), kept on the server so it follows the user. */
+export const todos = sqliteTable("todos", {
+  id: id(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  text: text("text").notNull(),
+  done: bool("done").notNull().default(false),
+  ...timestamps(),
+}, (t) => [index("todos_user_created_idx").on(t.userId, t.createdAt)]);

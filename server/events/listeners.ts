@@ -13,6 +13,7 @@ import { maskNumber } from "../lib/lgpd.ts";
 import { runAutomation } from "../inbox/automation.ts";
 import { invalidate } from "../caches.ts";
 import { wireBillingListeners } from "../billing/listeners.ts";
+import { FEATURE_LISTENERS } from "./features.ts";
 
 const scopeOf = (t: TicketScope & { id: number }) => ({
   id: t.id,
@@ -34,6 +35,7 @@ const ENTITY_EVENTS: Record<EntityKind, { event: string; key: string }> = {
   quickMessage: { event: "quickemessage", key: "record" },
   contact: { event: "contact", key: "contact" },
   whatsapp: { event: "whatsapp", key: "whatsapp" },
+  file: { event: "file", key: "file" },
 };
 
 const viewerOfDTO = (u: UserDTO): Viewer => ({
@@ -51,6 +53,7 @@ export function wireListeners(deps: Deps): void {
   const { bus, hub } = deps;
   const publish = hub.publish.bind(hub);
   wireBillingListeners(deps);
+  for (const wire of FEATURE_LISTENERS) wire(deps);
   const hidesNumbers = async (companyId: number) =>
     (await deps.caches.settings.get(companyId, "lgpdHideNumber")) === "enabled";
 

@@ -8,6 +8,7 @@ import type { TicketDTO } from "../tickets/dto.ts";
 import type { TicketScope } from "../tickets/policy.ts";
 import type { MessageDTO } from "../messages/dto.ts";
 import type { BillingEvents } from "../billing/events.ts";
+import type { ChatDTO, ChatMessageDTO } from "../chats/repo.ts";
 
 export type EventMap = {
   "user.created": { companyId: number; user: UserDTO };
@@ -33,9 +34,17 @@ export type EventMap = {
    * into the spec's socket event: `{action, <key>: record}` or `{action:"delete", <key>Id: id}`.
    */
   "entity.changed": EntityChanged;
+  /** Internal chat (members only). */
+  "chat.updated": { companyId: number; chat: ChatDTO; memberIds: number[]; action: "create" | "update" };
+  "chat.deleted": { companyId: number; chatId: number; memberIds: number[] };
+  "chat.message": { companyId: number; chat: ChatDTO; message: ChatMessageDTO; memberIds: number[] };
+  /** The operator's announcements, for every company. */
+  "announcement.changed":
+    | { action: "create" | "update"; record: unknown }
+    | { action: "delete"; id: number };
 } & BillingEvents;
 
-export type EntityKind = "queue" | "tag" | "quickMessage" | "contact" | "whatsapp";
+export type EntityKind = "queue" | "tag" | "quickMessage" | "contact" | "whatsapp" | "file";
 
 export type EntityChanged =
   | { companyId: number; entity: EntityKind; action: "create" | "update"; record: unknown }

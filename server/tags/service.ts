@@ -11,6 +11,7 @@ import { isAdmin, requireAdmin, requirePlan } from "../auth/permissions.ts";
 import type { Tx } from "@db/client.ts";
 import { numberMaskFor } from "../contacts/privacy.ts";
 import * as repo from "./repo.ts";
+import { rearmLane } from "../kanban/lanes.ts";
 import type { TagRow } from "./repo.ts";
 import type { CreateTagInput, ListTagsQuery, UpdateTagInput } from "./schemas.ts";
 
@@ -117,7 +118,11 @@ export async function updateTag(
       nextLaneId: input.nextLaneId,
       rollbackLaneId: input.rollbackLaneId,
     });
-    return await repo.updateTag(tx, actor.companyId, id, input).catch(rethrowNameTaken);
+    const tag = await repo.updateTag(tx, actor.companyId, id, input).catch(rethrowNameTaken);
+    if (input.timeLane !== undefined || input.nextLaneId !== undefined) {
+      await rearmLane(tx, actor.companyId, tag);
+    }
+    return tag;
   });
   emitTag(deps, actor.companyId, "update", tag);
   return tag;

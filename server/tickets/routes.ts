@@ -10,7 +10,7 @@ import * as tickets from "./service.ts";
 import { updateTicketStatus } from "./transitions.ts";
 import { closeAll } from "./close_all.ts";
 import { markTicketRead } from "../messages/service.ts";
-import { removeTicketTags, setTicketTag } from "./tags.ts";
+import { removeTicketTag, removeTicketTags, setTicketTag } from "./tags.ts";
 
 export const ticketsRoutes = new Hono<AppEnv>()
   .get("/", validate("query", listTicketsQuery), async (c) => {
@@ -42,7 +42,7 @@ export const ticketsRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   });
 
-/** GET /tickets-log/{ticketId}; PUT /ticket-tags/{ticketId}/{tagId}; DELETE /ticket-tags/{ticketId}. */
+/** GET /tickets-log/{ticketId}; PUT /ticket-tags/{ticketId}/{tagId}; DELETE /ticket-tags/{ticketId}[/{tagId}]. */
 export const ticketExtrasRoutes = new Hono<AppEnv>()
   .get("/tickets-log/:ticketId", async (c) => {
     return c.json(await tickets.ticketLog(c.var.deps, c.var.actor, idParam(c.req.param("ticketId"))));
@@ -50,6 +50,10 @@ export const ticketExtrasRoutes = new Hono<AppEnv>()
   .put("/ticket-tags/:ticketId/:tagId", async (c) => {
     const ticketId = idParam(c.req.param("ticketId")), tagId = idParam(c.req.param("tagId"));
     return c.json(await setTicketTag(c.var.deps, c.var.actor, ticketId, tagId));
+  })
+  .delete("/ticket-tags/:ticketId/:tagId", async (c) => {
+    const ticketId = idParam(c.req.param("ticketId")), tagId = idParam(c.req.param("tagId"));
+    return c.json(await removeTicketTag(c.var.deps, c.var.actor, ticketId, tagId));
   })
   .delete("/ticket-tags/:ticketId", async (c) => {
     return c.json(await removeTicketTags(c.var.deps, c.var.actor, idParam(c.req.param("ticketId"))));

@@ -15,6 +15,15 @@ import { ContactsPage, QuickMessagesPage, TagsPage } from "./routes/inbox_admin.
 import { AllConnectionsPage, ConnectionsPage, MessagesApiPage } from "./routes/connections.tsx";
 import { AuditLogPage } from "./routes/audit_log.tsx";
 import { CompaniesPage, ReceiptsPage, SubscriptionPage } from "./routes/backoffice.tsx";
+import {
+  AnnouncementsPage,
+  ChatsPage,
+  FilesPage,
+  HelpsPage,
+  KanbanPage,
+  LanesPage,
+  TodoPage,
+} from "./routes/workspace.tsx";
 
 const router = createBrowserRouter([
   {
@@ -48,6 +57,13 @@ const router = createBrowserRouter([
           { path: "/companies", element: <CompaniesPage /> },
           { path: "/recipts", element: <ReceiptsPage /> },
           { path: "/subscription", element: <SubscriptionPage /> },
+          { path: "/kanban", element: <KanbanPage /> },
+          { path: "/TagsKanban", element: <LanesPage /> },
+          { path: "/chats/:chatId?", element: <ChatsPage /> },
+          { path: "/announcements", element: <AnnouncementsPage /> },
+          { path: "/helps", element: <HelpsPage /> },
+          { path: "/files", element: <FilesPage /> },
+          { path: "/todolist", element: <TodoPage /> },
           ...PLACEHOLDER_ROUTES.map((route) => ({
             path: route.path,
             element: <Placeholder route={route} />,

@@ -20,6 +20,7 @@ import ptMessagesApi from "../locales/pt/messages_api.json" with { type: "json" 
 import ptAudit from "../locales/pt/audit.json" with { type: "json" };
 import ptTwoFactor from "../locales/pt/twoFactor.json" with { type: "json" };
 import ptBackoffice from "../locales/pt/backoffice.json" with { type: "json" };
+import ptWorkspace from "../locales/pt/workspace.json" with { type: "json" };
 import esCommon from "../locales/es/common.json" with { type: "json" };
 import esErrors from "../locales/es/errors.json" with { type: "json" };
 import esAuth from "../locales/es/auth.json" with { type: "json" };
@@ -38,6 +39,7 @@ import esMessagesApi from "../locales/es/messages_api.json" with { type: "json" 
 import esAudit from "../locales/es/audit.json" with { type: "json" };
 import esTwoFactor from "../locales/es/twoFactor.json" with { type: "json" };
 import esBackoffice from "../locales/es/backoffice.json" with { type: "json" };
+import esWorkspace from "../locales/es/workspace.json" with { type: "json" };
 import enCommon from "../locales/en/common.json" with { type: "json" };
 import enErrors from "../locales/en/errors.json" with { type: "json" };
 import enAuth from "../locales/en/auth.json" with { type: "json" };
@@ -56,6 +58,7 @@ import enMessagesApi from "../locales/en/messages_api.json" with { type: "json" 
 import enAudit from "../locales/en/audit.json" with { type: "json" };
 import enTwoFactor from "../locales/en/twoFactor.json" with { type: "json" };
 import enBackoffice from "../locales/en/backoffice.json" with { type: "json" };
+import enWorkspace from "../locales/en/workspace.json" with { type: "json" };
 import trCommon from "../locales/tr/common.json" with { type: "json" };
 import trErrors from "../locales/tr/errors.json" with { type: "json" };
 import trAuth from "../locales/tr/auth.json" with { type: "json" };
@@ -74,6 +77,7 @@ import trMessagesApi from "../locales/tr/messages_api.json" with { type: "json" 
 import trAudit from "../locales/tr/audit.json" with { type: "json" };
 import trTwoFactor from "../locales/tr/twoFactor.json" with { type: "json" };
 import trBackoffice from "../locales/tr/backoffice.json" with { type: "json" };
+import trWorkspace from "../locales/tr/workspace.json" with { type: "json" };
 
 export const LANGUAGES = ["pt", "es", "en", "tr"] as const;
 export type Language = typeof LANGUAGES[number];
@@ -96,6 +100,7 @@ export const NAMESPACES = [
   "audit",
   "twoFactor",
   "backoffice",
+  "workspace",
 ];
 
 const resources = {
@@ -118,6 +123,7 @@ const resources = {
     audit: ptAudit,
     twoFactor: ptTwoFactor,
     backoffice: ptBackoffice,
+    workspace: ptWorkspace,
   },
   es: {
     common: esCommon,
@@ -138,6 +144,7 @@ const resources = {
     audit: esAudit,
     twoFactor: esTwoFactor,
     backoffice: esBackoffice,
+    workspace: esWorkspace,
   },
   en: {
     common: enCommon,
@@ -158,6 +165,7 @@ const resources = {
     audit: enAudit,
     twoFactor: enTwoFactor,
     backoffice: enBackoffice,
+    workspace: enWorkspace,
   },
   tr: {
     common: trCommon,
@@ -178,6 +186,7 @@ const resources = {
     audit: trAudit,
     twoFactor: trTwoFactor,
     backoffice: trBackoffice,
+    workspace: trWorkspace,
   },
 };
 

@@ -2,18 +2,12 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
   BarChart3,
-  BellRing,
   Bot,
   CalendarClock,
-  CircleHelp,
   Contact,
-  FileStack,
   GitBranch,
-  KanbanSquare,
   ListChecks,
   ListOrdered,
-  ListTodo,
-  MessageCircleMore,
   Network,
   SlidersHorizontal,
   Sparkles,
@@ -27,18 +21,8 @@ export type PlaceholderRoute = { path: string; page: string; icon: ReactNode; ru
 
 /** Private routes whose screens arrive in later issues: each resolves to a tidy, translated page. */
 export const PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
-  {
-    path: "/chats/:chatId?",
-    page: "chats",
-    icon: <MessageCircleMore />,
-    rule: rules.plan("useInternalChat"),
-  },
   { path: "/contacts/import", page: "contactsImport", icon: <Upload /> },
   { path: "/schedules", page: "schedules", icon: <CalendarClock />, rule: rules.plan("useSchedules") },
-  { path: "/kanban", page: "kanban", icon: <KanbanSquare />, rule: rules.plan("useKanban") },
-  { path: "/TagsKanban", page: "tagsKanban", icon: <KanbanSquare />, rule: rules.plan("useKanban") },
-  { path: "/todolist", page: "todolist", icon: <ListTodo /> },
-  { path: "/helps", page: "helps", icon: <CircleHelp /> },
   { path: "/queues", page: "queues", icon: <Network />, rule: rules.admin },
   {
     path: "/queue-integration",
@@ -46,9 +30,7 @@ export const PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
     icon: <Bot />,
     rule: rules.adminPlan("useIntegrations"),
   },
-  { path: "/files", page: "files", icon: <FileStack />, rule: rules.admin },
   { path: "/prompts", page: "prompts", icon: <Sparkles />, rule: rules.adminPlan("useOpenAi") },
-  { path: "/announcements", page: "announcements", icon: <BellRing />, rule: rules.super },
   { path: "/phrase-lists", page: "phraseLists", icon: <ListOrdered />, rule: rules.admin },
   { path: "/flowbuilders", page: "flowbuilders", icon: <GitBranch />, rule: rules.admin },
   { path: "/flowbuilder/:flowId?", page: "flowbuilder", icon: <GitBranch />, rule: rules.admin },

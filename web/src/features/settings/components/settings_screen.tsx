@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Building2, FileKey, Layers, Palette, SlidersHorizontal } from "lucide-react";
+import { Building2, CircleHelp, FileKey, Layers, Palette, SlidersHorizontal } from "lucide-react";
+import { HelpsAdmin } from "../../helps/components/helps_admin.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { EmptyState } from "../../../components/ui/empty_state.tsx";
 import { PageHeader } from "../../../components/ui/page_section.tsx";
@@ -48,6 +49,12 @@ export function SettingsScreen() {
               </TabsTrigger>
             </>
           )}
+          {operator && (
+            <TabsTrigger value="helps" data-testid="tab-helps">
+              <CircleHelp />
+              {t("workspace:helps.tab")}
+            </TabsTrigger>
+          )}
         </TabsList>
         {isPending ? <PageSpinner /> : isError || !values
           ? (
@@ -75,6 +82,9 @@ export function SettingsScreen() {
                   </TabsContent>
                   <TabsContent value="certificate">
                     <CertificateTab />
+                  </TabsContent>
+                  <TabsContent value="helps">
+                    <HelpsAdmin />
                   </TabsContent>
                 </>
               )}

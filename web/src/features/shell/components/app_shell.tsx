@@ -9,6 +9,7 @@ import type { User } from "../../../lib/types.ts";
 import { useConnectionsWarning } from "../api/list_connections.ts";
 import { useHasHelps } from "../api/list_helps.ts";
 import { useVersion } from "../api/get_version.ts";
+import { useUnreadChats } from "../../chats/components/chats_popover.tsx";
 import { visibleNav } from "./nav_model.ts";
 import { SideNav } from "./side_nav.tsx";
 import { TopBar } from "./top_bar.tsx";
@@ -46,6 +47,7 @@ export function AppShell(
   const { data: version } = useVersion();
   const connectionsWarning = useConnectionsWarning(user.companyId, canSeeConnections(user));
   const unread = unreadCount;
+  const unreadChats = useUnreadChats(user);
 
   useEffect(() => setCollapsed(narrow || user.defaultMenu === "closed"), [user.defaultMenu, narrow]);
   // On a phone the menu is an overlay: following a link closes it.
@@ -81,7 +83,7 @@ export function AppShell(
           sections={visibleNav({ user, hasHelps })}
           collapsed={narrow ? false : collapsed}
           connectionsWarning={connectionsWarning}
-          unreadChats={false}
+          unreadChats={unreadChats}
           version={version}
         />
       </div>

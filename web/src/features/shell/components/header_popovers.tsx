@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/ui/avatar.tsx";
-import { Bell, Megaphone, MessageCircleMore } from "lucide-react";
+import { Bell, MessageCircleMore } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty_state.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "../../../components/ui/popover.tsx";
@@ -20,8 +20,9 @@ function CountBadge({ count }: { count: number }) {
   );
 }
 
-function HeaderPopover(
-  { icon, label, title, emptyTitle, emptyHint, count, testId, children }: {
+export function HeaderPopover(
+  { icon, label, title, emptyTitle, emptyHint, count, testId, children, onOpenChange }: {
+    onOpenChange?: (open: boolean) => void;
     icon: ReactNode;
     label: string;
     title: string;
@@ -33,7 +34,7 @@ function HeaderPopover(
   },
 ) {
   return (
-    <Popover>
+    <Popover onOpenChange={onOpenChange}>
       <Tooltip content={label}>
         <PopoverTrigger asChild>
           <Button variant="ghost" size="icon" aria-label={label} data-testid={testId} className="relative">
@@ -81,9 +82,11 @@ function NotificationList({ items }: { items: NotificationItem[] }) {
               </span>
               <span className="flex items-center gap-2">
                 <span className="min-w-0 flex-1 truncate text-xs text-ink-muted">{n.body}</span>
-                <span className="flex h-4 min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[10px] font-bold text-primary-fg">
-                  {n.unread}
-                </span>
+                {n.unread > 0 && (
+                  <span className="flex h-4 min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[10px] font-bold text-primary-fg">
+                    {n.unread}
+                  </span>
+                )}
               </span>
             </span>
           </Link>
@@ -111,22 +114,8 @@ export function NotificationsPopover({ count, items = [] }: { count: number; ite
   );
 }
 
-export function AnnouncementsPopover() {
-  const { t } = useTranslation("shell");
-  return (
-    <HeaderPopover
-      testId="announcements-button"
-      icon={<Megaphone className="size-[18px]" />}
-      label={t("topbar.announcements")}
-      title={t("topbar.announcements")}
-      emptyTitle={t("topbar.noAnnouncements")}
-      emptyHint={t("topbar.noAnnouncementsHint")}
-      count={0}
-    />
-  );
-}
-
-export function ChatsPopover() {
+/** The internal chats dropdown: the user's chats with their unread counts; a click opens one. */
+export function ChatsPopover({ count = 0, items = [] }: { count?: number; items?: NotificationItem[] }) {
   const { t } = useTranslation("shell");
   return (
     <HeaderPopover
@@ -136,7 +125,9 @@ export function ChatsPopover() {
       title={t("topbar.chats")}
       emptyTitle={t("topbar.noChats")}
       emptyHint={t("topbar.noChatsHint")}
-      count={0}
-    />
+      count={count}
+    >
+      {items.length ? <NotificationList items={items} /> : undefined}
+    </HeaderPopover>
   );
 }

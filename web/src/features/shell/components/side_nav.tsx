@@ -62,6 +62,7 @@ function LeafLink(
       {dot && (
         <span
           aria-label={t("nav.unreadChats")}
+          data-testid="nav-chats-dot"
           className={cn(
             "size-2 rounded-full bg-danger",
             collapsed ? "absolute top-1.5 right-1.5" : "ml-auto",

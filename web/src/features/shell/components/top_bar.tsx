@@ -8,12 +8,9 @@ import { isAdmin, planAllows } from "../../../lib/permissions.ts";
 import { effectiveDueDate, OPERATOR_COMPANY_ID } from "../../../lib/subscription.ts";
 import type { User } from "../../../lib/types.ts";
 import { RefreshButton, ThemeToggle, VolumeControl } from "./header_controls.tsx";
-import {
-  AnnouncementsPopover,
-  ChatsPopover,
-  type NotificationItem,
-  NotificationsPopover,
-} from "./header_popovers.tsx";
+import { type NotificationItem, NotificationsPopover } from "./header_popovers.tsx";
+import { TopBarAnnouncements } from "../../announcements/components/announcements_popover.tsx";
+import { TopBarChats } from "../../chats/components/chats_popover.tsx";
 import { UserMenu } from "./user_menu.tsx";
 
 type TopBarProps = {
@@ -82,8 +79,8 @@ export function TopBar(
         <RefreshButton />
         <div className="mx-1.5 hidden h-6 w-px bg-line sm:block" />
         <NotificationsPopover count={unreadCount} items={notifications} />
-        <AnnouncementsPopover />
-        {planAllows(user, "useInternalChat") && <ChatsPopover />}
+        <TopBarAnnouncements userId={user.id} />
+        {planAllows(user, "useInternalChat") && <TopBarChats user={user} />}
         <UserMenu user={user} onOpenProfile={onOpenProfile} onLogout={onLogout} />
       </div>
     </header>

@@ -9,10 +9,23 @@ export type Tag = {
   kanban: number;
   contactsCount: number;
   ticketsCount: number;
+  timeLane?: number;
+  nextLaneId?: number | null;
+  rollbackLaneId?: number | null;
+  greetingMessageLane?: string | null;
 };
 export type TagDetail = Tag & { contacts: { id: number; name: string; number: string }[] };
 export type TagsPage = { tags: Tag[]; count: number; hasMore: boolean };
-export type TagInput = { name: string; color: string };
+export type TagInput = {
+  name: string;
+  color: string;
+  kanban?: 0 | 1;
+  /** Lane fields (kanban tags only). */
+  timeLane?: number;
+  nextLaneId?: number | null;
+  rollbackLaneId?: number | null;
+  greetingMessageLane?: string | null;
+};
 
 export const tagKeys = {
   all: ["tags"] as const,
@@ -20,15 +33,18 @@ export const tagKeys = {
   detail: (id: number) => [...tagKeys.all, "detail", id] as const,
 };
 
-export function useTags(search: string) {
+export function useTags(search: string, kanban: 0 | 1 = 0) {
   return useInfiniteQuery({
-    queryKey: tagKeys.list(search),
+    queryKey: [...tagKeys.list(search), kanban],
     queryFn: ({ pageParam }) =>
-      api.get<TagsPage>("/tags", { searchParam: search, pageNumber: pageParam, kanban: 0 }),
+      api.get<TagsPage>("/tags", { searchParam: search, pageNumber: pageParam, kanban }),
     initialPageParam: 1,
     getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
   });
 }
+
+/** The kanban lanes as a paged list (the /TagsKanban table). */
+export const useLanes = (search: string) => useTags(search, 1);
 
 export const useTag = (id: number) =>
   useQuery({ queryKey: tagKeys.detail(id), queryFn: () => api.get<TagDetail>(`/tags/${id}`), staleTime: 0 });
@@ -37,7 +53,7 @@ export function useSaveTag() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: number; input: TagInput }) =>
-      id ? api.put<Tag>(`/tags/${id}`, input) : api.post<Tag>("/tags", { ...input, kanban: 0 }),
+      id ? api.put<Tag>(`/tags/${id}`, input) : api.post<Tag>("/tags", { kanban: 0, ...input }),
     onSuccess: () => qc.invalidateQueries({ queryKey: tagKeys.all }),
   });
 }

@@ -2,19 +2,34 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field } from "../../../components/ui/field.tsx";
 import { FormDialog } from "../../../components/ui/form_dialog.tsx";
-import { Input } from "../../../components/ui/input.tsx";
+import { Input, Textarea } from "../../../components/ui/input.tsx";
+import { useTagList } from "../api/pickers.ts";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
 import { type Tag, useSaveTag } from "../api/tags.ts";
 
 const PALETTE = ["#2563eb", "#16a34a", "#dc2626", "#d97706", "#7c3aed", "#db2777", "#0891b2", "#4b5563"];
 const randomColor = () => PALETTE[Math.floor(Math.random() * PALETTE.length)];
 
-/** Name (at least 3 characters) and colour of a tag. */
-export function TagModal({ tag, onClose }: { tag: Tag | null; onClose: () => void }) {
+const laneSelect =
+  "h-9 w-full rounded-lg border border-line bg-surface px-2 text-sm text-ink focus:border-primary focus:outline-none";
+
+/**
+ * Name (at least 3 characters) and colour of a tag. A kanban lane (`kanban`) also has its timer
+ * (after `timeLane` hours → `nextLaneId`, greeting `greetingMessageLane`) and `rollbackLaneId`.
+ */
+export function TagModal(
+  { tag, onClose, kanban = false }: { tag: Tag | null; onClose: () => void; kanban?: boolean },
+) {
   const { t } = useTranslation("tags");
   const save = useSaveTag();
+  const lanes = useTagList(1, kanban);
+  const others = (lanes.data ?? []).filter((l) => l.id !== tag?.id);
   const [name, setName] = useState(tag?.name ?? "");
   const [color, setColor] = useState(tag?.color ?? randomColor);
+  const [timeLane, setTimeLane] = useState(String(tag?.timeLane ?? 0));
+  const [nextLaneId, setNextLaneId] = useState(tag?.nextLaneId ? String(tag.nextLaneId) : "");
+  const [rollbackLaneId, setRollbackLaneId] = useState(tag?.rollbackLaneId ? String(tag.rollbackLaneId) : "");
+  const [greeting, setGreeting] = useState(tag?.greetingMessageLane ?? "");
   const [error, setError] = useState<string | null>(null);
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
@@ -22,7 +37,16 @@ export function TagModal({ tag, onClose }: { tag: Tag | null; onClose: () => voi
     if (!n) return setError(t("validation.required"));
     if (n.length < 3) return setError(t("validation.tooShort"));
     try {
-      await save.mutateAsync({ id: tag?.id, input: { name: n, color } });
+      const lane = kanban
+        ? {
+          kanban: 1 as const,
+          timeLane: Math.max(0, Math.floor(Number(timeLane) || 0)),
+          nextLaneId: nextLaneId ? Number(nextLaneId) : null,
+          rollbackLaneId: rollbackLaneId ? Number(rollbackLaneId) : null,
+          greetingMessageLane: greeting.trim() || null,
+        }
+        : {};
+      await save.mutateAsync({ id: tag?.id, input: { name: n, color, ...lane } });
       toastSuccess(t("toasts.saved"));
       onClose();
     } catch (err) {
@@ -31,7 +55,9 @@ export function TagModal({ tag, onClose }: { tag: Tag | null; onClose: () => voi
   };
   return (
     <FormDialog
-      title={tag ? t("modal.editTitle") : t("modal.addTitle")}
+      title={kanban
+        ? (tag ? t("lanes.editTitle") : t("lanes.addTitle"))
+        : (tag ? t("modal.editTitle") : t("modal.addTitle"))}
       onClose={onClose}
       formId="tag-form"
       onSubmit={submit}
@@ -71,6 +97,55 @@ export function TagModal({ tag, onClose }: { tag: Tag | null; onClose: () => voi
           />
         </div>
       </Field>
+      {kanban && (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label={t("lanes.timeLane")} htmlFor="lane-time" hint={t("lanes.timeLaneHint")}>
+              <Input
+                id="lane-time"
+                type="number"
+                min={0}
+                value={timeLane}
+                onChange={(e) => setTimeLane(e.target.value)}
+                data-testid="lane-time"
+              />
+            </Field>
+            <Field label={t("lanes.nextLane")} htmlFor="lane-next">
+              <select
+                id="lane-next"
+                className={laneSelect}
+                value={nextLaneId}
+                onChange={(e) => setNextLaneId(e.target.value)}
+                data-testid="lane-next"
+              >
+                <option value="">{t("lanes.none")}</option>
+                {others.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
+              </select>
+            </Field>
+          </div>
+          <Field label={t("lanes.greeting")} htmlFor="lane-greeting" hint={t("lanes.greetingHint")}>
+            <Textarea
+              id="lane-greeting"
+              rows={3}
+              value={greeting}
+              onChange={(e) => setGreeting(e.target.value)}
+              data-testid="lane-greeting"
+            />
+          </Field>
+          <Field label={t("lanes.rollbackLane")} htmlFor="lane-rollback" hint={t("lanes.rollbackHint")}>
+            <select
+              id="lane-rollback"
+              className={laneSelect}
+              value={rollbackLaneId}
+              onChange={(e) => setRollbackLaneId(e.target.value)}
+              data-testid="lane-rollback"
+            >
+              <option value="">{t("lanes.none")}</option>
+              {others.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
+            </select>
+          </Field>
+        </>
+      )}
       <div className="flex items-center gap-2 text-sm text-ink-muted">
         {t("fields.preview")}
         <span

@@ -11,6 +11,9 @@ import { ticketKeys } from "../../api/keys.ts";
 import { setAcceptAudio, setContactBlocked, useContactDetail } from "../../api/lookups.ts";
 import type { Ticket } from "../../api/types.ts";
 import { ContactNotes } from "./contact_notes.tsx";
+import { useCurrentUser } from "../../../../lib/auth.tsx";
+import { planAllows } from "../../../../lib/permissions.ts";
+import { ContactTagsBox, KanbanStageSelect } from "../../../tags/components/ticket_tags.tsx";
 
 /** The contact add/edit dialog comes from the contacts feature, handed in by the route. */
 export type ContactEditor = (p: { contactId: number; onClose: () => void; onSaved: () => void }) => ReactNode;
@@ -28,6 +31,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** The right-hand panel: who the contact is, and what we know about them. */
 export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose: () => void }) {
   const { t } = useTranslation("tickets");
+  const { t: tt } = useTranslation("tags");
+  const me = useCurrentUser();
   const qc = useQueryClient();
   const contactId = ticket.contactId;
   const detail = useContactDetail(contactId);
@@ -118,6 +123,14 @@ export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose: ()
             />
           </label>
         </Section>
+        <Section title={tt("picker.contactTags")}>
+          <ContactTagsBox contactId={contactId} tags={c.tags ?? []} />
+        </Section>
+        {planAllows(me, "useKanban") && (
+          <Section title={tt("picker.kanbanStage")}>
+            <KanbanStageSelect ticket={ticket} />
+          </Section>
+        )}
         <Section title={t("drawer.notes")}>
           <ContactNotes ticketId={ticket.id} contactId={contactId} />
         </Section>

@@ -28,6 +28,7 @@ import { can, isAdmin } from "../../../../lib/permissions.ts";
 import type { Ticket } from "../../api/types.ts";
 import { ChannelIcon } from "../../../../components/ui/channel_icon.tsx";
 import { useTicketFlows } from "../ticket_flows.tsx";
+import { TicketTagsButton } from "../../../tags/components/ticket_tags.tsx";
 
 type Props = {
   ticket: Ticket;
@@ -149,6 +150,7 @@ export function TicketHeader({ ticket, onBack, onToggleDrawer, onExport, onSelec
             {t("actions.reopen")}
           </Button>
         )}
+        <TicketTagsButton ticket={ticket} />
         <Tooltip content={t("view.contactInfo")}>
           <Button
             variant="ghost"

@@ -1,0 +1,11 @@
+/** Features that keep their own listeners.ts (DESIGN §6): one line each. */
+import type { Deps } from "../deps.ts";
+import { wireKanbanListeners } from "../kanban/listeners.ts";
+import { wireChatListeners } from "../chats/listeners.ts";
+import { wireAnnouncementListeners } from "../announcements/listeners.ts";
+
+export const FEATURE_LISTENERS: ((deps: Deps) => void)[] = [
+  wireKanbanListeners,
+  wireChatListeners,
+  wireAnnouncementListeners,
+];

@@ -1,0 +1,52 @@
+/** The kanban board (spec 2 §2, §4, §7): GET /ticket/kanban, lanes from GET /tags/list?kanban=1. */
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { format } from "date-fns";
+import { api } from "../../../lib/api.ts";
+import { useRealtimeEvent } from "../../../lib/realtime.ts";
+import type { Ticket } from "../../tickets/api/types.ts";
+import { addTicketTag, removeTicketTag } from "../../tags/api/pickers.ts";
+
+export type BoardFilters = { startDate: string; endDate: string; queueIds: number[] };
+
+/** Today in the company's time zone (the server reads the dates there), else the browser's. */
+export function today(timeZone?: string): string {
+  if (!timeZone) return format(new Date(), "yyyy-MM-dd");
+  // en-CA formats as yyyy-MM-dd.
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
+    .format(new Date());
+}
+
+export const kanbanKeys = {
+  all: ["kanban"] as const,
+  board: (f: BoardFilters) => ["kanban", "board", f] as const,
+};
+
+/** A failed load shows an empty board (spec 2 §4). */
+export function useBoard(f: BoardFilters) {
+  return useQuery({
+    queryKey: kanbanKeys.board(f),
+    queryFn: () =>
+      api.get<{ tickets: Ticket[] }>("/ticket/kanban", {
+        startDate: f.startDate,
+        endDate: f.endDate,
+        queueIds: f.queueIds.length ? JSON.stringify(f.queueIds) : undefined,
+      }).then((r) => r.tickets).catch(() => [] as Ticket[]),
+  });
+}
+
+/** The board reloads on ticket and message events. */
+export function useBoardLive(companyId: number) {
+  const qc = useQueryClient();
+  const reload = () => qc.invalidateQueries({ queryKey: kanbanKeys.all });
+  useRealtimeEvent(`company-${companyId}-ticket`, reload);
+  useRealtimeEvent(`company-${companyId}-appMessage`, reload);
+  useRealtimeEvent(`company-${companyId}-tag`, () => qc.invalidateQueries({ queryKey: ["tags"] }));
+}
+
+/** Moves a card: into a lane (the server replaces the old lane) or back to the default column. */
+export async function moveCard(ticket: Ticket, fromLaneId: number | null, toLaneId: number | null) {
+  if (toLaneId === fromLaneId) return;
+  if (toLaneId === null) {
+    if (fromLaneId !== null) await removeTicketTag(ticket.id, fromLaneId);
+  } else await addTicketTag(ticket.id, toLaneId);
+}
