@@ -32,6 +32,9 @@ import { connectionsRoutes } from "./connections/routes.ts";
 import { adminConnectionsRoutes } from "./connections/admin_routes.ts";
 import { whatsappSessionRoutes } from "./channels/whatsapp/routes.ts";
 import { apiChannelRoutes } from "./channels/api/routes.ts";
+import { contactListItemsRoutes, contactListsRoutes } from "./contact_lists/routes.ts";
+import { campaignSettingsRoutes, campaignsRoutes } from "./campaigns/routes.ts";
+import { schedulesRoutes } from "./schedules/routes.ts";
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   // strict: false — the spec's client writes some paths with a trailing slash (GET /tags/).
@@ -89,6 +92,11 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/whatsapp", connectionsRoutes);
   app.route("/api", whatsappSessionRoutes);
   app.route("/api/channels/api", apiChannelRoutes);
+  app.route("/api/contact-lists", contactListsRoutes);
+  app.route("/api/contact-list-items", contactListItemsRoutes);
+  app.route("/api/campaigns", campaignsRoutes);
+  app.route("/api/campaign-settings", campaignSettingsRoutes);
+  app.route("/api/schedules", schedulesRoutes);
 
   app.all("/api/*", () => {
     throw new AppError("ERR_NOT_FOUND", { details: { resource: "route" } });

@@ -58,4 +58,9 @@ export type ChannelAdapter = {
    * window). Called by sendOnTicket for every non-private message; throws an AppError.
    */
   assertCanSend?(deps: Deps, conn: ConnectionRow, contact: { id: number; number: string }): Promise<void>;
+  /**
+   * Optional, for channels that can tell: whether `number` has an account on the channel
+   * (WhatsApp's onWhatsApp). Campaign dispatch asks before sending and records isWhatsappValid.
+   */
+  checkNumber?(deps: Deps, conn: ConnectionRow, number: string): Promise<boolean>;
 };

@@ -12,6 +12,7 @@ const whatsappAdapter: ChannelAdapter = {
   connect: async (deps, conn) => (await wa()).connect(deps, conn),
   disconnect: async (deps, conn) => (await wa()).disconnect(deps, conn),
   send: async (deps, msg) => (await wa()).send(deps, msg),
+  checkNumber: async (deps, conn, number) => (await wa()).checkNumber!(deps, conn, number),
 };
 
 const adapters = new Map<ChannelKind, ChannelAdapter>([["api", apiAdapter], ["whatsapp", whatsappAdapter]]);

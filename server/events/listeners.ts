@@ -12,6 +12,7 @@ import type { TicketScope } from "../tickets/policy.ts";
 import { maskNumber } from "../lib/lgpd.ts";
 import { runAutomation } from "../inbox/automation.ts";
 import { invalidate } from "../caches.ts";
+import { wireCampaignListeners } from "../campaigns/listeners.ts";
 
 const scopeOf = (t: TicketScope & { id: number }) => ({
   id: t.id,
@@ -33,6 +34,10 @@ const ENTITY_EVENTS: Record<EntityKind, { event: string; key: string }> = {
   quickMessage: { event: "quickemessage", key: "record" },
   contact: { event: "contact", key: "contact" },
   whatsapp: { event: "whatsapp", key: "whatsapp" },
+  contactList: { event: "ContactList", key: "record" },
+  contactListItem: { event: "ContactListItem", key: "record" },
+  campaign: { event: "campaign", key: "record" },
+  schedule: { event: "schedule", key: "schedule" },
 };
 
 const viewerOfDTO = (u: UserDTO): Viewer => ({
@@ -48,6 +53,7 @@ const viewerOfDTO = (u: UserDTO): Viewer => ({
 
 export function wireListeners(deps: Deps): void {
   const { bus, hub } = deps;
+  wireCampaignListeners(deps);
   const publish = hub.publish.bind(hub);
   const hidesNumbers = async (companyId: number) =>
     (await deps.caches.settings.get(companyId, "lgpdHideNumber")) === "enabled";

@@ -32,9 +32,28 @@ export type EventMap = {
    * into the spec's socket event: `{action, <key>: record}` or `{action:"delete", <key>Id: id}`.
    */
   "entity.changed": EntityChanged;
+  /** A spreadsheet import into a contact list advanced (server/contact_lists). */
+  "contactList.import": {
+    companyId: number;
+    contactListId: number;
+    processed: number;
+    total: number;
+    done: boolean;
+  };
+  /** A campaign's shipment counts changed (server/campaigns): the report updates live. */
+  "campaign.progress": { companyId: number; campaignId: number; counts: Record<string, number> };
 };
 
-export type EntityKind = "queue" | "tag" | "quickMessage" | "contact" | "whatsapp";
+export type EntityKind =
+  | "queue"
+  | "tag"
+  | "quickMessage"
+  | "contact"
+  | "whatsapp"
+  | "contactList"
+  | "contactListItem"
+  | "campaign"
+  | "schedule";
 
 export type EntityChanged =
   | { companyId: number; entity: EntityKind; action: "create" | "update"; record: unknown }

@@ -1,9 +1,13 @@
 /** Every scheduled job of the process. Each feature adds its definitions here. */
 import type { Deps } from "../deps.ts";
 import { purgeExpiredAuth } from "../auth/cleanup.ts";
+import { campaignsTick } from "../campaigns/dispatcher.ts";
+import { schedulesTick } from "../schedules/dispatcher.ts";
 
 export type JobDef = { name: string; pattern: string; run(deps: Deps, now: Date): Promise<void> };
 
 export const JOBS: JobDef[] = [
   { name: "auth.purge_expired", pattern: "17 * * * *", run: purgeExpiredAuth },
+  { name: "campaigns.dispatch", pattern: "* * * * * *", run: campaignsTick },
+  { name: "schedules.dispatch_due", pattern: "*/5 * * * * *", run: async (d) => void await schedulesTick(d) },
 ];

@@ -28,6 +28,12 @@ export const whatsappAdapter: ChannelAdapter = {
     await clearAuthState(deps.database, conn.id);
     await setConnectionStatus(deps, conn, "DISCONNECTED", { qrcode: "", retries: 0 });
   },
+  async checkNumber(deps, conn, number) {
+    const sock = managerFor(deps)?.openSession(conn.id)?.sock;
+    if (!sock?.onWhatsApp) throw notInitialized();
+    const [r] = (await sock.onWhatsApp(number)) ?? [];
+    return !!r?.exists;
+  },
   async send(deps, msg) {
     const s = managerFor(deps)?.openSession(msg.connection.id);
     if (!s) throw notInitialized();
