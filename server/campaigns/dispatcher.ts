@@ -144,6 +144,7 @@ async function driveConnection(
       continue;
     }
     await sendShipment(deps, c, row);
+    await finishIfDone(deps, c);
     pace.sent++;
     pace.nextAt = deps.clock.now().getTime() + pauseAfter(cfg, pace.sent);
     progress(deps, c.companyId, c.id, false);
