@@ -13,6 +13,14 @@ import { Placeholder, PLACEHOLDER_ROUTES } from "./routes/placeholders.tsx";
 import { TicketsPage } from "./routes/tickets.tsx";
 import { ContactsPage, QuickMessagesPage, TagsPage } from "./routes/inbox_admin.tsx";
 import { AllConnectionsPage, ConnectionsPage, MessagesApiPage } from "./routes/connections.tsx";
+import {
+  CampaignReportPage,
+  CampaignSettingsPage,
+  CampaignsPage,
+  ContactListItemsPage,
+  ContactListsPage,
+  SchedulesPage,
+} from "./routes/campaigns.tsx";
 
 const router = createBrowserRouter([
   {
@@ -40,6 +48,12 @@ const router = createBrowserRouter([
           { path: "/connections", element: <ConnectionsPage /> },
           { path: "/allConnections", element: <AllConnectionsPage /> },
           { path: "/messages-api", element: <MessagesApiPage /> },
+          { path: "/campaigns", element: <CampaignsPage /> },
+          { path: "/campaigns-config", element: <CampaignSettingsPage /> },
+          { path: "/campaign/:campaignId/report", element: <CampaignReportPage /> },
+          { path: "/contact-lists", element: <ContactListsPage /> },
+          { path: "/contact-lists/:contactListId/contacts", element: <ContactListItemsPage /> },
+          { path: "/schedules", element: <SchedulesPage /> },
           ...PLACEHOLDER_ROUTES.map((route) => ({
             path: route.path,
             element: <Placeholder route={route} />,

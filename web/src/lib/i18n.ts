@@ -17,6 +17,8 @@ import ptQuickMessages from "../locales/pt/quickMessages.json" with { type: "jso
 import ptTags from "../locales/pt/tags.json" with { type: "json" };
 import ptConnections from "../locales/pt/connections.json" with { type: "json" };
 import ptMessagesApi from "../locales/pt/messages_api.json" with { type: "json" };
+import ptCampaigns from "../locales/pt/campaigns.json" with { type: "json" };
+import ptSchedules from "../locales/pt/schedules.json" with { type: "json" };
 import esCommon from "../locales/es/common.json" with { type: "json" };
 import esErrors from "../locales/es/errors.json" with { type: "json" };
 import esAuth from "../locales/es/auth.json" with { type: "json" };
@@ -32,6 +34,8 @@ import esQuickMessages from "../locales/es/quickMessages.json" with { type: "jso
 import esTags from "../locales/es/tags.json" with { type: "json" };
 import esConnections from "../locales/es/connections.json" with { type: "json" };
 import esMessagesApi from "../locales/es/messages_api.json" with { type: "json" };
+import esCampaigns from "../locales/es/campaigns.json" with { type: "json" };
+import esSchedules from "../locales/es/schedules.json" with { type: "json" };
 import enCommon from "../locales/en/common.json" with { type: "json" };
 import enErrors from "../locales/en/errors.json" with { type: "json" };
 import enAuth from "../locales/en/auth.json" with { type: "json" };
@@ -47,6 +51,8 @@ import enQuickMessages from "../locales/en/quickMessages.json" with { type: "jso
 import enTags from "../locales/en/tags.json" with { type: "json" };
 import enConnections from "../locales/en/connections.json" with { type: "json" };
 import enMessagesApi from "../locales/en/messages_api.json" with { type: "json" };
+import enCampaigns from "../locales/en/campaigns.json" with { type: "json" };
+import enSchedules from "../locales/en/schedules.json" with { type: "json" };
 import trCommon from "../locales/tr/common.json" with { type: "json" };
 import trErrors from "../locales/tr/errors.json" with { type: "json" };
 import trAuth from "../locales/tr/auth.json" with { type: "json" };
@@ -62,6 +68,8 @@ import trQuickMessages from "../locales/tr/quickMessages.json" with { type: "jso
 import trTags from "../locales/tr/tags.json" with { type: "json" };
 import trConnections from "../locales/tr/connections.json" with { type: "json" };
 import trMessagesApi from "../locales/tr/messages_api.json" with { type: "json" };
+import trCampaigns from "../locales/tr/campaigns.json" with { type: "json" };
+import trSchedules from "../locales/tr/schedules.json" with { type: "json" };
 
 export const LANGUAGES = ["pt", "es", "en", "tr"] as const;
 export type Language = typeof LANGUAGES[number];
@@ -81,6 +89,8 @@ export const NAMESPACES = [
   "tags",
   "connections",
   "messagesApi",
+  "campaigns",
+  "schedules",
 ];
 
 const resources = {
@@ -100,6 +110,8 @@ const resources = {
     tags: ptTags,
     connections: ptConnections,
     messagesApi: ptMessagesApi,
+    campaigns: ptCampaigns,
+    schedules: ptSchedules,
   },
   es: {
     common: esCommon,
@@ -117,6 +129,8 @@ const resources = {
     tags: esTags,
     connections: esConnections,
     messagesApi: esMessagesApi,
+    campaigns: esCampaigns,
+    schedules: esSchedules,
   },
   en: {
     common: enCommon,
@@ -134,6 +148,8 @@ const resources = {
     tags: enTags,
     connections: enConnections,
     messagesApi: enMessagesApi,
+    campaigns: enCampaigns,
+    schedules: enSchedules,
   },
   tr: {
     common: trCommon,
@@ -151,6 +167,8 @@ const resources = {
     tags: trTags,
     connections: trConnections,
     messagesApi: trMessagesApi,
+    campaigns: trCampaigns,
+    schedules: trSchedules,
   },
 };
 
