@@ -67,7 +67,12 @@ export function CampaignReportScreen({ campaignId }: { campaignId: number }) {
       header: t("campaigns.status"),
       cell: (r) => t(`shipment.${r.status}`, { defaultValue: r.status }),
     },
-    { key: "delivered", header: t("report.deliveredAt"), cell: (r) => formatDateTime(r.deliveredAt) },
+    {
+      key: "delivered",
+      header: t("report.deliveredAt"),
+      className: "max-sm:hidden",
+      cell: (r) => formatDateTime(r.deliveredAt),
+    },
     {
       key: "asked",
       header: t("report.confirmationRequestedAt"),
