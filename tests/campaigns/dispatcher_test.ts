@@ -5,12 +5,13 @@
  */
 import assert from "node:assert/strict";
 import { and, count, eq } from "drizzle-orm";
-import { campaigns, campaignShippings, messages } from "@db/schema.ts";
+import { campaigns, campaignShippings, contacts, contactTags, messages, tags } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
 import { customerSays, expectOk, type Json, setupInbox } from "../inbox/_support.ts";
 import { createCampaign, manualClock, seedList, setCampaignSettings, upload } from "./_support.ts";
 import { campaignsTick, MAX_ATTEMPTS } from "@/campaigns/dispatcher.ts";
+import { planCampaign } from "@/campaigns/planner.ts";
 import { runDueJobs } from "@/jobs/queue.ts";
 
 const WED_NOON = "2026-11-25T15:00:00Z"; // Wednesday 12:00 in São Paulo (UTC-3)
@@ -195,6 +196,45 @@ Deno.test("[campaigns] a failing shipment is retried, then marked failed with it
     );
     assert.equal((done.campaign as Json).status, "FINALIZADA");
     assert.equal((done.counts as Json).failed, 1);
+  } finally {
+    await app.close();
+  }
+});
+
+Deno.test("[campaigns] a tag audience becomes a list once; planning again adds nothing", async () => {
+  const clock = manualClock(WED_NOON);
+  const app = await createTestApp({ scheduler: false, clock });
+  try {
+    const a = await setupInbox(app, null);
+    await setCampaignSettings(app, a.adminToken, { messageInterval: 0, greaterInterval: 0 });
+    const tagged = await app.deps.database.write(async (tx) => {
+      const [tag] = await tx.insert(tags).values({ companyId: a.company.id, name: "VIP", color: "#000000" })
+        .returning();
+      const people = await tx.insert(contacts).values([
+        { companyId: a.company.id, name: "Ana", number: "5511911110001" },
+        { companyId: a.company.id, name: "Bia", number: "5511911110002" },
+        { companyId: a.company.id, name: "Caio", number: "5511911110003" },
+      ]).returning();
+      await tx.insert(contactTags).values(
+        people.slice(0, 2).map((p) => ({ companyId: a.company.id, contactId: p.id, tagId: tag.id })),
+      );
+      return tag;
+    });
+    const c = await createCampaign(app, a.adminToken, {
+      name: "Tagged",
+      message1: "Oi {nome}",
+      tagListId: tagged.id,
+      whatsappId: a.conn.id,
+    });
+    const [row] = await app.deps.db.select().from(campaigns).where(eq(campaigns.id, c.id));
+    assert.equal(await planCampaign(app.deps, row), 2);
+    const [again] = await app.deps.db.select().from(campaigns).where(eq(campaigns.id, c.id));
+    assert.ok(again.contactListId, "the campaign now points at the list built from the tag");
+    assert.equal(await planCampaign(app.deps, again), 0, "planned once");
+    const rows = await app.deps.db.select().from(campaignShippings).where(
+      eq(campaignShippings.campaignId, c.id),
+    );
+    assert.deepEqual(rows.map((r) => r.message).sort(), ["Oi Ana", "Oi Bia"]);
   } finally {
     await app.close();
   }
