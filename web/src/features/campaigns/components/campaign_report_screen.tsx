@@ -45,7 +45,9 @@ export function CampaignReportScreen({ campaignId }: { campaignId: number }) {
     return () => clearTimeout(timer);
   }, [status, campaignId, qc]);
   if (!first) return <PageSpinner />;
-  const counts = live ?? first.counts;
+  // Before planning there are no shipments yet: the card shows the list's size.
+  const counts = { ...(live ?? first.counts) };
+  if (!counts.total) counts.total = first.counts.contacts ?? 0;
   const rows = report.data?.pages.flatMap((p) => p.records) ?? [];
   const total = counts.total || first.counts.contacts || 0;
   const done = counts.delivered + counts.confirmationRequested + counts.failed;
