@@ -44,6 +44,9 @@ import { chatsRoutes } from "./chats/routes.ts";
 import { announcementsRoutes } from "./announcements/routes.ts";
 import { filesRoutes } from "./files/routes.ts";
 import { todosRoutes } from "./todos/routes.ts";
+import { contactListItemsRoutes, contactListsRoutes } from "./contact_lists/routes.ts";
+import { campaignSettingsRoutes, campaignsRoutes } from "./campaigns/routes.ts";
+import { schedulesRoutes } from "./schedules/routes.ts";
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   // strict: false — the spec's client writes some paths with a trailing slash (GET /tags/).
@@ -115,6 +118,11 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/announcements", announcementsRoutes);
   app.route("/api/files", filesRoutes);
   app.route("/api/todos", todosRoutes);
+  app.route("/api/contact-lists", contactListsRoutes);
+  app.route("/api/contact-list-items", contactListItemsRoutes);
+  app.route("/api/campaigns", campaignsRoutes);
+  app.route("/api/campaign-settings", campaignSettingsRoutes);
+  app.route("/api/schedules", schedulesRoutes);
 
   app.all("/api/*", () => {
     throw new AppError("ERR_NOT_FOUND", { details: { resource: "route" } });

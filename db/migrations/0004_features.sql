@@ -102,10 +102,13 @@ CREATE TABLE `user_two_factor` (
 );
 --> statement-breakpoint
 ALTER TABLE `announcements` ADD `expires_at` text;--> statement-breakpoint
+ALTER TABLE `campaign_shippings` ADD `message_id` integer;--> statement-breakpoint
+CREATE INDEX `campaign_shippings_campaign_status_idx` ON `campaign_shippings` (`campaign_id`,`status`,`id`);--> statement-breakpoint
 ALTER TABLE `invoices` ADD `payment_link_id` text;--> statement-breakpoint
 ALTER TABLE `invoices` ADD `plan_id` integer REFERENCES plans(id);--> statement-breakpoint
 ALTER TABLE `messages` ADD `send_error` text;--> statement-breakpoint
 CREATE INDEX `messages_company_created_idx` ON `messages` (`company_id`,`created_at`,`from_me`);--> statement-breakpoint
+ALTER TABLE `schedules` ADD `message_id` integer;--> statement-breakpoint
 CREATE INDEX `contacts_company_created_idx` ON `contacts` (`company_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `ticket_traking_company_created_agg_idx` ON `ticket_traking` (`company_id`,`created_at`,`queue_id`,`rated`,`finished_at`,`closed_at`,(CASE WHEN started_at >= queued_at THEN (julianday(started_at) - julianday(queued_at)) * 1440 END),(CASE WHEN finished_at > started_at THEN (julianday(finished_at) - julianday(started_at)) * 1440 END));--> statement-breakpoint
 CREATE INDEX `ticket_traking_company_user_created_agg_idx` ON `ticket_traking` (`company_id`,`user_id`,`created_at`,`queue_id`,`rated`,`finished_at`,`closed_at`,(CASE WHEN started_at >= queued_at THEN (julianday(started_at) - julianday(queued_at)) * 1440 END),(CASE WHEN finished_at > started_at THEN (julianday(finished_at) - julianday(started_at)) * 1440 END));--> statement-breakpoint

@@ -79,10 +79,18 @@ export const campaignShippings = sqliteTable("campaign_shippings", {
   runAt: text("run_at"),
   attempts: integer("attempts").notNull().default(0),
   lastError: text("last_error"),
+  /**
+   * The message stored for the current phase (confirmation request or the campaign message),
+   * written in the same transaction as the message: a re-run after a crash re-hands that message
+   * to the channel instead of storing and sending a second one.
+   */
+  messageId: integer("message_id"),
   ...timestamps(),
 }, (t) => [
   uniqueIndex("campaign_shippings_campaign_item_uq").on(t.campaignId, t.contactListItemId),
   index("campaign_shippings_status_run_at_idx").on(t.status, t.runAt),
+  // The dispatcher's next pending row of a campaign, and the report's counts.
+  index("campaign_shippings_campaign_status_idx").on(t.campaignId, t.status, t.id),
   // An inbound reply confirms a pending confirmation of that number.
   index("campaign_shippings_company_number_idx").on(t.companyId, t.number),
 ]);

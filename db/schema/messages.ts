@@ -106,6 +106,8 @@ export const schedules = sqliteTable("schedules", {
   mediaName: text("media_name"),
   attempts: integer("attempts").notNull().default(0),
   lastError: text("last_error"),
+  /** The message stored for the slot being sent (same transaction), so a re-run never sends it twice. */
+  messageId: integer("message_id"),
   ...timestamps(),
 }, (t) => [
   index("schedules_status_send_at_idx").on(t.status, t.sendAt),

@@ -67,4 +67,9 @@ export type ChannelAdapter = {
   assertCanSend?(deps: Deps, conn: ConnectionRow, contact: { id: number; number: string }): Promise<void>;
   /** Optional: tells the customer their messages were read (blue ticks). Best effort. */
   markRead?(deps: Deps, conn: ConnectionRow, receipt: ReadReceipt): Promise<void>;
+  /**
+   * Optional, for channels that can tell: whether `number` has an account on the channel
+   * (WhatsApp's onWhatsApp). Campaign dispatch asks before sending and records isWhatsappValid.
+   */
+  checkNumber?(deps: Deps, conn: ConnectionRow, number: string): Promise<boolean>;
 };

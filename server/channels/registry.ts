@@ -13,6 +13,7 @@ const whatsappAdapter: ChannelAdapter = {
   disconnect: async (deps, conn) => (await wa()).disconnect(deps, conn),
   send: async (deps, msg) => (await wa()).send(deps, msg),
   markRead: async (deps, conn, receipt) => (await wa()).markRead!(deps, conn, receipt),
+  checkNumber: async (deps, conn, number) => (await wa()).checkNumber!(deps, conn, number),
 };
 
 const adapters = new Map<ChannelKind, ChannelAdapter>([["api", apiAdapter], ["whatsapp", whatsappAdapter]]);

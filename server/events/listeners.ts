@@ -14,6 +14,7 @@ import { runAutomation } from "../inbox/automation.ts";
 import { invalidate } from "../caches.ts";
 import { wireBillingListeners } from "../billing/listeners.ts";
 import { FEATURE_LISTENERS } from "./features.ts";
+import { wireCampaignListeners } from "../campaigns/listeners.ts";
 
 const scopeOf = (t: TicketScope & { id: number }) => ({
   id: t.id,
@@ -36,6 +37,10 @@ const ENTITY_EVENTS: Record<EntityKind, { event: string; key: string }> = {
   contact: { event: "contact", key: "contact" },
   whatsapp: { event: "whatsapp", key: "whatsapp" },
   file: { event: "file", key: "file" },
+  contactList: { event: "ContactList", key: "record" },
+  contactListItem: { event: "ContactListItem", key: "record" },
+  campaign: { event: "campaign", key: "record" },
+  schedule: { event: "schedule", key: "schedule" },
 };
 
 const viewerOfDTO = (u: UserDTO): Viewer => ({
@@ -51,6 +56,7 @@ const viewerOfDTO = (u: UserDTO): Viewer => ({
 
 export function wireListeners(deps: Deps): void {
   const { bus, hub } = deps;
+  wireCampaignListeners(deps);
   const publish = hub.publish.bind(hub);
   wireBillingListeners(deps);
   for (const wire of FEATURE_LISTENERS) wire(deps);

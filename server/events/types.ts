@@ -42,9 +42,29 @@ export type EventMap = {
   "announcement.changed":
     | { action: "create" | "update"; record: unknown }
     | { action: "delete"; id: number };
+  /** A spreadsheet import into a contact list advanced (server/contact_lists). */
+  "contactList.import": {
+    companyId: number;
+    contactListId: number;
+    processed: number;
+    total: number;
+    done: boolean;
+  };
+  /** A campaign's shipment counts changed (server/campaigns): the report updates live. */
+  "campaign.progress": { companyId: number; campaignId: number; counts: Record<string, number> };
 } & BillingEvents;
 
-export type EntityKind = "queue" | "tag" | "quickMessage" | "contact" | "whatsapp" | "file";
+export type EntityKind =
+  | "queue"
+  | "tag"
+  | "quickMessage"
+  | "contact"
+  | "whatsapp"
+  | "file"
+  | "contactList"
+  | "contactListItem"
+  | "campaign"
+  | "schedule";
 
 export type EntityChanged =
   | { companyId: number; entity: EntityKind; action: "create" | "update"; record: unknown }

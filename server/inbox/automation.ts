@@ -15,6 +15,7 @@ import type { TicketRow } from "../tickets/repo.ts";
 import { getTicket } from "../tickets/repo.ts";
 import type { MessageDTO } from "../messages/dto.ts";
 import { queueStep } from "./queue_step.ts";
+import { campaignConfirmationStep } from "../campaigns/confirmation_step.ts";
 
 export type ConnectionQueue = { id: number; name: string; color: string; orderQueue: number | null };
 
@@ -33,7 +34,10 @@ export type AutomationContext = {
 
 export type AutomationStep = { name: string; run(ctx: AutomationContext): Promise<"continue" | "stop"> };
 
-export const STEPS: AutomationStep[] = [queueStep];
+export const STEPS: AutomationStep[] = [
+  campaignConfirmationStep,
+  queueStep,
+];
 
 const chains = new Map<number, Promise<void>>();
 

@@ -3,6 +3,8 @@ import type { Deps } from "../deps.ts";
 import { purgeExpiredAuth } from "../auth/cleanup.ts";
 import { ensureInvoices } from "../billing/invoices.ts";
 import { refreshAllFolderStats } from "../companies/folder.ts";
+import { campaignsTick } from "../campaigns/dispatcher.ts";
+import { schedulesTick } from "../schedules/dispatcher.ts";
 
 export type JobDef = { name: string; pattern: string; run(deps: Deps, now: Date): Promise<void> };
 
@@ -14,4 +16,6 @@ export const JOBS: JobDef[] = [
     run: async (deps, now) => void await ensureInvoices(deps, now),
   },
   { name: "companies.folder_stats", pattern: "41 3 * * *", run: (deps) => refreshAllFolderStats(deps) },
+  { name: "campaigns.dispatch", pattern: "* * * * * *", run: campaignsTick },
+  { name: "schedules.dispatch_due", pattern: "*/5 * * * * *", run: async (d) => void await schedulesTick(d) },
 ];

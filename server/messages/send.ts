@@ -14,9 +14,14 @@ import { getConnection } from "../connections/repo.ts";
 import { getTicket, updateTicket } from "../tickets/repo.ts";
 import { ticketDTOs } from "../tickets/dto.ts";
 import { previewOf } from "./dto.ts";
+import { getMimeType } from "hono/utils/mime";
+
+const mimeOf = (path: string) => getMimeType(path) ?? "application/octet-stream";
 import { type MessageDTO, messageDTOs } from "./dto.ts";
 import { getMessage, insertMessage, updateMessage } from "./repo.ts";
 import type { OutboundMessage } from "../channels/adapter.ts";
+import type { MessageRow } from "./dto.ts";
+import type { Tx } from "@db/client.ts";
 
 export type SendInput = {
   body: string;
@@ -27,6 +32,12 @@ export type SendInput = {
   quotedExternalId?: string | null;
   media?: StoredFile;
   mediaType?: string;
+  /**
+   * Runs inside the write transaction that stores the message: a dispatcher records the message
+   * id on its own row atomically, so a re-run after a crash re-hands that message to the channel
+   * (deliverStored) instead of storing and sending a second one.
+   */
+  onStored?: (tx: Tx, messageId: number) => Promise<void>;
 };
 
 export const newExternalId = () => `ATD${randomString(24)}`;
@@ -67,6 +78,7 @@ export async function sendOnTicket(
       channel: connection.channel,
       userId: input.userId ?? null,
     }))!;
+    await input.onStored?.(tx, message.id);
     const ticket = input.isPrivate ? ticket0 : await updateTicket(tx, companyId, ticketId, {
       lastMessage: previewOf(input.body, mediaType, input.media?.name).slice(0, 500),
       fromMe: true,
@@ -80,25 +92,42 @@ export async function sendOnTicket(
   if (!input.isPrivate) deps.bus.emit("ticket.updated", { companyId, ticket: ticketDTO });
   if (input.isPrivate) return dto;
 
-  return await deliver(deps, {
+  return await handOver(deps, companyId, connection, contact, message, input.media, input.quotedExternalId) ??
+    dto;
+}
+
+/** Gives a stored outbound message to its connection's adapter; the updated DTO once acked. */
+async function handOver(
+  deps: Deps,
+  companyId: number,
+  connection: Awaited<ReturnType<typeof getConnection>>,
+  contact: typeof contacts.$inferSelect,
+  message: MessageRow,
+  media?: StoredFile,
+  quotedExternalId?: string | null,
+): Promise<MessageDTO | null> {
+  return await sendOut(deps, {
     companyId,
     connection,
     messageId: message.id,
-    externalId,
+    externalId: message.wid!,
     to: { number: contact.number, isGroup: contact.isGroup, remoteJid: contact.remoteJid },
-    body: input.body,
-    media: input.media
-      ? { path: input.media.path, mimetype: input.media.mimetype, filename: input.media.name }
-      : undefined,
-    quotedExternalId: input.quotedExternalId,
-  }, dto);
+    body: message.body,
+    media: media ? { path: media.path, mimetype: media.mimetype, filename: media.name } : undefined,
+    quotedExternalId,
+  });
+}
+
+/** Hands a stored message to its connection's adapter again (a retry); the DTO once acked. */
+export async function deliver(deps: Deps, out: OutboundMessage, dto: MessageDTO): Promise<MessageDTO> {
+  return (await sendOut(deps, out)) ?? dto;
 }
 
 /**
- * Hands a stored message to its connection's adapter. A failure is written on the message (the
- * bubble shows it and offers a retry) and then thrown, so the caller learns of it as well.
+ * The adapter call of every send. A failure is written on the message (the bubble shows it and
+ * offers a retry) and then thrown, so the caller learns of it as well.
  */
-export async function deliver(deps: Deps, out: OutboundMessage, dto: MessageDTO): Promise<MessageDTO> {
+async function sendOut(deps: Deps, out: OutboundMessage): Promise<MessageDTO | null> {
   try {
     const result = await adapterFor(out.connection.channel).send(deps, out);
     if (!result.pending) {
@@ -113,7 +142,31 @@ export async function deliver(deps: Deps, out: OutboundMessage, dto: MessageDTO)
     await recordSendError(deps, out.companyId, out.messageId, reason).catch(() => undefined);
     throw failure;
   }
-  return dto;
+  return null;
+}
+
+/**
+ * Hands an already stored outbound message to the channel again (a dispatcher re-running after a
+ * crash between the store and the send). Nothing is stored or emitted; a message the channel has
+ * already acknowledged (ack > 0) is left alone. The api channel dedupes on the message id; a
+ * provider that accepted the first hand-over without our knowing may see it twice.
+ */
+export async function deliverStored(deps: Deps, companyId: number, messageId: number): Promise<void> {
+  const message = await getMessage(deps.db, companyId, messageId);
+  if (message.ack > 0 || message.isDeleted) return;
+  const ticket = await getTicket(deps.db, companyId, message.ticketId);
+  if (!ticket.whatsappId) throw new AppError("ERR_NO_DEF_WAPP_FOUND");
+  const connection = await getConnection(deps.db, companyId, ticket.whatsappId);
+  const [contact] = await deps.db.select().from(contacts).where(eq(contacts.id, ticket.contactId));
+  const media = message.mediaUrl
+    ? {
+      path: message.mediaUrl,
+      name: message.mediaName ?? "file",
+      size: 0,
+      mimetype: mimeOf(message.mediaUrl),
+    }
+    : undefined;
+  await handOver(deps, companyId, connection, contact, message, media);
 }
 
 /** Acks never go down (reference §3). Emits the message update. */

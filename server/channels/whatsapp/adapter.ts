@@ -40,6 +40,12 @@ export const whatsappAdapter: ChannelAdapter = {
       ...(receipt.to.isGroup && m.participant ? { participant: `${m.participant}@s.whatsapp.net` } : {}),
     })));
   },
+  async checkNumber(deps, conn, number) {
+    const sock = managerFor(deps)?.openSession(conn.id)?.sock;
+    if (!sock?.onWhatsApp) throw notInitialized();
+    const [r] = (await sock.onWhatsApp(number)) ?? [];
+    return !!r?.exists;
+  },
   async send(deps, msg) {
     const s = managerFor(deps)?.openSession(msg.connection.id);
     if (!s) throw notInitialized();

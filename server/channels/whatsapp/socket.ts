@@ -41,6 +41,8 @@ export type WaSocket = {
   rejectCall(callId: string, callFrom: string): Promise<void>;
   requestPairingCode(phoneNumber: string): Promise<string>;
   groupMetadata(jid: string): Promise<GroupMetadata>;
+  /** Optional in fakes: whether numbers have a WhatsApp account (campaign number checks). */
+  onWhatsApp?(...jids: string[]): Promise<{ jid: string; exists: boolean }[] | undefined>;
   updateMediaMessage(message: WAMessage): Promise<WAMessage>;
   logout(msg?: string): Promise<void>;
   end(error: Error | undefined): Promise<void> | void;

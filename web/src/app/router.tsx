@@ -24,6 +24,14 @@ import {
   LanesPage,
   TodoPage,
 } from "./routes/workspace.tsx";
+import {
+  CampaignReportPage,
+  CampaignSettingsPage,
+  CampaignsPage,
+  ContactListItemsPage,
+  ContactListsPage,
+  SchedulesPage,
+} from "./routes/campaigns.tsx";
 
 const router = createBrowserRouter([
   {
@@ -64,6 +72,12 @@ const router = createBrowserRouter([
           { path: "/helps", element: <HelpsPage /> },
           { path: "/files", element: <FilesPage /> },
           { path: "/todolist", element: <TodoPage /> },
+          { path: "/campaigns", element: <CampaignsPage /> },
+          { path: "/campaigns-config", element: <CampaignSettingsPage /> },
+          { path: "/campaign/:campaignId/report", element: <CampaignReportPage /> },
+          { path: "/contact-lists", element: <ContactListsPage /> },
+          { path: "/contact-lists/:contactListId/contacts", element: <ContactListItemsPage /> },
+          { path: "/schedules", element: <SchedulesPage /> },
           ...PLACEHOLDER_ROUTES.map((route) => ({
             path: route.path,
             element: <Placeholder route={route} />,

@@ -21,6 +21,8 @@ import ptAudit from "../locales/pt/audit.json" with { type: "json" };
 import ptTwoFactor from "../locales/pt/twoFactor.json" with { type: "json" };
 import ptBackoffice from "../locales/pt/backoffice.json" with { type: "json" };
 import ptWorkspace from "../locales/pt/workspace.json" with { type: "json" };
+import ptCampaigns from "../locales/pt/campaigns.json" with { type: "json" };
+import ptSchedules from "../locales/pt/schedules.json" with { type: "json" };
 import esCommon from "../locales/es/common.json" with { type: "json" };
 import esErrors from "../locales/es/errors.json" with { type: "json" };
 import esAuth from "../locales/es/auth.json" with { type: "json" };
@@ -40,6 +42,8 @@ import esAudit from "../locales/es/audit.json" with { type: "json" };
 import esTwoFactor from "../locales/es/twoFactor.json" with { type: "json" };
 import esBackoffice from "../locales/es/backoffice.json" with { type: "json" };
 import esWorkspace from "../locales/es/workspace.json" with { type: "json" };
+import esCampaigns from "../locales/es/campaigns.json" with { type: "json" };
+import esSchedules from "../locales/es/schedules.json" with { type: "json" };
 import enCommon from "../locales/en/common.json" with { type: "json" };
 import enErrors from "../locales/en/errors.json" with { type: "json" };
 import enAuth from "../locales/en/auth.json" with { type: "json" };
@@ -59,6 +63,8 @@ import enAudit from "../locales/en/audit.json" with { type: "json" };
 import enTwoFactor from "../locales/en/twoFactor.json" with { type: "json" };
 import enBackoffice from "../locales/en/backoffice.json" with { type: "json" };
 import enWorkspace from "../locales/en/workspace.json" with { type: "json" };
+import enCampaigns from "../locales/en/campaigns.json" with { type: "json" };
+import enSchedules from "../locales/en/schedules.json" with { type: "json" };
 import trCommon from "../locales/tr/common.json" with { type: "json" };
 import trErrors from "../locales/tr/errors.json" with { type: "json" };
 import trAuth from "../locales/tr/auth.json" with { type: "json" };
@@ -78,6 +84,8 @@ import trAudit from "../locales/tr/audit.json" with { type: "json" };
 import trTwoFactor from "../locales/tr/twoFactor.json" with { type: "json" };
 import trBackoffice from "../locales/tr/backoffice.json" with { type: "json" };
 import trWorkspace from "../locales/tr/workspace.json" with { type: "json" };
+import trCampaigns from "../locales/tr/campaigns.json" with { type: "json" };
+import trSchedules from "../locales/tr/schedules.json" with { type: "json" };
 
 export const LANGUAGES = ["pt", "es", "en", "tr"] as const;
 export type Language = typeof LANGUAGES[number];
@@ -101,6 +109,8 @@ export const NAMESPACES = [
   "twoFactor",
   "backoffice",
   "workspace",
+  "campaigns",
+  "schedules",
 ];
 
 const resources = {
@@ -124,6 +134,8 @@ const resources = {
     twoFactor: ptTwoFactor,
     backoffice: ptBackoffice,
     workspace: ptWorkspace,
+    campaigns: ptCampaigns,
+    schedules: ptSchedules,
   },
   es: {
     common: esCommon,
@@ -145,6 +157,8 @@ const resources = {
     twoFactor: esTwoFactor,
     backoffice: esBackoffice,
     workspace: esWorkspace,
+    campaigns: esCampaigns,
+    schedules: esSchedules,
   },
   en: {
     common: enCommon,
@@ -166,6 +180,8 @@ const resources = {
     twoFactor: enTwoFactor,
     backoffice: enBackoffice,
     workspace: enWorkspace,
+    campaigns: enCampaigns,
+    schedules: enSchedules,
   },
   tr: {
     common: trCommon,
@@ -187,6 +203,8 @@ const resources = {
     twoFactor: trTwoFactor,
     backoffice: trBackoffice,
     workspace: trWorkspace,
+    campaigns: trCampaigns,
+    schedules: trSchedules,
   },
 };
 

@@ -1,18 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  BarChart3,
-  Bot,
-  CalendarClock,
-  Contact,
-  GitBranch,
-  ListChecks,
-  ListOrdered,
-  Network,
-  SlidersHorizontal,
-  Sparkles,
-  Upload,
-} from "lucide-react";
+import { Bot, GitBranch, ListOrdered, Network, Sparkles, Upload } from "lucide-react";
 import { PlaceholderPage } from "../../components/layout/placeholder_page.tsx";
 import { type AccessRule, Gate } from "./guards.tsx";
 import { rules } from "./access_rules.ts";
@@ -22,7 +10,6 @@ export type PlaceholderRoute = { path: string; page: string; icon: ReactNode; ru
 /** Private routes whose screens arrive in later issues: each resolves to a tidy, translated page. */
 export const PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
   { path: "/contacts/import", page: "contactsImport", icon: <Upload /> },
-  { path: "/schedules", page: "schedules", icon: <CalendarClock />, rule: rules.plan("useSchedules") },
   { path: "/queues", page: "queues", icon: <Network />, rule: rules.admin },
   {
     path: "/queue-integration",
@@ -34,26 +21,6 @@ export const PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
   { path: "/phrase-lists", page: "phraseLists", icon: <ListOrdered />, rule: rules.admin },
   { path: "/flowbuilders", page: "flowbuilders", icon: <GitBranch />, rule: rules.admin },
   { path: "/flowbuilder/:flowId?", page: "flowbuilder", icon: <GitBranch />, rule: rules.admin },
-  { path: "/campaigns", page: "campaigns", icon: <ListChecks />, rule: rules.adminPlan("useCampaigns") },
-  {
-    path: "/campaign/:campaignId/report",
-    page: "campaignReport",
-    icon: <BarChart3 />,
-    rule: rules.adminPlan("useCampaigns"),
-  },
-  { path: "/contact-lists", page: "contactLists", icon: <Contact />, rule: rules.adminPlan("useCampaigns") },
-  {
-    path: "/contact-lists/:contactListId/contacts",
-    page: "contactListItems",
-    icon: <Contact />,
-    rule: rules.adminPlan("useCampaigns"),
-  },
-  {
-    path: "/campaigns-config",
-    page: "campaignsConfig",
-    icon: <SlidersHorizontal />,
-    rule: rules.adminPlan("useCampaigns"),
-  },
 ];
 
 export function Placeholder({ route }: { route: PlaceholderRoute }) {

@@ -22,6 +22,7 @@ import { ContactModal } from "./contact_modal.tsx";
 import { useContactColumns } from "./contacts_table.tsx";
 import { ImportDialog } from "./import_dialog.tsx";
 
+import { useScheduleDialog } from "../../schedules/components/use_schedule_dialog.tsx";
 /** /contacts: search, infinite scroll, add/edit, block, delete (admin), xlsx import and export. */
 export function ContactsScreen() {
   const { t } = useTranslation("contacts");
@@ -61,11 +62,13 @@ export function ContactsScreen() {
       toastError(err);
     }
   };
+  const schedule = useScheduleDialog();
   const columns = useContactColumns({
     canDelete: can(me, "contacts-page:deleteContact"),
     onEdit: (c) => setEditing(c.id),
     onDelete: deletion.request,
     onBlock: toggleBlock,
+    onSchedule: schedule.allowed ? (c) => schedule.open({ contact: c, fromContact: true }) : undefined,
   });
 
   return (
@@ -105,6 +108,7 @@ export function ContactsScreen() {
             />
           )}
           {importing && <ImportDialog onClose={() => setImporting(false)} />}
+          {schedule.element}
         </>
       }
     >

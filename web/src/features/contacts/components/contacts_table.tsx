@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Ban, ShieldCheck } from "lucide-react";
+import { Ban, CalendarClock, ShieldCheck } from "lucide-react";
 import { Avatar } from "../../../components/ui/avatar.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import type { Column } from "../../../components/ui/data_table.tsx";
@@ -11,10 +11,14 @@ type Handlers = {
   onEdit: (c: Contact) => void;
   onDelete: (c: Contact) => void;
   onBlock: (c: Contact) => void;
+  /** Opens the schedule dialog for the contact (only when the plan has schedules). */
+  onSchedule?: (c: Contact) => void;
 };
 
 /** The columns of the contacts table: name and number, e-mail, tags and block/edit/delete. */
-export function useContactColumns({ canDelete, onEdit, onDelete, onBlock }: Handlers): Column<Contact>[] {
+export function useContactColumns(
+  { canDelete, onEdit, onDelete, onBlock, onSchedule }: Handlers,
+): Column<Contact>[] {
   const { t } = useTranslation("contacts");
   return [
     {
@@ -70,6 +74,14 @@ export function useContactColumns({ canDelete, onEdit, onDelete, onBlock }: Hand
             ? { label: t("actions.delete"), onClick: () => onDelete(c), testId: `contact-delete-${c.id}` }
             : undefined}
         >
+          {onSchedule && (
+            <IconAction
+              label={t("schedules:schedule")}
+              icon={<CalendarClock className="size-4" />}
+              onClick={() => onSchedule(c)}
+              testId={`contact-schedule-${c.id}`}
+            />
+          )}
           <IconAction
             label={c.active ? t("actions.block") : t("actions.unblock")}
             icon={c.active ? <Ban className="size-4" /> : <ShieldCheck className="size-4" />}

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import {
   ArrowLeft,
   ArrowRightLeft,
+  CalendarClock,
   CheckCircle2,
   EllipsisVertical,
   FileDown,
@@ -29,6 +30,7 @@ import type { Ticket } from "../../api/types.ts";
 import { ChannelIcon } from "../../../../components/ui/channel_icon.tsx";
 import { useTicketFlows } from "../ticket_flows.tsx";
 import { TicketTagsButton } from "../../../tags/components/ticket_tags.tsx";
+import { useScheduleDialog } from "../../../schedules/components/use_schedule_dialog.tsx";
 
 type Props = {
   ticket: Ticket;
@@ -43,6 +45,7 @@ export function TicketHeader({ ticket, onBack, onToggleDrawer, onExport, onSelec
   const { t } = useTranslation("tickets");
   const me = useCurrentUser();
   const flows = useTicketFlows();
+  const schedule = useScheduleDialog();
   const name = ticket.contact?.name ?? "";
   const working = ticket.status === "open" || ticket.status === "group";
   const mayIgnore = (ticket.status === "pending" || ticket.status === "lgpd") &&
@@ -180,6 +183,15 @@ export function TicketHeader({ ticket, onBack, onToggleDrawer, onExport, onSelec
               <Forward />
               {t("actions.forward")}
             </MenuItem>
+            {schedule.allowed && ticket.contact && (
+              <MenuItem
+                onSelect={() => schedule.open({ contact: ticket.contact!, whatsappId: ticket.whatsappId })}
+                data-testid="ticket-schedule"
+              >
+                <CalendarClock />
+                {t("schedules:schedule")}
+              </MenuItem>
+            )}
             <MenuItem onSelect={() => flows.showLog(ticket)} data-testid="ticket-log">
               <History />
               {t("actions.log")}
@@ -204,6 +216,7 @@ export function TicketHeader({ ticket, onBack, onToggleDrawer, onExport, onSelec
           </MenuContent>
         </Menu>
       </div>
+      {schedule.element}
     </header>
   );
 }

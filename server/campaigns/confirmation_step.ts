@@ -1,0 +1,35 @@
+/**
+ * Automation step: a customer's message answers a campaign's confirmation request. Any message
+ * from the number, on the campaign's connection, while a shipment of a running campaign awaits its
+ * confirmation, confirms it (as in the reference): the shipment goes back to pending with
+ * confirmation set and the dispatcher sends the real message next. One indexed UPDATE per inbound
+ * message; when it matched, the step stops the chain (the reply was for the campaign, not the
+ * queue menu).
+ */
+import { eq, sql } from "drizzle-orm";
+import { contacts } from "@db/schema.ts";
+import type { AutomationStep } from "../inbox/automation.ts";
+import { progress } from "./dispatcher.ts";
+
+export const campaignConfirmationStep: AutomationStep = {
+  name: "campaign-confirmation",
+  async run({ deps, ticket }) {
+    if (ticket.isGroup) return "continue";
+    const [contact] = await deps.db.select({ number: contacts.number }).from(contacts)
+      .where(eq(contacts.id, ticket.contactId)).limit(1);
+    if (!contact) return "continue";
+    const now = deps.clock.now().toISOString();
+    const rows = await deps.database.write((tx) =>
+      tx.all<{ campaign_id: number }>(sql`
+        UPDATE campaign_shippings SET confirmation = 1, confirmed_at = ${now}, status = 'pending',
+          run_at = NULL, message_id = NULL, updated_at = ${now}
+        WHERE company_id = ${ticket.companyId} AND number = ${contact.number} AND status = 'awaiting'
+          AND campaign_id IN (SELECT id FROM campaigns WHERE company_id = ${ticket.companyId}
+            AND whatsapp_id = ${ticket.whatsappId} AND status = 'EM_ANDAMENTO')
+        RETURNING campaign_id`)
+    );
+    if (!rows.length) return "continue";
+    for (const id of new Set(rows.map((r) => r.campaign_id))) progress(deps, ticket.companyId, id, true);
+    return "stop";
+  },
+};

@@ -1,0 +1,219 @@
+/**
+ * Campaigns (spec 3 §2 Campaigns page and dialog, §3, §4, §6): admins only, with the plan's
+ * campaigns feature. Status machine: create → PROGRAMADA with a scheduledAt, else INATIVA; the
+ * dispatcher starts PROGRAMADA at scheduledAt (EM_ANDAMENTO) and ends it (FINALIZADA); a running
+ * or scheduled campaign can be cancelled (CANCELADA) and a cancelled one restarted (EM_ANDAMENTO,
+ * resuming its pending shipments). Editable only when INATIVA, CANCELADA, or PROGRAMADA more than
+ * one hour before its start.
+ */
+import { and, eq } from "drizzle-orm";
+import { queues, tags, users } from "@db/schema.ts";
+import type { Deps } from "../deps.ts";
+import type { Actor } from "../lib/context.ts";
+import { AppError, notFound } from "../lib/errors.ts";
+import { pageOf } from "../lib/paging.ts";
+import { getConnection } from "../connections/repo.ts";
+import { getList } from "../contact_lists/repo.ts";
+import { requireCampaigns } from "../contact_lists/service.ts";
+import { ATTACHMENT_TYPES } from "../messages/service.ts";
+import { downloadLimit } from "../channels/download.ts";
+import * as repo from "./repo.ts";
+import type { CreateCampaignInput, ListCampaignsQuery, UpdateCampaignInput } from "./schemas.ts";
+import { emitCampaign, startCampaign } from "./dispatcher.ts";
+
+const PAGE = 20;
+const HOUR = 3600_000;
+
+async function checkRefs(deps: Deps, companyId: number, v: Partial<CreateCampaignInput>) {
+  if (v.whatsappId) await getConnection(deps.db, companyId, v.whatsappId);
+  if (v.contactListId) await getList(deps.db, companyId, v.contactListId);
+  const owned = async (
+    table: typeof tags | typeof users | typeof queues,
+    id: number | null | undefined,
+    what: string,
+  ) => {
+    if (!id) return;
+    const [r] = await deps.db.select({ id: table.id }).from(table)
+      .where(and(eq(table.companyId, companyId), eq(table.id, id))).limit(1);
+    if (!r) throw notFound(what);
+  };
+  await owned(tags, v.tagListId, "tag");
+  await owned(users, v.userId, "user");
+  await owned(queues, v.queueId, "queue");
+}
+
+function requireAudienceAndMessage(
+  v:
+    & { contactListId?: number | null; tagListId?: number | null; message1?: string | null }
+    & Record<string, unknown>,
+) {
+  const details = [];
+  if (!v.contactListId && !v.tagListId) {
+    details.push({ path: "contactListId", message: "a contact list or a tag" });
+  }
+  if (![1, 2, 3, 4, 5].some((i) => v[`message${i}`])) {
+    details.push({ path: "message1", message: "at least one message" });
+  }
+  if (details.length) throw new AppError("ERR_VALIDATION", { details });
+}
+
+export function isEditable(c: { status: string; scheduledAt: string | null }, now: Date): boolean {
+  if (c.status === "INATIVA" || c.status === "CANCELADA") return true;
+  return c.status === "PROGRAMADA" && !!c.scheduledAt && Date.parse(c.scheduledAt) - now.getTime() > HOUR;
+}
+
+export async function listCampaigns(deps: Deps, actor: Actor, q: ListCampaignsQuery) {
+  requireCampaigns(actor);
+  const page = pageOf(q.pageNumber, PAGE);
+  const { rows, count } = await repo.listCampaigns(deps.db, actor.companyId, {
+    search: q.searchParam,
+    ...page,
+  });
+  return { records: rows, count, hasMore: page.hasMore(count) };
+}
+
+export function showCampaign(deps: Deps, actor: Actor, id: number) {
+  requireCampaigns(actor);
+  return repo.getCampaign(deps.db, actor.companyId, id);
+}
+
+export async function createCampaign(deps: Deps, actor: Actor, input: CreateCampaignInput) {
+  requireCampaigns(actor);
+  requireAudienceAndMessage(input);
+  await checkRefs(deps, actor.companyId, input);
+  const row = await deps.database.write((tx) =>
+    repo.insertCampaign(tx, {
+      ...input,
+      companyId: actor.companyId,
+      status: input.scheduledAt ? "PROGRAMADA" : "INATIVA",
+    })
+  );
+  const record = await repo.getCampaign(deps.db, actor.companyId, row.id);
+  deps.bus.emit("entity.changed", {
+    companyId: actor.companyId,
+    entity: "campaign",
+    action: "create",
+    record,
+  });
+  return record;
+}
+
+export async function updateCampaign(deps: Deps, actor: Actor, id: number, input: UpdateCampaignInput) {
+  requireCampaigns(actor);
+  const cur = await repo.getCampaign(deps.db, actor.companyId, id);
+  if (!isEditable(cur, deps.clock.now())) {
+    throw new AppError("ERR_CONFLICT", {
+      message: "campaign is not editable in its status",
+      details: { status: cur.status },
+    });
+  }
+  const merged = { ...cur, ...input };
+  requireAudienceAndMessage(merged);
+  await checkRefs(deps, actor.companyId, input);
+  if (merged.userId && !merged.queueId) {
+    throw new AppError("ERR_VALIDATION", {
+      details: [{ path: "queueId", message: "queue required with a user" }],
+    });
+  }
+  // A cancelled campaign stays cancelled until restarted; otherwise the start decides the status.
+  const status = cur.status === "CANCELADA" ? cur.status : merged.scheduledAt ? "PROGRAMADA" : "INATIVA";
+  await deps.database.write((tx) => repo.updateCampaign(tx, actor.companyId, id, { ...input, status }));
+  const record = await repo.getCampaign(deps.db, actor.companyId, id);
+  deps.bus.emit("entity.changed", {
+    companyId: actor.companyId,
+    entity: "campaign",
+    action: "update",
+    record,
+  });
+  return record;
+}
+
+export async function deleteCampaign(deps: Deps, actor: Actor, id: number) {
+  requireCampaigns(actor);
+  const cur = await repo.getCampaign(deps.db, actor.companyId, id);
+  await deps.database.write((tx) => repo.deleteCampaign(tx, actor.companyId, id));
+  if (cur.mediaPath) await deps.media.remove(cur.mediaPath).catch(() => undefined);
+  deps.bus.emit("entity.changed", { companyId: actor.companyId, entity: "campaign", action: "delete", id });
+}
+
+export async function cancelCampaign(deps: Deps, actor: Actor, id: number) {
+  requireCampaigns(actor);
+  const cur = await repo.getCampaign(deps.db, actor.companyId, id);
+  if (cur.status !== "EM_ANDAMENTO" && cur.status !== "PROGRAMADA") {
+    throw new AppError("ERR_CONFLICT", {
+      message: "only a running or scheduled campaign can be cancelled",
+      details: { status: cur.status },
+    });
+  }
+  await deps.database.write((tx) => repo.updateCampaign(tx, actor.companyId, id, { status: "CANCELADA" }));
+  await emitCampaign(deps, actor.companyId, id);
+  return await repo.getCampaign(deps.db, actor.companyId, id);
+}
+
+/** CANCELADA → EM_ANDAMENTO: plans what is missing (a campaign cancelled before it started). */
+export async function restartCampaign(deps: Deps, actor: Actor, id: number) {
+  requireCampaigns(actor);
+  const cur = await repo.getCampaign(deps.db, actor.companyId, id);
+  if (cur.status !== "CANCELADA") {
+    throw new AppError("ERR_CONFLICT", {
+      message: "only a cancelled campaign can be restarted",
+      details: { status: cur.status },
+    });
+  }
+  await startCampaign(deps, cur, "CANCELADA");
+  deps.jobs.kick();
+  return await repo.getCampaign(deps.db, actor.companyId, id);
+}
+
+export async function uploadMedia(deps: Deps, actor: Actor, id: number, file: File) {
+  requireCampaigns(actor);
+  const cur = await repo.getCampaign(deps.db, actor.companyId, id);
+  const stored = await deps.media.save(actor.companyId, "campaigns", file, {
+    maxBytes: await downloadLimit(deps),
+    accept: ATTACHMENT_TYPES,
+  });
+  await deps.database.write((tx) =>
+    repo.updateCampaign(tx, actor.companyId, id, { mediaPath: stored.path, mediaName: stored.name })
+  );
+  if (cur.mediaPath) await deps.media.remove(cur.mediaPath).catch(() => undefined);
+  await emitCampaign(deps, actor.companyId, id);
+  return await repo.getCampaign(deps.db, actor.companyId, id);
+}
+
+export async function deleteMedia(deps: Deps, actor: Actor, id: number) {
+  requireCampaigns(actor);
+  const cur = await repo.getCampaign(deps.db, actor.companyId, id);
+  await deps.database.write((tx) =>
+    repo.updateCampaign(tx, actor.companyId, id, { mediaPath: null, mediaName: null })
+  );
+  if (cur.mediaPath) await deps.media.remove(cur.mediaPath).catch(() => undefined);
+  await emitCampaign(deps, actor.companyId, id);
+  return await repo.getCampaign(deps.db, actor.companyId, id);
+}
+
+/** The report: the campaign, its live counts and a page of shipments (one row per contact). */
+export async function report(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  q: { pageNumber: number; searchParam?: string },
+) {
+  requireCampaigns(actor);
+  const campaign = await repo.getCampaign(deps.db, actor.companyId, id);
+  const page = pageOf(q.pageNumber, 50);
+  const counts = await repo.shippingCounts(deps.db, actor.companyId, id);
+  const { rows, count } = await repo.shippingsPage(deps.db, actor.companyId, id, {
+    search: q.searchParam,
+    ...page,
+  });
+  const listCount = campaign.contactListId
+    ? (await getList(deps.db, actor.companyId, campaign.contactListId)).contactsCount
+    : 0;
+  return {
+    campaign,
+    counts: { ...counts, contacts: listCount },
+    records: rows,
+    count,
+    hasMore: page.hasMore(count),
+  };
+}

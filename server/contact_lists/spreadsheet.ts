@@ -1,0 +1,227 @@
+/**
+ * Spreadsheet import into a contact list and export of a list (exceljs). Accepted: .xlsx and .csv.
+ * Legacy binary .xls (BIFF) is refused with a clear message: exceljs cannot read it and the only
+ * library that does (SheetJS) is no longer published on the npm registry.
+ * Header row: name/nome, number/numero/phone/telefone/celular/whatsapp, email (any case/accent).
+ * Rows are written in chunks, each its own short write, with a progress event after each chunk;
+ * the answer lists every rejected row with its reason.
+ */
+import { Buffer } from "node:buffer";
+import { Readable } from "node:stream";
+import ExcelJS from "exceljs";
+import type { Deps } from "../deps.ts";
+import type { Actor } from "../lib/context.ts";
+import { AppError } from "../lib/errors.ts";
+import * as repo from "./repo.ts";
+import { normaliseNumber } from "./schemas.ts";
+
+const MAX_BYTES = 10 * 1024 * 1024;
+const MAX_ROWS = 50_000;
+const CHUNK = 1000;
+export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+type Field = "name" | "number" | "email";
+const HEADERS: Record<string, Field> = {
+  name: "name",
+  nome: "name",
+  nombre: "name",
+  number: "number",
+  numero: "number",
+  phone: "number",
+  telefone: "number",
+  telefono: "number",
+  celular: "number",
+  whatsapp: "number",
+  email: "email",
+  mail: "email",
+  correo: "email",
+};
+const headerKey = (s: string) =>
+  s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z]/g, "");
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type ImportReport = {
+  total: number;
+  created: number;
+  updated: number;
+  duplicates: number;
+  errors: { row: number; value: string; error: string }[];
+};
+
+type Row = { row: number; name: string; number: string; email: string | null };
+
+async function readWorksheet(file: File): Promise<ExcelJS.Worksheet> {
+  const name = file.name.toLowerCase();
+  if (name.endsWith(".xls")) {
+    throw new AppError("ERR_UNSUPPORTED_MEDIA", {
+      message: "legacy .xls files cannot be read: save the sheet as .xlsx or .csv",
+    });
+  }
+  if (!name.endsWith(".xlsx") && !name.endsWith(".csv")) {
+    throw new AppError("ERR_UNSUPPORTED_MEDIA", { message: "only .xlsx or .csv files are accepted" });
+  }
+  if (file.size > MAX_BYTES) throw new AppError("ERR_PAYLOAD_TOO_LARGE");
+  const wb = new ExcelJS.Workbook();
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  try {
+    if (name.endsWith(".csv")) return await wb.csv.read(Readable.from([new TextDecoder().decode(bytes)]));
+    await wb.xlsx.load(Buffer.from(bytes) as unknown as ExcelJS.Buffer);
+  } catch (err) {
+    throw new AppError("ERR_UNSUPPORTED_MEDIA", { message: "unreadable spreadsheet", cause: err });
+  }
+  const ws = wb.worksheets[0];
+  if (!ws) throw new AppError("ERR_VALIDATION", { message: "the sheet is empty" });
+  return ws;
+}
+
+export async function parseSheet(file: File): Promise<{ rows: Row[]; errors: ImportReport["errors"] }> {
+  const ws = await readWorksheet(file);
+  if (ws.rowCount > MAX_ROWS + 1) {
+    throw new AppError("ERR_VALIDATION", { message: `at most ${MAX_ROWS} rows per import` });
+  }
+  const cols = new Map<Field, number>();
+  ws.getRow(1).eachCell((cell, col) => {
+    const f = HEADERS[headerKey(cell.text ?? "")];
+    if (f && !cols.has(f)) cols.set(f, col);
+  });
+  if (!cols.has("number")) {
+    throw new AppError("ERR_VALIDATION", { message: "the header row needs a 'number' (or 'numero') column" });
+  }
+  const text = (r: ExcelJS.Row, f: Field) =>
+    cols.has(f) ? String(r.getCell(cols.get(f)!).text ?? "").trim() : "";
+  const rows: Row[] = [];
+  const errors: ImportReport["errors"] = [];
+  for (let i = 2; i <= ws.rowCount; i++) {
+    const r = ws.getRow(i);
+    const raw = { name: text(r, "name"), number: text(r, "number"), email: text(r, "email") };
+    if (!raw.name && !raw.number && !raw.email) continue;
+    const number = normaliseNumber(raw.number);
+    if (!number) {
+      errors.push({ row: i, value: raw.number, error: "invalid number (8 to 20 digits)" });
+      continue;
+    }
+    if (raw.email && !EMAIL.test(raw.email)) {
+      errors.push({ row: i, value: raw.email, error: "invalid e-mail" });
+      continue;
+    }
+    rows.push({
+      row: i,
+      name: (raw.name || number).slice(0, 50),
+      number,
+      email: raw.email ? raw.email.toLowerCase() : null,
+    });
+  }
+  return { rows, errors };
+}
+
+/** New numbers are added; a number already in the list gets the sheet's name and e-mail. */
+export async function importIntoList(
+  deps: Deps,
+  actor: Actor,
+  listId: number,
+  file: File,
+): Promise<ImportReport> {
+  const companyId = actor.companyId;
+  await repo.getList(deps.db, companyId, listId);
+  const { rows, errors } = await parseSheet(file);
+  const report: ImportReport = {
+    total: rows.length + errors.length,
+    created: 0,
+    updated: 0,
+    duplicates: 0,
+    errors,
+  };
+  const seen = new Set<string>();
+  const unique = rows.filter((r) => {
+    if (seen.has(r.number)) {
+      report.duplicates++;
+      errors.push({ row: r.row, value: r.number, error: "repeated number in the sheet" });
+      return false;
+    }
+    seen.add(r.number);
+    return true;
+  });
+  const progress = (processed: number, done: boolean) =>
+    deps.bus.emit("contactList.import", {
+      companyId,
+      contactListId: listId,
+      processed,
+      total: report.total,
+      done,
+    });
+  progress(errors.length, false);
+  for (let i = 0; i < unique.length; i += CHUNK) {
+    const chunk = unique.slice(i, i + CHUNK);
+    await deps.database.write(async (tx) => {
+      const existing = await repo.itemsByNumbers(tx, companyId, listId, chunk.map((r) => r.number));
+      const fresh = chunk.filter((r) => !existing.has(r.number));
+      await repo.insertItems(
+        tx,
+        fresh.map((r) => ({
+          companyId,
+          contactListId: listId,
+          name: r.name,
+          number: r.number,
+          email: r.email,
+        })),
+      );
+      report.created += fresh.length;
+      for (const r of chunk) {
+        const it = existing.get(r.number);
+        if (!it) continue;
+        if (it.name === r.name && it.email === (r.email ?? it.email)) continue;
+        await repo.updateItem(tx, companyId, it.id, { name: r.name, email: r.email ?? it.email });
+        report.updated++;
+      }
+    });
+    progress(errors.length + report.duplicates + Math.min(unique.length, i + CHUNK), false);
+    // Let sockets and other requests run between chunks.
+    await new Promise((r) => setTimeout(r, 0));
+  }
+  report.errors.sort((a, b) => a.row - b.row);
+  progress(report.total, true);
+  deps.bus.emit("entity.changed", {
+    companyId,
+    entity: "contactList",
+    action: "update",
+    record: await repo.getList(deps.db, companyId, listId),
+  });
+  return report;
+}
+
+/** The list as an .xlsx (name, number, email, isWhatsappValid), rows streamed in pages. */
+export async function exportList(deps: Deps, actor: Actor, listId: number): Promise<Uint8Array> {
+  await repo.getList(deps.db, actor.companyId, listId);
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet("Contacts");
+  ws.columns = [
+    { header: "name", key: "name", width: 32 },
+    { header: "number", key: "number", width: 20 },
+    { header: "email", key: "email", width: 32 },
+    { header: "isWhatsappValid", key: "valid", width: 16 },
+  ];
+  ws.getRow(1).font = { bold: true };
+  let after = 0;
+  for (;;) {
+    const page = await repo.allItems(deps.db, actor.companyId, listId, after);
+    if (!page.length) break;
+    for (const r of page) {
+      ws.addRow({ name: r.name, number: r.number, email: r.email ?? "", valid: r.isWhatsappValid ?? "" });
+    }
+    after = page[page.length - 1].id;
+  }
+  return new Uint8Array(await wb.xlsx.writeBuffer());
+}
+
+/** The sample sheet the import dialog links to. */
+export async function sampleSheet(): Promise<Uint8Array> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet("Contacts");
+  ws.columns = [
+    { header: "name", key: "name", width: 32 },
+    { header: "number", key: "number", width: 20 },
+    { header: "email", key: "email", width: 32 },
+  ];
+  ws.addRow({ name: "Maria Silva", number: "5511999990000", email: "maria@example.com" });
+  return new Uint8Array(await wb.xlsx.writeBuffer());
+}
