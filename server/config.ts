@@ -21,6 +21,8 @@ export type Config = {
   instanceId: string;
   /** Inbound batches written on the main thread before the ingest Worker takes over; -1 = never. */
   ingestThreadAfter: number;
+  /** Socket fan-out limits (server/realtime/fanout.ts): unsent bytes per socket, lane lag. */
+  realtime: { maxBufferedBytes: number; maxLagMs: number };
 };
 
 const envSchema = z.object({
@@ -41,6 +43,8 @@ const envSchema = z.object({
   TYPEBOT_API_URL: z.string().default("https://typebot.io"),
   WEB_DIST: z.string().default("./dist"),
   INGEST_THREAD_AFTER: z.coerce.number().int().min(-1).default(200),
+  WS_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
+  WS_MAX_LAG_MS: z.coerce.number().int().min(50).default(2_000),
 });
 
 /** Reads the environment; generates and keeps APP_SECRET under DATA_DIR when absent. */
@@ -71,6 +75,7 @@ export async function loadConfig(
     webDist: e.WEB_DIST,
     instanceId: crypto.randomUUID(),
     ingestThreadAfter: e.INGEST_THREAD_AFTER,
+    realtime: { maxBufferedBytes: e.WS_MAX_BUFFERED_BYTES, maxLagMs: e.WS_MAX_LAG_MS },
   };
 }
 

@@ -44,7 +44,7 @@ export async function createDeps(config: Config, opts: { clock?: Clock } = {}): 
     database,
     db: database.db,
     bus: new EventBus(),
-    hub: new Hub(broker),
+    hub: new Hub(broker, config.realtime),
     broker,
     mailer: createMailer(config),
     clock: opts.clock ?? systemClock,
