@@ -2,7 +2,7 @@
  * A Worker that holds staff sockets for bench/sockets.ts. Per socket and per step it records the
  * id and arrival time of every `company-{id}-appMessage` create frame (matched on the text, no
  * JSON.parse) and whether the server closed the socket during the step, with which code.
- * Commands: start → begin (a step starts: reset) → end (results) → reconnect (reopen what the
+ * Commands: start (may come more than once: adds sockets) → begin (a step starts: reset) → end (results) → reconnect (reopen what the
  * server shed, retrying while it refuses) → … → finish.
  */
 /// <reference lib="deno.worker" />
@@ -87,10 +87,11 @@ self.onmessage = async (e: MessageEvent<Cmd>) => {
   if (m.kind === "start") {
     wsUrl = m.wsUrl;
     prefix = `{"event":"company-${m.companyId}-appMessage",`;
-    for (const t of m.tokens) socks.push(new Sock(t));
-    // A few at a time, as staff arrive; all of them in the end.
-    for (let i = 0; i < socks.length; i += 10) {
-      const ok = await Promise.all(socks.slice(i, i + 10).map(open));
+    const fresh = m.tokens.map((t) => new Sock(t));
+    socks.push(...fresh);
+    // A few at a time, as staff arrive; all of them in the end (retrying while the server refuses).
+    for (let i = 0; i < fresh.length; i += 10) {
+      const ok = await Promise.all(fresh.slice(i, i + 10).map(open));
       if (ok.includes(false)) i -= 10, await sleep(500);
     }
     self.postMessage({ kind: "ready", open: socks.filter((s) => s.ws).length });

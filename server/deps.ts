@@ -15,6 +15,7 @@ import { wireListeners } from "./events/listeners.ts";
 import { JobWorker } from "./jobs/worker.ts";
 import { type Caches, createCaches, listenForInvalidations } from "./caches.ts";
 import { stopIngestThread } from "./inbox/ingest_thread.ts";
+import { stopPresence } from "./realtime/presence.ts";
 
 export type Deps = {
   config: Config;
@@ -63,6 +64,7 @@ export async function createDeps(config: Config, opts: { clock?: Clock } = {}): 
 
 export async function closeDeps(deps: Deps): Promise<void> {
   deps.hub.closeAll();
+  stopPresence(deps);
   await deps.bus.drain();
   await deps.broker.close();
   stopIngestThread(deps);

@@ -82,6 +82,12 @@ export class Hub {
     return n;
   }
 
+  /** Whether the user has a socket on this instance. */
+  hasUser(companyId: number, userId: number): boolean {
+    for (const c of this.#companies.get(companyId) ?? []) if (c.viewer.userId === userId) return true;
+    return false;
+  }
+
   onlineUserIds(companyId: number): Set<number> {
     return new Set([...(this.#companies.get(companyId) ?? [])].map((c) => c.viewer.userId));
   }

@@ -10,7 +10,7 @@ import { AppError } from "../lib/errors.ts";
 import { loadActor } from "../auth/sessions.ts";
 import { isSubscriptionActive } from "../companies/subscription.ts";
 import type { Client } from "./hub.ts";
-import { setPresence } from "./presence.ts";
+import { presence } from "./presence.ts";
 import { SHED_CODE } from "./fanout.ts";
 
 const READY = JSON.stringify({ type: "ready" });
@@ -47,9 +47,7 @@ export const realtimeRoutes = new Hono<AppEnv>().get("/ws", async (c) => {
     if (gone) return;
     gone = true;
     deps.hub.remove(client);
-    if (!deps.hub.onlineUserIds(companyId).has(userId)) {
-      setPresence(deps, companyId, userId, false).catch(() => undefined);
-    }
+    presence(deps).disconnected(companyId, userId, deps.hub.hasUser(companyId, userId));
   };
   client.shed = leave;
   socket.onopen = () => {
@@ -59,9 +57,10 @@ export const realtimeRoutes = new Hono<AppEnv>().get("/ws", async (c) => {
       socket.close(SHED_CODE, "server busy");
       return;
     }
+    const others = deps.hub.hasUser(companyId, userId);
     deps.hub.add(client);
     socket.send(READY);
-    setPresence(deps, companyId, userId, true).catch((err) => console.error("[ws] presence", err));
+    presence(deps).connected(companyId, userId, others);
   };
   socket.onmessage = (e) => {
     let f: ClientFrame;
