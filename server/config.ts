@@ -22,7 +22,7 @@ export type Config = {
   /** Inbound batches written on the main thread before the ingest Worker takes over; -1 = never. */
   ingestThreadAfter: number;
   /** Socket fan-out limits (server/realtime/fanout.ts): unsent bytes per socket, lane lag. */
-  realtime: { maxBufferedBytes: number; maxLagMs: number };
+  realtime: { maxBufferedBytes: number; maxLagMs: number; presenceGraceMs: number };
 };
 
 const envSchema = z.object({
@@ -45,6 +45,7 @@ const envSchema = z.object({
   INGEST_THREAD_AFTER: z.coerce.number().int().min(-1).default(200),
   WS_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
   WS_MAX_LAG_MS: z.coerce.number().int().min(50).default(2_000),
+  WS_PRESENCE_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
 });
 
 /** Reads the environment; generates and keeps APP_SECRET under DATA_DIR when absent. */
@@ -75,7 +76,11 @@ export async function loadConfig(
     webDist: e.WEB_DIST,
     instanceId: crypto.randomUUID(),
     ingestThreadAfter: e.INGEST_THREAD_AFTER,
-    realtime: { maxBufferedBytes: e.WS_MAX_BUFFERED_BYTES, maxLagMs: e.WS_MAX_LAG_MS },
+    realtime: {
+      maxBufferedBytes: e.WS_MAX_BUFFERED_BYTES,
+      maxLagMs: e.WS_MAX_LAG_MS,
+      presenceGraceMs: e.WS_PRESENCE_GRACE_MS,
+    },
   };
 }
 

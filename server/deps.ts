@@ -45,7 +45,10 @@ export async function createDeps(config: Config, opts: { clock?: Clock } = {}): 
     database,
     db: database.db,
     bus: new EventBus(),
-    hub: new Hub(broker, config.realtime),
+    hub: new Hub(broker, {
+      maxBufferedBytes: config.realtime.maxBufferedBytes,
+      maxLagMs: config.realtime.maxLagMs,
+    }),
     broker,
     mailer: createMailer(config),
     clock: opts.clock ?? systemClock,

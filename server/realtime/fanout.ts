@@ -92,6 +92,15 @@ export class Fanout<T extends Target> {
     if (!this.#running) this.#run();
   }
 
+  /** Refuses new sockets of the lane for `ms` (0 lifts it): maintenance, tests. */
+  refuse(key: number | null, ms: number): void {
+    let lane = this.#lanes.get(key);
+    if (!lane) {
+      this.#lanes.set(key, lane = { key, jobs: [], head: 0, lastShed: 0, lastLag: 0, refuseUntil: 0 });
+    }
+    lane.refuseUntil = ms > 0 ? performance.now() + ms : 0;
+  }
+
   /** True while a lane that lagged refuses new sockets. */
   refusing(key: number | null): boolean {
     const lane = this.#lanes.get(key);

@@ -59,6 +59,11 @@ export class Hub {
     set.add(client);
   }
 
+  /** Refuses the company's new sockets for `ms` (0 lifts it); they are told to try again later. */
+  refuse(companyId: number, ms: number): void {
+    this.fanout.refuse(companyId, ms);
+  }
+
   /** A company whose fan-out lagged refuses new sockets for a while (they retry later). */
   refusing(companyId: number): boolean {
     return this.fanout.refusing(companyId);

@@ -6,14 +6,13 @@
  * socket), and a user whose last socket closes goes offline only after a grace period, so a client
  * that reconnects (after a network blip, a shed, a restart of the hub) changes nothing — no write
  * and no `company-{id}-user` frame to every other socket of the company. The reference marks users
- * offline after 5 minutes without requests; 30 s keeps the flag honest and the churn quiet.
+ * offline after 5 minutes without requests; 30 s (WS_PRESENCE_GRACE_MS) keeps the flag honest and the churn quiet.
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { users } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { userDTOs } from "../users/service.ts";
 
-export const PRESENCE_GRACE_MS = 30_000;
 const BATCH_MS = 50;
 
 type Change = { companyId: number; userId: number; online: boolean };
@@ -46,7 +45,7 @@ class Presence {
       setTimeout(() => {
         this.#offline.delete(key);
         if (!this.deps.hub.hasUser(companyId, userId)) this.#queue({ companyId, userId, online: false });
-      }, PRESENCE_GRACE_MS),
+      }, this.deps.config.realtime.presenceGraceMs),
     );
   }
 
