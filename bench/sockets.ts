@@ -104,6 +104,17 @@ class SlowSocket {
   }
 }
 
+/** CPU seconds of the process's main thread (the event loop that writes every socket). */
+function mainThreadCpu(pid: number): number {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/task/${pid}/stat`);
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 const rows: string[][] = [];
 let srvStopped = false;
 try {
@@ -168,10 +179,10 @@ try {
     const begun = await all({ kind: "begin" });
     const openAtStart = begun.reduce((a, r) => a + (r.open ?? 0), 0) + slow.length;
     const mem = sampleRss(server.child.pid, 100);
-    const cpu0 = cpuSeconds(server.child.pid);
+    const cpu0 = cpuSeconds(server.child.pid), main0 = mainThreadCpu(server.child.pid);
     const r = await offer(rate, stepSeconds);
     await sleep(3000); // the last frames land
-    const cpu1 = cpuSeconds(server.child.pid);
+    const cpu1 = cpuSeconds(server.child.pid), main1 = mainThreadCpu(server.child.pid);
     const peak = mem.stop().peak;
     const res = (await all({ kind: "end" })).flatMap((x) => x.sockets!);
     const slowCodes = await Promise.all(slow.map((s) => s.closeCode()));
@@ -209,7 +220,9 @@ try {
       `${lost} / ${dup}`,
       `${shedReaders} + ${shedSlow} of ${slow.length} slow${otherClosed ? ` (+${otherClosed} other)` : ""}`,
       `${(frames / ((r.wallMs + 3000) / 1000) / 1000).toFixed(0)}k`,
-      `${((cpu1 - cpu0) / ((r.wallMs + 3000) / 1000) * 100).toFixed(0)} %`,
+      `${((cpu1 - cpu0) / ((r.wallMs + 3000) / 1000) * 100).toFixed(0)} % / ${
+        ((main1 - main0) / ((r.wallMs + 3000) / 1000) * 100).toFixed(0)
+      } %`,
       `${peak.toFixed(0)} MB`,
       re.reduce((a, x) => a + (x.open ?? 0), 0) + "",
     ]);
@@ -229,7 +242,7 @@ try {
       "lost / dup (kept)",
       "shed: readers + slow",
       "frames/s received",
-      "server CPU",
+      "server CPU: process / main thread",
       "server RSS peak",
       "open at step start",
     ],
