@@ -12,6 +12,7 @@ type Cmd =
   | { kind: "begin" }
   | { kind: "end" }
   | { kind: "reconnect" }
+  | { kind: "drop" }
   | { kind: "finish" };
 
 const MARK = '"data":{"action":"create","message":{"id":';
@@ -112,6 +113,13 @@ self.onmessage = async (e: MessageEvent<Cmd>) => {
       closeCode: s.closeCode,
     }));
     self.postMessage({ kind: "result", sockets: out }, out.flatMap((o) => [o.ids.buffer, o.at.buffer]));
+  } else if (m.kind === "drop") {
+    for (const s of socks.splice(0)) {
+      const ws = s.ws;
+      s.ws = null;
+      ws?.close();
+    }
+    self.postMessage({ kind: "dropped" });
   } else if (m.kind === "reconnect") {
     // Like the web client: back off with jitter while the server refuses.
     const t0 = Date.now();

@@ -29,6 +29,9 @@ import { prepareInboundCompany } from "./_inbound_setup.ts";
 import { bodyMaker } from "./_words.ts";
 import { inboundLoad } from "./_offer.ts";
 import { readSeedInfo } from "./seed.ts";
+import { eq } from "drizzle-orm";
+import { openDatabase } from "@db/client.ts";
+import { users } from "@db/schema.ts";
 
 const env = (k: string, d: string) => Deno.env.get(k) ?? d;
 const large = (await readSeedInfo()) !== null;
@@ -43,7 +46,15 @@ const { body } = bodyMaker(rng(Number(env("BENCH_SEED", "7"))));
 
 if (dbKind === "large") console.error(`page cache warmed in ${(await warmPageCache(dataDir)).toFixed(1)} s`);
 const company = await prepareInboundCompany(dataDir, nSockets);
-const server = await startServer({ dataDir });
+// The morning after: every benchmark user offline (an earlier run may have left them online).
+{
+  const database = await openDatabase(`file:${dataDir}/atende.db`);
+  await database.write((tx) =>
+    tx.update(users).set({ online: false }).where(eq(users.companyId, company.companyId))
+  );
+  database.close();
+}
+let server = await startServer({ dataDir });
 const offer = inboundLoad({ base: server.base, apiToken: company.apiToken, contacts: nContacts, body });
 
 type SockResult = { ids: Int32Array; at: Float64Array; frames: number; whole: boolean; closeCode: number };
@@ -146,12 +157,25 @@ try {
         companyId: company.companyId,
       })
     ));
-  // RSS per idle socket as a slope: the RSS right after start and after the logins moves on its own
-  // (argon2's memory is returned late), so compare half the sockets with all of them, each time after
-  // the arrivals' presence frames drained.
+  // 1. Cold arrival: every user offline, so each arrival is announced to every socket already there
+  //    (presence frames, N²/2 in all). RSS peak and after it settles.
   const settle = 8000;
+  let t0 = performance.now();
+  const arrival = sampleRss(server.child.pid, 100);
+  await connect(readers);
+  const arrivalS = (performance.now() - t0) / 1000;
+  await sleep(settle);
+  const arrivalMem = arrival.stop();
+  // 2. The server restarts (as in a deploy); the staff come back. They are still online in the
+  //    database, so no presence frames: what an idle socket itself costs, as a slope between half and
+  //    all of them (the RSS right after start and after logins moves on its own).
+  await all({ kind: "drop" });
+  await stopServer(server);
+  server = await startServer({ dataDir });
+  await sleep(2000);
+  const rssRestart = rssMb(server.child.pid);
   const half = Math.floor(readers.length / 2);
-  const t0 = performance.now();
+  t0 = performance.now();
   await connect(readers.slice(0, half));
   await sleep(settle);
   const rssHalf = rssMb(server.child.pid);
@@ -161,9 +185,11 @@ try {
   const rssIdle = rssMb(server.child.pid);
   const perSocketKb = (rssIdle - rssHalf) * 1024 / (readers.length - half);
   console.error(
-    `${readers.length} sockets; RSS with ${half}: ${rssHalf.toFixed(0)} MB, with all: ${
-      rssIdle.toFixed(0)
-    } MB`,
+    `cold arrival of ${readers.length}: ${arrivalS.toFixed(1)} s, RSS peak ${
+      arrivalMem.peak.toFixed(0)
+    } MB, ` +
+      `settled ${arrivalMem.last.toFixed(0)} MB; after restart ${rssRestart.toFixed(0)}, with ${half}: ` +
+      `${rssHalf.toFixed(0)} MB, with all: ${rssIdle.toFixed(0)} MB`,
   );
 
   // Warm-up: JIT, caches, the 200 contacts' tickets, the ingest Worker.
@@ -248,10 +274,14 @@ try {
     ],
     rows,
     [
-      `${readers.length} reading sockets opened in ${connectS.toFixed(1)} s; server RSS ${
-        rssBefore.toFixed(0)
-      } MB ` +
-      `before, ${rssIdle.toFixed(0)} MB with them idle: **${perSocketKb.toFixed(1)} KB per idle socket**`,
+      `Cold arrival (every user offline): ${readers.length} sockets in ${
+        arrivalS.toFixed(1)
+      } s, server RSS ` +
+      `${rssBefore.toFixed(0)} MB after the logins → peak ${arrivalMem.peak.toFixed(0)} MB, ` +
+      `${arrivalMem.last.toFixed(0)} MB settled. After a restart (users still online): ` +
+      `${rssRestart.toFixed(0)} MB; ${readers.length} sockets back in ${connectS.toFixed(1)} s; ` +
+      `${rssHalf.toFixed(0)} MB with ${half} idle, ${rssIdle.toFixed(0)} MB with ${readers.length}: ` +
+      `**${perSocketKb.toFixed(1)} KB per idle socket**`,
     ],
   );
 } finally {

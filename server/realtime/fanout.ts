@@ -18,6 +18,9 @@
 /** WebSocket close code for a shed socket: "Try Again Later" (RFC 6455 registry). */
 export const SHED_CODE = 1013;
 
+/** Lag shedding applies to lanes with at least this many sockets. */
+const MIN_SOCKETS_TO_SHED = 16;
+
 export type FanoutOptions = {
   /** Unsent bytes a socket may hold before it is shed. */
   maxBufferedBytes: number;
@@ -166,7 +169,15 @@ export class Fanout<T extends Target> {
   /** Writes one chunk of the lane's head envelope. */
   #turn(lane: Lane<T>) {
     const job = lane.jobs[lane.head];
-    if (!job.targets) job.targets = job.start();
+    if (!job.targets) {
+      try {
+        job.targets = job.start();
+      } catch (err) {
+        // A bad envelope is dropped; it must not stall its company's lane.
+        console.error("[hub] envelope dropped", err);
+        job.targets = [];
+      }
+    }
     const { frame, targets } = job;
     const end = Math.min(targets.length, job.i + this.opts.chunk);
     const max = this.opts.maxBufferedBytes;
@@ -186,7 +197,11 @@ export class Fanout<T extends Target> {
     }
     job.i = end;
     if (end < targets.length) return;
-    job.after?.(targets);
+    try {
+      job.after?.(targets);
+    } catch (err) {
+      console.error("[hub] after delivery", err);
+    }
     lane.jobs[lane.head++] = undefined as unknown as Job<T>; // let the frame go
     // Compact a long-lived lane now and then so its array does not grow forever.
     if (lane.head > 1024 && lane.head * 2 > lane.jobs.length) {
@@ -207,12 +222,16 @@ export class Fanout<T extends Target> {
     for (const lane of this.#ring) {
       const lag = now - lane.jobs[lane.head].at;
       if (lag > this.stats.maxLagMs) this.stats.maxLagMs = lag;
-      const growing = lag > lane.lastLag;
+      // Sustained (over the limit at two checks in a row) and growing; one stall of the process
+      // (GC, a loaded host) is not overload.
+      const sustained = lag > this.opts.maxLagMs && lane.lastLag > this.opts.maxLagMs && lag > lane.lastLag;
       lane.lastLag = lag;
-      if (lag <= this.opts.maxLagMs || !growing || now - lane.lastShed < this.opts.maxLagMs / 2) continue;
+      if (!sustained || now - lane.lastShed < this.opts.maxLagMs / 2) continue;
+      const open = [...this.socketsOf(lane.key)].filter((t) => t.socket.readyState === WebSocket.OPEN);
+      // With a handful of sockets the lag is not the fan-out's doing: shedding them would not help.
+      if (open.length < MIN_SOCKETS_TO_SHED) continue;
       lane.lastShed = now;
       lane.refuseUntil = now + 3 * this.opts.maxLagMs;
-      const open = [...this.socketsOf(lane.key)].filter((t) => t.socket.readyState === WebSocket.OPEN);
       open.sort((a, b) => (b.socket.bufferedAmount - a.socket.bufferedAmount) || (b.seq - a.seq));
       for (const t of open.slice(0, Math.ceil(open.length / 4))) {
         this.stats.shedLag++;
