@@ -33,6 +33,7 @@ import {
 } from "./_lib.ts";
 import { prepareInboundCompany } from "./_inbound_setup.ts";
 import { bodyMaker } from "./_words.ts";
+import { inboundLoad } from "./_offer.ts";
 import { readSeedInfo } from "./seed.ts";
 
 const mode = Deno.args[0] === "ingest" ? "ingest" : "screen";
@@ -42,7 +43,6 @@ const dbKind = env("BENCH_DB", large ? "large" : "fresh");
 const dataDir = dbKind === "large" ? LARGE_DIR : await Deno.makeTempDir({ prefix: "atende-bench-inbound-" });
 const nSockets = Number(env("SOCKETS", mode === "screen" ? "100" : "0"));
 const nContacts = 200;
-const runId = Date.now().toString(36);
 const rand = rng(Number(env("BENCH_SEED", "7")));
 const { body } = bodyMaker(rand);
 
@@ -52,64 +52,7 @@ const server = await startServer({
   dataDir,
   denoArgs: env("BENCH_DENO_ARGS", "").split(" ").filter(Boolean),
 });
-const now = () => performance.timeOrigin + performance.now();
-
-type Sample = { sent: number; answered: number; status: number; messageId: number };
-
-let offers = 0;
-
-/** Open-loop load: request i is due at t0 + i/rate; at most `cap` in flight (the rest count as skipped). */
-async function offer(rate: number, seconds: number, cap = 2_000) {
-  const round = ++offers; // provider ids never repeat across rounds (a repeat would be a cheap duplicate)
-  const total = Math.round(rate * seconds);
-  const samples: Sample[] = [];
-  const lag: number[] = [];
-  let inflight = 0, skipped = 0, errors = 0, next = 0;
-  const pending = new Set<Promise<void>>();
-  const t0 = performance.now();
-  const fire = (i: number) => {
-    const k = i % nContacts;
-    const payload = JSON.stringify({
-      externalId: `bench-${runId}-${round}-${i}`,
-      from: { number: `55219${String(80_000_000 + k).padStart(8, "0")}`, name: `Cliente ${k}` },
-      body: body(),
-    });
-    const sent = now();
-    inflight++;
-    const p = fetch(`${server.base}/api/channels/api/messages`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${company.apiToken}`, "content-type": "application/json" },
-      body: payload,
-    }).then(async (r) => {
-      const b = await r.json().catch(() => ({}));
-      samples.push({ sent, answered: now(), status: r.status, messageId: b.messageId ?? 0 });
-      if (r.status !== 200) errors++;
-    }).catch(() => {
-      errors++;
-    }).finally(() => {
-      inflight--;
-      pending.delete(p);
-    });
-    pending.add(p);
-  };
-  while (next < total) {
-    const elapsed = performance.now() - t0;
-    const due = Math.min(total, Math.floor(elapsed / 1000 * rate) + 1);
-    while (next < due) {
-      lag.push(elapsed - next / rate * 1000);
-      if (inflight >= cap) skipped++;
-      else fire(next);
-      next++;
-    }
-    await sleep(1);
-  }
-  const offeredMs = performance.now() - t0;
-  await Promise.all([...pending]);
-  const wallMs = performance.now() - t0;
-  const ok = samples.filter((s) => s.status === 200);
-  const lat = ok.map((s) => s.answered - s.sent);
-  return { total, samples, ok, lat, skipped, errors, lag, offeredMs, wallMs };
-}
+const offer = inboundLoad({ base: server.base, apiToken: company.apiToken, contacts: nContacts, body });
 
 async function warmup(seconds = 2) {
   // So the JIT, the caches and the page cache are warm and the 200 contacts and tickets exist.

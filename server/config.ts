@@ -32,6 +32,8 @@ export type Config = {
   ingestThreadAfter: number;
   /** ALLOW_PRIVATE_URLS: "1" lets server-side fetches reach private addresses; or a host list (lib/safe_fetch.ts). */
   allowPrivateUrls: string;
+  /** Socket fan-out limits (server/realtime/fanout.ts): unsent bytes per socket, lane lag. */
+  realtime: { maxBufferedBytes: number; maxLagMs: number; presenceGraceMs: number };
 };
 
 const envSchema = z.object({
@@ -58,6 +60,9 @@ const envSchema = z.object({
   WEB_DIST: z.string().default("./dist"),
   INGEST_THREAD_AFTER: z.coerce.number().int().min(-1).default(200),
   ALLOW_PRIVATE_URLS: z.string().default(""),
+  WS_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
+  WS_MAX_LAG_MS: z.coerce.number().int().min(50).default(2_000),
+  WS_PRESENCE_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
 });
 
 /** Reads the environment; generates and keeps APP_SECRET under DATA_DIR when absent. */
@@ -92,6 +97,11 @@ export async function loadConfig(
     instanceId: crypto.randomUUID(),
     ingestThreadAfter: e.INGEST_THREAD_AFTER,
     allowPrivateUrls: e.ALLOW_PRIVATE_URLS,
+    realtime: {
+      maxBufferedBytes: e.WS_MAX_BUFFERED_BYTES,
+      maxLagMs: e.WS_MAX_LAG_MS,
+      presenceGraceMs: e.WS_PRESENCE_GRACE_MS,
+    },
   };
 }
 

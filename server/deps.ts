@@ -16,6 +16,7 @@ import { JobWorker } from "./jobs/worker.ts";
 import { type Caches, createCaches, listenForInvalidations } from "./caches.ts";
 import { stopIngestThread } from "./inbox/ingest_thread.ts";
 import { createFetchGuard, type FetchGuard, type Resolver } from "./lib/safe_fetch.ts";
+import { stopPresence } from "./realtime/presence.ts";
 
 export type Deps = {
   config: Config;
@@ -50,7 +51,10 @@ export async function createDeps(
     database,
     db: database.db,
     bus: new EventBus(),
-    hub: new Hub(broker),
+    hub: new Hub(broker, {
+      maxBufferedBytes: config.realtime.maxBufferedBytes,
+      maxLagMs: config.realtime.maxLagMs,
+    }),
     broker,
     mailer: createMailer(config),
     clock: opts.clock ?? systemClock,
@@ -74,6 +78,7 @@ export async function createDeps(
 
 export async function closeDeps(deps: Deps): Promise<void> {
   deps.hub.closeAll();
+  stopPresence(deps);
   await deps.bus.drain();
   await deps.broker.close();
   stopIngestThread(deps);

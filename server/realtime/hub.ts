@@ -2,10 +2,13 @@
  * The real-time hub: one socket set per company, permission-filtered fan-out.
  *
  * Publishing goes through a broker (in-process, or Redis pub/sub across instances); every
- * instance delivers an envelope only to its own sockets, after filtering by audience.
+ * instance delivers an envelope only to its own sockets, after filtering by audience. Delivery is
+ * queued (fanout.ts): the frame is serialised once per envelope and written in slices off the
+ * request path, per-company round-robin, with bounded per-socket buffers.
  */
 import { canViewTicket, type TicketScope, type Viewer } from "../tickets/policy.ts";
 import type { Broker } from "./broker.ts";
+import { defaultFanoutOptions, Fanout, type FanoutOptions, type Target } from "./fanout.ts";
 
 /** Who an envelope is for. Serialisable so it can cross Redis. */
 export type Audience =
@@ -30,8 +33,7 @@ export type Envelope = {
   closeSessions?: string[];
 };
 
-export type Client = {
-  socket: WebSocket;
+export type Client = Target & {
   companyId: number;
   sessionId: string;
   viewer: Viewer;
@@ -40,14 +42,31 @@ export type Client = {
 
 export class Hub {
   #companies = new Map<number, Set<Client>>();
-  constructor(private broker: Broker) {
+  #seq = 0;
+  readonly fanout: Fanout<Client>;
+  constructor(private broker: Broker, opts: Partial<FanoutOptions> = {}) {
+    this.fanout = new Fanout<Client>(
+      { ...defaultFanoutOptions, ...opts },
+      (key) => key == null ? this.#all() : this.#companies.get(key) ?? [],
+    );
     broker.subscribe((env) => this.deliver(env));
   }
 
   add(client: Client): void {
+    client.seq = ++this.#seq;
     let set = this.#companies.get(client.companyId);
     if (!set) this.#companies.set(client.companyId, set = new Set());
     set.add(client);
+  }
+
+  /** Refuses the company's new sockets for `ms` (0 lifts it); they are told to try again later. */
+  refuse(companyId: number, ms: number): void {
+    this.fanout.refuse(companyId, ms);
+  }
+
+  /** A company whose fan-out lagged refuses new sockets for a while (they retry later). */
+  refusing(companyId: number): boolean {
+    return this.fanout.refusing(companyId);
   }
 
   remove(client: Client): void {
@@ -68,29 +87,58 @@ export class Hub {
     return n;
   }
 
+  /** Whether the user has a socket on this instance. */
+  hasUser(companyId: number, userId: number): boolean {
+    for (const c of this.#companies.get(companyId) ?? []) if (c.viewer.userId === userId) return true;
+    return false;
+  }
+
   onlineUserIds(companyId: number): Set<number> {
     return new Set([...(this.#companies.get(companyId) ?? [])].map((c) => c.viewer.userId));
   }
 
+  /**
+   * Queues the envelope on its company's lane. Its targets are chosen (and a viewer update applied)
+   * when the lane reaches it, so envelopes of one company take effect in order.
+   */
   deliver(env: Envelope): void {
-    const targets = env.companyId == null
-      ? [...this.#companies.values()].flatMap((s) => [...s])
-      : [...(this.#companies.get(env.companyId) ?? [])];
-    if (!targets.length) return;
-    if (env.viewerUpdate) {
-      for (const c of targets) if (c.viewer.userId === env.viewerUpdate.userId) c.viewer = env.viewerUpdate;
-    }
-    const frame = JSON.stringify({ event: env.event, data: env.data });
-    for (const c of targets) {
-      if (!matches(c, env.audience) || c.socket.readyState !== WebSocket.OPEN) continue;
-      try {
-        c.socket.send(frame);
-      } catch { /* socket closing */ }
-    }
-    if (env.closeSessions?.length) {
-      const ids = new Set(env.closeSessions);
-      for (const c of targets) if (ids.has(c.sessionId)) c.socket.close(4001, "session revoked");
-    }
+    const key = env.companyId;
+    if (key == null ? !this.#companies.size : !this.#companies.has(key)) return;
+    this.fanout.enqueue(key, {
+      frame: JSON.stringify({ event: env.event, data: env.data }),
+      start: () => {
+        const all = key == null ? [...this.#all()] : [...(this.#companies.get(key) ?? [])];
+        const update = env.viewerUpdate;
+        if (update) { for (const c of all) if (c.viewer.userId === update.userId) c.viewer = update; }
+        return all.filter((c) => matches(c, env.audience));
+      },
+      after: env.closeSessions?.length
+        ? () => {
+          const ids = new Set(env.closeSessions);
+          const all = key == null ? [...this.#all()] : [...(this.#companies.get(key) ?? [])];
+          for (const c of all) if (ids.has(c.sessionId)) c.socket.close(4001, "session revoked");
+        }
+        : undefined,
+    });
+  }
+
+  /**
+   * Sheds this instance's sockets of a company that match `where` (as the fan-out sheds a slow
+   * one): closed with the retry code; their clients reconnect and refetch. Returns how many.
+   */
+  shed(companyId: number, where: (c: Client) => boolean, reason = "try again later"): number {
+    const hit = [...(this.#companies.get(companyId) ?? [])].filter(where);
+    for (const c of hit) this.fanout.shed(c, reason);
+    return hit.length;
+  }
+
+  /** Resolves once every queued envelope has been written to its sockets. */
+  flushed(): Promise<void> {
+    return this.fanout.idle();
+  }
+
+  *#all(): Iterable<Client> {
+    for (const s of this.#companies.values()) yield* s;
   }
 
   closeAll(): void {

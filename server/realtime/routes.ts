@@ -10,7 +10,11 @@ import { AppError } from "../lib/errors.ts";
 import { loadActor } from "../auth/sessions.ts";
 import { isSubscriptionActive } from "../companies/subscription.ts";
 import type { Client } from "./hub.ts";
-import { setPresence } from "./presence.ts";
+import { presence } from "./presence.ts";
+import { SHED_CODE } from "./fanout.ts";
+
+const READY = JSON.stringify({ type: "ready" });
+const PONG = JSON.stringify({ type: "pong" });
 
 type ClientFrame = { type?: string; ticketId?: number | string; status?: string };
 
@@ -26,19 +30,37 @@ export const realtimeRoutes = new Hono<AppEnv>().get("/ws", async (c) => {
   if (!isSubscriptionActive(actor.company, deps.clock.now())) throw new AppError("ERR_SUBSCRIPTION_EXPIRED");
 
   const { socket, response } = Deno.upgradeWebSocket(c.req.raw, { idleTimeout: 60 });
+  // Only what the socket needs is kept; the request, its context and the actor's company row go.
+  const companyId = actor.companyId, userId = actor.userId;
   const client: Client = {
     socket,
-    companyId: actor.companyId,
+    seq: 0,
+    companyId,
     sessionId: actor.sessionId,
     viewer: actor.viewer,
     rooms: new Set(),
   };
+  let gone = false;
+  // Runs once, at the close event or when the fan-out sheds the socket (a shed socket whose peer
+  // does not read may take long to finish closing; it leaves the hub at once).
+  const leave = () => {
+    if (gone) return;
+    gone = true;
+    deps.hub.remove(client);
+    presence(deps).disconnected(companyId, userId, deps.hub.hasUser(companyId, userId));
+  };
+  client.shed = leave;
   socket.onopen = () => {
+    // A company whose fan-out is shedding load takes no new sockets for now: retry later.
+    if (deps.hub.refusing(companyId)) {
+      gone = true;
+      socket.close(SHED_CODE, "server busy");
+      return;
+    }
+    const others = deps.hub.hasUser(companyId, userId);
     deps.hub.add(client);
-    socket.send(JSON.stringify({ type: "ready" }));
-    setPresence(deps, actor.companyId, actor.userId, true).catch((err) =>
-      console.error("[ws] presence", err)
-    );
+    socket.send(READY);
+    presence(deps).connected(companyId, userId, others);
   };
   socket.onmessage = (e) => {
     let f: ClientFrame;
@@ -49,12 +71,7 @@ export const realtimeRoutes = new Hono<AppEnv>().get("/ws", async (c) => {
     }
     handleFrame(client, f);
   };
-  socket.onclose = () => {
-    deps.hub.remove(client);
-    if (!deps.hub.onlineUserIds(actor.companyId).has(actor.userId)) {
-      setPresence(deps, actor.companyId, actor.userId, false).catch(() => undefined);
-    }
-  };
+  socket.onclose = leave;
   socket.onerror = () => undefined;
   return response;
 });
@@ -82,7 +99,7 @@ function handleFrame(client: Client, f: ClientFrame) {
       break;
     case "userStatus":
     case "ping":
-      if (client.socket.readyState === WebSocket.OPEN) client.socket.send(JSON.stringify({ type: "pong" }));
+      if (client.socket.readyState === WebSocket.OPEN) client.socket.send(PONG);
       break;
   }
 }

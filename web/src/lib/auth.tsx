@@ -115,7 +115,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!socketAllowed) return;
     realtime.start();
-    return () => realtime.stop();
+    // Events sent while the socket was down are not replayed: every list, counter and the open
+    // conversation are fetched again (active queries now, the others when next shown).
+    const off = realtime.on("reconnected", () => void queryClient.invalidateQueries());
+    return () => {
+      off();
+      realtime.stop();
+    };
   }, [socketAllowed]);
 
   const companyId = user?.companyId ?? null;

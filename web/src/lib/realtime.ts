@@ -5,8 +5,20 @@ import { getToken, refreshToken } from "./api.ts";
 type Handler = (data: any) => void;
 type ClientFrame = { type: string; [k: string]: unknown };
 
-const RECONNECT_DELAY_MS = 1000;
+/** Reconnect delays: 1 s doubling to 30 s, each drawn between half and all of it (jitter). */
+const RECONNECT_BASE_MS = 1000;
+const RECONNECT_MAX_MS = 30_000;
+/** A socket that stayed open this long resets the backoff. */
+const STABLE_MS = 10_000;
+/** The server's "try again later" close (it shed the socket or refused it while busy). */
+const TRY_AGAIN_LATER = 1013;
 const USER_STATUS_INTERVAL_MS = 300_000;
+
+/** The delay before reconnect attempt `attempt` (0-based): exponential backoff, "equal jitter". */
+export function reconnectDelay(attempt: number, random = Math.random): number {
+  const cap = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** attempt);
+  return Math.round(cap / 2 + random() * cap / 2);
+}
 
 /** Seconds-since-epoch expiry of a JWT, or null when it cannot be read. */
 function tokenExpiry(token: string): number | null {
@@ -25,7 +37,9 @@ function isExpired(token: string): boolean {
 
 /**
  * One socket per signed-in tab: `/ws?token=…`, `{type:"ready"}` then `{event, data}` frames.
- * Reconnects forever after 1 s (refreshing an expired token first) and re-sends its room joins.
+ * Reconnects forever with exponential backoff and jitter (refreshing an expired token first), re-sends
+ * its room joins, and after every reconnect dispatches "reconnected" so the app refetches what it
+ * shows (events sent while the socket was down are not replayed).
  */
 class Realtime {
   private ws: WebSocket | null = null;
@@ -33,6 +47,11 @@ class Realtime {
   private rooms = new Map<string, ClientFrame>();
   private running = false;
   private ready = false;
+  /** Consecutive failed or short-lived connections; drives the backoff. */
+  private attempt = 0;
+  private openedAt = 0;
+  /** A socket was ready before: the next `ready` is a reconnect. */
+  private wasReady = false;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private statusTimer: ReturnType<typeof setInterval> | undefined;
 
@@ -46,6 +65,8 @@ class Realtime {
   stop() {
     this.running = false;
     this.ready = false;
+    this.wasReady = false;
+    this.attempt = 0;
     clearTimeout(this.reconnectTimer);
     clearInterval(this.statusTimer);
     this.rooms.clear();
@@ -57,7 +78,7 @@ class Realtime {
   private scheduleReconnect() {
     if (!this.running) return;
     clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = setTimeout(() => this.connect(), RECONNECT_DELAY_MS);
+    this.reconnectTimer = setTimeout(() => this.connect(), reconnectDelay(this.attempt++));
   }
 
   private async connect() {
@@ -70,8 +91,11 @@ class Realtime {
     const ws = new WebSocket(`${scheme}://${location.host}/ws?token=${encodeURIComponent(token)}`);
     this.ws = ws;
     ws.onmessage = (e) => this.onFrame(e.data);
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       if (this.ws !== ws) return;
+      if (this.ready && Date.now() - this.openedAt >= STABLE_MS) this.attempt = 0;
+      // Shed or refused while the server is busy: never come back at the shortest delay.
+      if (e.code === TRY_AGAIN_LATER) this.attempt = Math.max(this.attempt, 1);
       this.ready = false;
       this.ws = null;
       this.scheduleReconnect();
@@ -87,10 +111,13 @@ class Realtime {
     }
     if (frame.type === "ready") {
       this.ready = true;
+      this.openedAt = Date.now();
       this.rawSend({ type: "joinNotification" });
       this.rawSend({ type: "userStatus" });
       for (const room of this.rooms.values()) this.rawSend(room);
       this.dispatch("ready", null);
+      if (this.wasReady) this.dispatch("reconnected", null);
+      this.wasReady = true;
       return;
     }
     if (frame.event) this.dispatch(frame.event, frame.data);

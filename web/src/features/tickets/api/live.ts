@@ -53,17 +53,6 @@ export function useInboxLive(companyId: number, meId: number) {
     else if (e.action === "delete") qc.invalidateQueries({ queryKey: [...ticketKeys.all, "messages"] });
   });
 
-  // After a reconnect the lists may have missed events: fetch them again.
-  const seen = useRef(false);
-  useEffect(() =>
-    realtime.on("ready", () => {
-      if (!seen.current) {
-        seen.current = true;
-        return;
-      }
-      qc.invalidateQueries({ queryKey: ticketKeys.all });
-    }), [qc]);
-
   useEffect(() => () => clearTimeout(unreadTimer.current), []);
 }
 
