@@ -13,6 +13,7 @@ import { eq } from "drizzle-orm";
 import { invoices } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { AppError } from "../lib/errors.ts";
+import { type FetchGuard, safeFetch } from "../lib/safe_fetch.ts";
 import { hmacSha256Hex, randomString, safeEqual } from "../lib/crypto.ts";
 import { readSecret } from "../settings/service.ts";
 import { readCertificate } from "./cert.ts";
@@ -41,9 +42,7 @@ export function p12ToPem(bytes: Uint8Array, passphrase = ""): { cert: string; ke
 }
 
 /** Deno's fetch takes `client` (the mTLS HttpClient); the DOM typing of RequestInit does not know it. */
-type MtlsInit = RequestInit & { client: Deno.HttpClient };
-
-type EfiSession = { base: string; client: Deno.HttpClient; token: string; chave: string };
+type EfiSession = { base: string; client: Deno.HttpClient; token: string; chave: string; guard: FetchGuard };
 
 /** The configured Efí session (token fetched), or null when PIX is not set up. Close `client` after use. */
 async function openSession(deps: Deps): Promise<EfiSession | null> {
@@ -57,24 +56,25 @@ async function openSession(deps: Deps): Promise<EfiSession | null> {
   const client = Deno.createHttpClient(p12ToPem(p12));
   const base = deps.config.providers.efi.replace(/\/$/, "");
   try {
-    const res = await fetch(
+    const res = await safeFetch(
+      deps.fetchGuard,
       `${base}/oauth/token`,
-      <MtlsInit> {
+      {
         method: "POST",
-        client,
+        mtls: client,
         headers: {
           authorization: `Basic ${btoa(`${clientId}:${clientSecret}`)}`,
           "content-type": "application/json",
         },
         body: JSON.stringify({ grant_type: "client_credentials" }),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        timeoutMs: TIMEOUT_MS,
       },
     );
     if (!res.ok) {
       throw new AppError("ERR_INTERNAL", { message: `efi oauth ${res.status}: ${await res.text()}` });
     }
     const { access_token } = await res.json() as { access_token: string };
-    return { base, client, token: access_token, chave };
+    return { base, client, token: access_token, chave, guard: deps.fetchGuard };
   } catch (err) {
     client.close();
     throw err;
@@ -88,14 +88,15 @@ async function call<T>(
   body?: unknown,
   headers = {},
 ): Promise<T> {
-  const res = await fetch(
+  const res = await safeFetch(
+    s.guard,
     `${s.base}${path}`,
-    <MtlsInit> {
+    {
       method,
-      client: s.client,
+      mtls: s.client,
       headers: { authorization: `Bearer ${s.token}`, "content-type": "application/json", ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      timeoutMs: TIMEOUT_MS,
     },
   );
   if (!res.ok) {

@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { invoices } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { AppError } from "../lib/errors.ts";
+import { safeFetch, type SafeFetchInit } from "../lib/safe_fetch.ts";
 import { readSecret } from "../settings/service.ts";
 import type { InvoiceRow } from "./invoices.ts";
 import { payInvoice, type PaymentResult, seenEvent } from "./payments.ts";
@@ -15,8 +16,8 @@ import { payInvoice, type PaymentResult, seenEvent } from "./payments.ts";
 const TIMEOUT_MS = 20_000;
 const REF = /^invoice-(\d+)$/;
 
-async function send<T>(url: string, init: RequestInit): Promise<T> {
-  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+async function send<T>(deps: Deps, url: string, init: SafeFetchInit): Promise<T> {
+  const res = await safeFetch(deps.fetchGuard, url, { ...init, timeoutMs: TIMEOUT_MS });
   if (!res.ok) {
     throw new AppError("ERR_INTERNAL", { message: `${init.method ?? "GET"} ${url} ${res.status}` });
   }
@@ -32,6 +33,7 @@ export async function createMercadoPagoLink(deps: Deps, inv: InvoiceRow): Promis
   if (!token) return null;
   const base = deps.config.publicUrl;
   const pref = await send<{ init_point: string }>(
+    deps,
     `${deps.config.providers.mercadopago}/checkout/preferences`,
     {
       method: "POST",
@@ -68,9 +70,9 @@ export async function handleMercadoPagoWebhook(
   if (await seenEvent(deps, "mercadopago", id)) return "duplicate";
   const token = await readSecret(deps, "mpaccesstoken");
   if (!token) return "ignored";
-  const res = await fetch(`${deps.config.providers.mercadopago}/v1/payments/${id}`, {
+  const res = await safeFetch(deps.fetchGuard, `${deps.config.providers.mercadopago}/v1/payments/${id}`, {
     headers: { authorization: `Bearer ${token}` },
-    signal: AbortSignal.timeout(TIMEOUT_MS),
+    timeoutMs: TIMEOUT_MS,
   });
   if (res.status === 404) return "not_found";
   if (!res.ok) throw new AppError("ERR_INTERNAL", { message: `mercadopago payment ${res.status}` });
@@ -95,19 +97,23 @@ const ASAAS_MIN = 10;
 export async function createAsaasLink(deps: Deps, inv: InvoiceRow): Promise<string | null> {
   const token = await readSecret(deps, "asaastoken");
   if (!token || inv.value <= ASAAS_MIN) return null;
-  const link = await send<{ id: string; url: string }>(`${deps.config.providers.asaas}/v3/paymentLinks`, {
-    method: "POST",
-    headers: { access_token: token, "content-type": "application/json" },
-    body: JSON.stringify({
-      name: inv.detail || `Invoice ${inv.id}`,
-      description: `#Fatura:${inv.id}`,
-      value: inv.value,
-      billingType: "UNDEFINED",
-      chargeType: "DETACHED",
-      dueDateLimitDays: 5,
-      externalReference: `invoice-${inv.id}`,
-    }),
-  });
+  const link = await send<{ id: string; url: string }>(
+    deps,
+    `${deps.config.providers.asaas}/v3/paymentLinks`,
+    {
+      method: "POST",
+      headers: { access_token: token, "content-type": "application/json" },
+      body: JSON.stringify({
+        name: inv.detail || `Invoice ${inv.id}`,
+        description: `#Fatura:${inv.id}`,
+        value: inv.value,
+        billingType: "UNDEFINED",
+        chargeType: "DETACHED",
+        dueDateLimitDays: 5,
+        externalReference: `invoice-${inv.id}`,
+      }),
+    },
+  );
   await deps.database.write((tx) =>
     tx.update(invoices).set({ paymentLinkId: link.id }).where(eq(invoices.id, inv.id))
   );
@@ -128,9 +134,9 @@ export async function handleAsaasWebhook(
   if (await seenEvent(deps, "asaas", id)) return "duplicate";
   const token = await readSecret(deps, "asaastoken");
   if (!token) return "ignored";
-  const res = await fetch(`${deps.config.providers.asaas}/v3/payments/${id}`, {
+  const res = await safeFetch(deps.fetchGuard, `${deps.config.providers.asaas}/v3/payments/${id}`, {
     headers: { access_token: token },
-    signal: AbortSignal.timeout(TIMEOUT_MS),
+    timeoutMs: TIMEOUT_MS,
   });
   if (res.status === 404) return "not_found";
   if (!res.ok) throw new AppError("ERR_INTERNAL", { message: `asaas payment ${res.status}` });

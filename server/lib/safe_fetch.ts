@@ -211,6 +211,11 @@ export async function checkUrl(guard: FetchGuard, raw: string | URL): Promise<st
 export type SafeFetchInit = Omit<RequestInit, "redirect" | "signal" | "client"> & {
   timeoutMs?: number;
   maxRedirects?: number;
+  /**
+   * A client certificate connection (mutual TLS, e.g. Efí's PIX API). Only for targets that need no
+   * address pinning (https or a trusted provider origin); the caller owns and closes it.
+   */
+  mtls?: Deno.HttpClient;
 };
 
 const SECRET_HEADERS = ["authorization", "cookie", "proxy-authorization"];
@@ -224,7 +229,7 @@ export async function safeFetch(
   input: string | URL,
   init: SafeFetchInit = {},
 ): Promise<Response> {
-  const { timeoutMs = DEFAULT_TIMEOUT_MS, maxRedirects = MAX_REDIRECTS, ...rest } = init;
+  const { timeoutMs = DEFAULT_TIMEOUT_MS, maxRedirects = MAX_REDIRECTS, mtls, ...rest } = init;
   const signal = AbortSignal.timeout(timeoutMs);
   let url = new URL(input);
   let method = (rest.method ?? "GET").toUpperCase();
@@ -232,6 +237,7 @@ export async function safeFetch(
   const headers = new Headers(rest.headers);
   for (let hop = 0;; hop++) {
     const pin = await checkUrl(guard, url);
+    if (pin && mtls) throw new UrlRefusedError(url.href, "a client certificate needs https");
     const client = pin
       ? Deno.createHttpClient({
         proxy: { transport: "tcp", hostname: pin, port: Number(url.port) || 80 },
@@ -246,7 +252,7 @@ export async function safeFetch(
         headers,
         redirect: "manual",
         signal,
-        client,
+        client: client ?? mtls,
       };
       res = await fetch(url, req);
     } finally {

@@ -42,7 +42,9 @@ export function appPolicy(o: { publicUrl: string; scriptHashes: string[] }): str
     "media-src 'self' data: blob:",
     "font-src 'self' data:",
     `connect-src 'self' ${socket} ${FACEBOOK} https://graph.facebook.com https://www.facebook.com`,
-    "frame-src https://www.facebook.com https://web.facebook.com https://staticxx.facebook.com",
+    // Facebook's login dialog; the help videos (YouTube embeds, spec 2 §2 help gallery).
+    "frame-src https://www.facebook.com https://web.facebook.com https://staticxx.facebook.com " +
+    "https://www.youtube.com https://www.youtube-nocookie.com",
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",

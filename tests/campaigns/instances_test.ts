@@ -16,7 +16,7 @@ const SECRET = "test-secret-test-secret-test-secret";
 async function spawnServer(dataDir: string, env: Record<string, string> = {}) {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", new URL("./_instance.ts", import.meta.url).pathname],
-    env: { DATA_DIR: dataDir, APP_SECRET: SECRET, PORT: "0", NO_COLOR: "1", ...env },
+    env: { DATA_DIR: dataDir, APP_SECRET: SECRET, PORT: "0", NO_COLOR: "1", ALLOW_PRIVATE_URLS: "1", ...env },
     stdout: "piped",
     stderr: "piped",
   }).spawn();
