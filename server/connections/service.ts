@@ -3,12 +3,13 @@
  * adapter; the answer carries its 30-character token (external API and api-channel bearer).
  */
 import { and, eq, ne } from "drizzle-orm";
-import { prompts, queueIntegrations, queues, whatsapps } from "@db/schema.ts";
+import { whatsapps } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Tx } from "@db/client.ts";
 import type { Actor } from "../lib/context.ts";
-import { AppError, isUniqueViolation, notFound } from "../lib/errors.ts";
+import { AppError, isUniqueViolation } from "../lib/errors.ts";
 import { checkUrl } from "../lib/safe_fetch.ts";
+import { assertOwned } from "../lib/owned.ts";
 import { randomString } from "../lib/crypto.ts";
 import {
   can,
@@ -108,18 +109,11 @@ async function assertOwnRefs(
     queueIdImportMessages?: number | null;
   },
 ) {
-  const checks = [
-    [queues, input.sendIdQueue, "queue"],
-    [queues, input.queueIdImportMessages, "queue"],
-    [prompts, input.promptId, "prompt"],
-    [queueIntegrations, input.integrationId, "queueIntegration"],
-  ] as const;
-  for (const [table, id, resource] of checks) {
-    if (id == null) continue;
-    const [row] = await deps.db.select({ id: table.id }).from(table)
-      .where(and(eq(table.companyId, companyId), eq(table.id, id)));
-    if (!row) throw notFound(resource);
-  }
+  await assertOwned(deps.db, companyId, {
+    queue: [input.sendIdQueue, input.queueIdImportMessages],
+    prompt: input.promptId,
+    queueIntegration: input.integrationId,
+  });
 }
 
 /**

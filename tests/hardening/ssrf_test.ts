@@ -13,6 +13,7 @@ import { checkUrl, createFetchGuard, isBlockedAddress, safeFetch } from "@/lib/s
 import { expectError, expectOk, type Json } from "../auth/_support.ts";
 import { customerSays, inboundRaw, nextExternalId } from "../inbox/_support.ts";
 import { createCompany, login } from "../_helpers/factories.ts";
+import { deliverAndRun, messagingPayload, metaConnection, startMeta } from "../channels/meta/_support.ts";
 
 Deno.test("[ssrf] address classification", () => {
   const blocked = [
@@ -253,5 +254,40 @@ Deno.test("[ssrf] tenant URLs: refused targets, redirects, webhooks — nothing 
     await app.close();
     await victim.close();
     await hop.close();
+  }
+});
+
+Deno.test("[ssrf] a Meta attachment URL on a private target: the message is kept, the file is not fetched", async () => {
+  const victim = victimServer();
+  // The Graph API base URL is the operator's (trusted); an attachment URL elsewhere is checked.
+  const m = await startMeta({ ALLOW_PRIVATE_URLS: "" });
+  try {
+    const { company } = await createCompany(m.t);
+    await metaConnection(m.t, company.id, "instagram");
+    await deliverAndRun(
+      m.t,
+      messagingPayload("instagram", {
+        sender: { id: "IGSID-77" },
+        message: {
+          mid: "ig_SSRF-1",
+          text: "olha isso",
+          attachments: [{
+            type: "image",
+            payload: { url: `http://127.0.0.1:${victim.port}/latest/meta-data` },
+          }],
+        },
+      }),
+    );
+    const [msg] = await m.t.deps.db.select().from(messages).where(eq(messages.wid, "ig_SSRF-1"));
+    assert.equal(msg.body, "olha isso", "stored on the first attempt, without waiting for retries");
+    assert.equal(msg.mediaUrl, null);
+    assert.equal(victim.hits.length, 0);
+    assert.ok(
+      m.graph.requests.some((r) => r.path === "/IGSID-77"),
+      "Graph calls (trusted origin) still work",
+    );
+  } finally {
+    await m.close();
+    await victim.close();
   }
 });

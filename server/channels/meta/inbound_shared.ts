@@ -4,6 +4,7 @@ import type { ConnectionRow } from "../../connections/repo.ts";
 import { AppError } from "../../lib/errors.ts";
 import { findMessageByWid } from "../../messages/repo.ts";
 import { receiveAck, receiveEdit } from "../../inbox/updates.ts";
+import { UrlRefusedError } from "../../lib/safe_fetch.ts";
 
 /** Attempts after which a missing message (an ack racing our own send) is given up on. */
 const RETRIES_FOR_MISSING = 3;
@@ -38,13 +39,13 @@ export async function editOf(ctx: Ctx, wid: string, body: string): Promise<void>
 
 /**
  * A media download that keeps failing must not hold the message back forever: after a few
- * attempts the message is stored without its file.
+ * attempts (at once for a URL the SSRF guard refuses) the message is stored without its file.
  */
 export async function tryMedia<T>(ctx: Ctx, fetcher: () => Promise<T>): Promise<T | undefined> {
   try {
     return await fetcher();
   } catch (err) {
-    if (ctx.attempts < RETRIES_FOR_MISSING) throw err;
+    if (ctx.attempts < RETRIES_FOR_MISSING && !(err instanceof UrlRefusedError)) throw err;
     console.warn(`[meta] media dropped for connection ${ctx.conn.id}:`, (err as Error).message);
     return undefined;
   }

@@ -23,10 +23,10 @@ export const IG_ID = "3000003";
 
 export type MetaTest = { t: TestApp; graph: GraphServer; close(): Promise<void> };
 
-export async function startMeta(): Promise<MetaTest> {
+export async function startMeta(env: Record<string, string> = {}): Promise<MetaTest> {
   const graph = startGraphServer();
   const t = await createTestApp({
-    env: { GRAPH_API_URL: graph.url, WHATSAPP_CLOUD_API_URL: graph.url },
+    env: { GRAPH_API_URL: graph.url, WHATSAPP_CLOUD_API_URL: graph.url, ...env },
     scheduler: false,
   });
   const sealed = await t.deps.secrets.seal(APP_SECRET);
