@@ -6,7 +6,9 @@
 import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
 import { z } from "zod";
 import { tickets } from "@db/schema.ts";
+import type { Db } from "@db/client.ts";
 import type { Deps } from "../deps.ts";
+import type { Viewer } from "../tickets/policy.ts";
 import type { Actor } from "../lib/context.ts";
 import { requirePlan } from "../auth/permissions.ts";
 import { shouldMask } from "../lib/lgpd.ts";
@@ -36,22 +38,29 @@ export const boardQuery = z.object({
 });
 export type BoardQuery = z.infer<typeof boardQuery>;
 
+/** The board's ticket rows (also run by bench/kanban.ts against the large database). */
+export function boardRows(
+  db: Db,
+  companyId: number,
+  viewer: Viewer,
+  f: { queueIds: number[]; updatedFrom?: string; updatedTo?: string },
+) {
+  return db.select().from(tickets).where(and(
+    eq(tickets.companyId, companyId),
+    inArray(tickets.status, ["open", "pending"]),
+    visible(viewer, tickets),
+    f.queueIds.length ? inArray(tickets.queueId, f.queueIds) : undefined,
+    f.updatedFrom ? gte(tickets.updatedAt, f.updatedFrom) : undefined,
+    f.updatedTo ? lt(tickets.updatedAt, f.updatedTo) : undefined,
+  )).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(BOARD_LIMIT);
+}
+
 export async function kanbanBoard(deps: Deps, actor: Actor, q: BoardQuery) {
   requirePlan(actor.plan, "useKanban");
   const tz = actor.company.timezone;
   const today = todayIn(deps.clock.now(), tz);
-  const { updatedFrom, updatedTo } = updatedRange(
-    { startDate: q.startDate ?? today, endDate: q.endDate ?? today },
-    tz,
-  );
-  const rows = await deps.db.select().from(tickets).where(and(
-    eq(tickets.companyId, actor.companyId),
-    inArray(tickets.status, ["open", "pending"]),
-    visible(actor.viewer, tickets),
-    q.queueIds.length ? inArray(tickets.queueId, q.queueIds) : undefined,
-    updatedFrom ? gte(tickets.updatedAt, updatedFrom) : undefined,
-    updatedTo ? lt(tickets.updatedAt, updatedTo) : undefined,
-  )).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(BOARD_LIMIT);
+  const range = updatedRange({ startDate: q.startDate ?? today, endDate: q.endDate ?? today }, tz);
+  const rows = await boardRows(deps.db, actor.companyId, actor.viewer, { queueIds: q.queueIds, ...range });
   const lgpd = await deps.caches.settings.get(actor.companyId, "lgpdHideNumber");
   const dtos = await ticketDTOs(deps.db, actor.companyId, rows, {
     maskNumbers: shouldMask(actor.viewer.profile, lgpd),

@@ -91,6 +91,16 @@ browserTest(
     await page.getByTestId("tag-save").click();
     await page.getByTestId("lanes-table").getByText("Offer sent").waitFor();
     await screenshot(page, "lanes_1440");
+    await page.getByTestId(
+      `lane-edit-${(await server.deps.db.select().from(tags).where(eq(tags.name, "Offer sent")))[0].id}`,
+    )
+      .click();
+    await page.getByTestId("lane-next").waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "lanes_dialog_390");
+    await page.keyboard.press("Escape");
+    await screenshot(page, "lanes_390");
+    await page.setViewportSize({ width: 1440, height: 900 });
     const [offer] = await server.deps.db.select().from(tags).where(
       and(eq(tags.companyId, inbox.companyId), eq(tags.name, "Offer sent")),
     );
