@@ -163,7 +163,7 @@ if (rows.length) {
 // --- exports: ≥ 100,000 rows streamed ---
 const exportRows: string[][] = [];
 const exportFrom = day(-400);
-for (const kind of ["xlsx", "pdf"] as const) {
+for (const kind of (Deno.env.get("EXPORTS") ?? "xlsx,pdf").split(",") as ("xlsx" | "pdf")[]) {
   const path = `/ticketreport/reports.${kind}?dateFrom=${exportFrom}&dateTo=${mTo}&lang=pt`;
   await sleep(2_000);
   const rss0 = rssMb(server.child.pid);
@@ -182,7 +182,12 @@ for (const kind of ["xlsx", "pdf"] as const) {
   const secs = (performance.now() - t0) / 1000;
   const { peak } = sampler.stop();
   const cpu = cpuSeconds(server.child.pid) - cpu0;
-  console.error(`  ${kind}: ${total} rows, ${(bytes / 1e6).toFixed(1)} MB in ${secs.toFixed(1)} s`);
+  console.error(
+    `  ${kind}: ${total} rows, ${(bytes / 1e6).toFixed(1)} MB in ${secs.toFixed(1)} s, CPU ${
+      cpu.toFixed(1)
+    } s, ` +
+      `RSS ${rss0.toFixed(0)} → peak ${peak.toFixed(0)} MB`,
+  );
   exportRows.push([
     `reporte.${kind}`,
     total.toLocaleString("en"),

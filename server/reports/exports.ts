@@ -60,7 +60,7 @@ export async function exportXlsx(deps: Deps, actor: Actor, q: ExportQuery): Prom
     }));
     ws.getRow(1).font = { bold: true };
     ws.getRow(1).commit();
-    for await (const page of reportRows(deps.db, where)) {
+    for await (const page of reportRows(deps.db, where, 250)) {
       for (const r of page) ws.addRow(cells(r, lang, tz)).commit();
       await turn();
       if (out.writableNeedDrain) await once(out, "drain");
@@ -124,7 +124,7 @@ export async function exportPdf(deps: Deps, actor: Actor, q: ExportQuery): Promi
       doc.moveTo(30, y - 2).lineTo(doc.page.width - 30, y - 2).strokeColor("#999999").lineWidth(0.5).stroke();
     };
     header();
-    for await (const page of reportRows(deps.db, where, 500)) {
+    for await (const page of reportRows(deps.db, where, 250)) {
       for (const r of page) {
         if (y + rowH > bottom) {
           doc.addPage();

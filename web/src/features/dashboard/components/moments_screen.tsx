@@ -18,7 +18,7 @@ import { age } from "./format.ts";
 /** Refetch once per burst of events: a busy inbox sends many ticket frames a second. */
 function useLiveRefresh(companyId: number | null) {
   const qc = useQueryClient();
-  const timer = useRef<number | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const refresh = () => {
     if (timer.current) return;
     timer.current = setTimeout(() => {
