@@ -1,5 +1,5 @@
 /**
- * Streaming exports of the tickets report (DESIGN §11): rows are read 1,000 at a time with a
+ * Streaming exports of the tickets report (DESIGN §11): rows are read 250 at a time with a
  * keyset and written to the response as they are read, so no export holds the report in memory.
  * The writer waits whenever the client has not taken what was already written (backpressure).
  * xlsx: exceljs' streaming WorkbookWriter; PDF: pdfkit, one page flushed after another.
