@@ -110,7 +110,6 @@ ALTER TABLE `messages` ADD `send_error` text;--> statement-breakpoint
 CREATE INDEX `messages_company_created_idx` ON `messages` (`company_id`,`created_at`,`from_me`);--> statement-breakpoint
 ALTER TABLE `schedules` ADD `message_id` integer;--> statement-breakpoint
 CREATE INDEX `contacts_company_created_idx` ON `contacts` (`company_id`,`created_at`);--> statement-breakpoint
-CREATE INDEX `ticket_traking_company_created_agg_idx` ON `ticket_traking` (`company_id`,`created_at`,`queue_id`,`rated`,`finished_at`,`closed_at`,(CASE WHEN started_at >= queued_at THEN (julianday(started_at) - julianday(queued_at)) * 1440 END),(CASE WHEN finished_at > started_at THEN (julianday(finished_at) - julianday(started_at)) * 1440 END));--> statement-breakpoint
 CREATE INDEX `ticket_traking_company_user_created_agg_idx` ON `ticket_traking` (`company_id`,`user_id`,`created_at`,`queue_id`,`rated`,`finished_at`,`closed_at`,(CASE WHEN started_at >= queued_at THEN (julianday(started_at) - julianday(queued_at)) * 1440 END),(CASE WHEN finished_at > started_at THEN (julianday(finished_at) - julianday(started_at)) * 1440 END));--> statement-breakpoint
 CREATE INDEX `tickets_company_created_cover_idx` ON `tickets` (`company_id`,`created_at`,`status`,`user_id`,`queue_id`,`whatsapp_id`,`contact_id`,`is_group`,`is_active_demand`);--> statement-breakpoint
 CREATE INDEX `user_ratings_company_created_cover_idx` ON `user_ratings` (`company_id`,`created_at`,`user_id`,`rate`);

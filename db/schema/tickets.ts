@@ -164,17 +164,7 @@ export const ticketTraking = sqliteTable("ticket_traking", {
   index("ticket_traking_ticket_idx").on(t.ticketId),
   // The dashboard's aggregates (issue 19): the wait and service minutes are index expressions
   // (server/dashboard/repo.ts uses the same text), so a year of cycles is summed from the index
-  // without parsing a timestamp. One index walks the range (totals), the other the range per user.
-  index("ticket_traking_company_created_agg_idx").on(
-    t.companyId,
-    t.createdAt,
-    t.queueId,
-    t.rated,
-    t.finishedAt,
-    t.closedAt,
-    waitMinutes,
-    serviceMinutes,
-  ),
+  // without parsing a timestamp; user first, so each attendant's range is one seek.
   index("ticket_traking_company_user_created_agg_idx").on(
     t.companyId,
     t.userId,

@@ -26,44 +26,54 @@ export type TrakingAgg = {
   supportN: number;
 };
 
-// The same expressions as the two aggregate indexes (db/schema/tickets.ts), so SQLite reads the
-// minutes from the index instead of parsing four timestamps per row.
-const cycleAggregates = sql`
-  count(*) AS rows,
-  coalesce(sum(finished_at IS NOT NULL), 0) AS finished,
-  coalesce(sum(rated), 0) AS rated,
-  coalesce(sum(closed_at IS NOT NULL AND finished_at IS NULL), 0) AS waitRating,
-  sum(${waitMinutes}) AS waitSum, count(${waitMinutes}) AS waitN,
-  sum(${serviceMinutes}) AS supportSum, count(${serviceMinutes}) AS supportN`;
+// The same expressions as the aggregate index (db/schema/tickets.ts), so SQLite reads the minutes
+// from the index instead of parsing four timestamps per row.
+const cycleAggregates = sql`json_array(
+  count(*), coalesce(sum(finished_at IS NOT NULL), 0), coalesce(sum(rated), 0),
+  coalesce(sum(closed_at IS NOT NULL AND finished_at IS NULL), 0),
+  sum(${waitMinutes}), count(${waitMinutes}), sum(${serviceMinutes}), count(${serviceMinutes}))`;
 
-/** Every service cycle that began in [start, end) (rows of deleted users included). */
-export async function trakingTotals(
+const toAgg = (json: string): TrakingAgg => {
+  const [rows, finished, rated, waitRating, waitSum, waitN, supportSum, supportN] = JSON.parse(json);
+  return { rows, finished, rated, waitRating, waitSum, waitN, supportSum, supportN };
+};
+
+/**
+ * Service cycles that began in [start, end), per attendant (null: never taken; deleted users
+ * included). The attendants are enumerated from the index itself (a skip scan: one seek per
+ * distinct user id) and each one's range is aggregated by a subquery, so nothing is sorted — a
+ * GROUP BY over the created-at range sorted a year of rows. The totals are the sum of the groups.
+ */
+export async function trakingByUser(
   db: Db,
   companyId: number,
   start: string,
   end: string,
   queueIds?: number[],
 ) {
-  const [r] = await db.all<TrakingAgg>(sql`
-    SELECT ${cycleAggregates}
-    FROM ticket_traking INDEXED BY ticket_traking_company_created_agg_idx
-    WHERE company_id = ${companyId} AND created_at >= ${start} AND created_at < ${end}
-      AND ${queueFilter(sql`queue_id`, queueIds)}`);
-  return r;
-}
-
-/**
- * The same per current user: one index range per user, walked in the users' index order, so the
- * grouping needs no sort (a GROUP BY over the range sorted a year of rows).
- */
-export function trakingByUser(db: Db, companyId: number, start: string, end: string, queueIds?: number[]) {
-  return db.all<TrakingAgg & { userId: number }>(sql`
-    SELECT u.id AS userId, ${cycleAggregates}
-    FROM users u INDEXED BY users_company_name_idx
-    CROSS JOIN ticket_traking tr INDEXED BY ticket_traking_company_user_created_agg_idx
-      ON tr.company_id = ${companyId} AND tr.user_id = u.id AND tr.created_at >= ${start} AND tr.created_at < ${end}
-    WHERE u.company_id = ${companyId} AND ${queueFilter(sql`tr.queue_id`, queueIds)}
-    GROUP BY u.name, u.id`);
+  const range = sql`created_at >= ${start} AND created_at < ${end} AND ${
+    queueFilter(sql`queue_id`, queueIds)
+  }`;
+  const rows = await db.all<{ userId: number | null; agg: string }>(sql`
+    WITH RECURSIVE ids(id) AS (
+      SELECT (SELECT min(user_id) FROM ticket_traking INDEXED BY ticket_traking_company_user_created_agg_idx
+              WHERE company_id = ${companyId} AND user_id IS NOT NULL)
+      UNION ALL
+      SELECT (SELECT min(user_id) FROM ticket_traking INDEXED BY ticket_traking_company_user_created_agg_idx
+              WHERE company_id = ${companyId} AND user_id > ids.id)
+      FROM ids WHERE ids.id IS NOT NULL
+    )
+    SELECT ids.id AS userId, (
+      SELECT ${cycleAggregates} FROM ticket_traking INDEXED BY ticket_traking_company_user_created_agg_idx
+      WHERE company_id = ${companyId} AND user_id = ids.id AND ${range}
+    ) AS agg
+    FROM ids WHERE ids.id IS NOT NULL
+    UNION ALL
+    SELECT NULL, (
+      SELECT ${cycleAggregates} FROM ticket_traking INDEXED BY ticket_traking_company_user_created_agg_idx
+      WHERE company_id = ${companyId} AND user_id IS NULL AND ${range}
+    )`);
+  return rows.map((r) => ({ userId: r.userId, ...toAgg(r.agg) }));
 }
 
 export type RatingAgg = {

@@ -78,8 +78,7 @@ export async function dashboard(deps: Deps, actor: Actor, q: DashboardQuery) {
   requireDashboard(actor);
   const r = rangeFrom(deps, actor, { from: q.date_from, to: q.date_to, days: q.days });
   const db = deps.db, cid = actor.companyId;
-  const [totals, tr, ratings, created, now, leads, people] = await Promise.all([
-    repo.trakingTotals(db, cid, r.start, r.end, q.queueIds),
+  const [tr, ratings, created, now, leads, people] = await Promise.all([
     repo.trakingByUser(db, cid, r.start, r.end, q.queueIds),
     repo.ratingsByUser(db, cid, r.start, r.end, q.queueIds),
     repo.ticketsCreated(db, cid, r.start, r.end, q.queueIds),
@@ -87,7 +86,7 @@ export async function dashboard(deps: Deps, actor: Actor, q: DashboardQuery) {
     repo.newContacts(db, cid, r.start, r.end),
     repo.companyUsers(db, cid),
   ]);
-  const total = (k: keyof repo.TrakingAgg) => Number(totals[k] ?? 0);
+  const total = (k: keyof repo.TrakingAgg) => tr.reduce((sum, x) => sum + Number(x[k] ?? 0), 0);
   const rt = (k: keyof repo.RatingAgg) => ratings.reduce((s, x) => s + Number(x[k] ?? 0), 0);
   const rows = total("rows"), finished = total("finished"), rated = total("rated");
   const nRatings = rt("n");

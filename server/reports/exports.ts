@@ -1,5 +1,5 @@
 /**
- * Streaming exports of the tickets report (DESIGN §11): rows are read 1,000 at a time with a
+ * Streaming exports of the tickets report (DESIGN §11): rows are read 250 at a time with a
  * keyset and written to the response as they are read, so no export holds the report in memory.
  * The writer waits whenever the client has not taken what was already written (backpressure).
  * xlsx: exceljs' streaming WorkbookWriter; PDF: pdfkit, one page flushed after another.
@@ -20,6 +20,12 @@ export const XLSX_FILE = "reporte.xlsx";
 export const XLSX_SHEET = "RelatorioDeAtendimentos";
 const HIGH_WATER = 1 << 20;
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * One turn of the event loop. Reading a page and writing its rows never leaves the microtask
+ * queue (libsql answers synchronously), so without this the deflate callbacks of the zip would
+ * only run at the end and every row would wait in exceljs' buffers.
+ */
+const turn = () => new Promise((r) => setTimeout(r, 0));
 
 type Started = { total: number; stream: ReadableStream<Uint8Array> };
 
@@ -54,8 +60,9 @@ export async function exportXlsx(deps: Deps, actor: Actor, q: ExportQuery): Prom
     }));
     ws.getRow(1).font = { bold: true };
     ws.getRow(1).commit();
-    for await (const page of reportRows(deps.db, where)) {
+    for await (const page of reportRows(deps.db, where, 250)) {
       for (const r of page) ws.addRow(cells(r, lang, tz)).commit();
+      await turn();
       if (out.writableNeedDrain) await once(out, "drain");
     }
     ws.commit();
@@ -74,7 +81,7 @@ const unicodeFont = (() => {
   }
   return null;
 })();
-const latin = (s: string) => unicodeFont ? s : s.replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
+const latin = (s: string) => unicodeFont ? s : s.replace(/[^\x20-\x7e\xa0-\xff\u2026]/g, "?");
 
 /** Column widths (points) of an A4 landscape page with 30 pt margins (781.89 usable). */
 const PDF_WIDTHS = [40, 70, 95, 75, 65, 55, 170, 72, 72, 62, 25];
@@ -117,7 +124,7 @@ export async function exportPdf(deps: Deps, actor: Actor, q: ExportQuery): Promi
       doc.moveTo(30, y - 2).lineTo(doc.page.width - 30, y - 2).strokeColor("#999999").lineWidth(0.5).stroke();
     };
     header();
-    for await (const page of reportRows(deps.db, where)) {
+    for await (const page of reportRows(deps.db, where, 250)) {
       for (const r of page) {
         if (y + rowH > bottom) {
           doc.addPage();
@@ -125,6 +132,7 @@ export async function exportPdf(deps: Deps, actor: Actor, q: ExportQuery): Promi
         }
         line(cells(r, lang, tz));
       }
+      await turn();
       // pdfkit pushes finished pages into `out` (or keeps them while the pipe is paused): wait
       // while the client has not read them.
       while (out.writableLength + doc.readableLength > HIGH_WATER && !out.destroyed) await delay(5);

@@ -100,11 +100,38 @@ const TITLE: Record<Lang, string> = {
 export const columnsOf = (lang: Lang) => COLUMNS[lang];
 export const titleOf = (lang: Lang) => TITLE[lang];
 
+const HOUR = 3_600_000;
+const offsets = new Map<string, Map<number, number>>();
+
+/**
+ * The zone's offset at `ms`, kept per UTC hour: an export formats two dates per row, and Intl
+ * costs microseconds per call. Offsets change on transitions, which fall on whole UTC hours in
+ * the zones we serve (a zone moving at a half hour would be off for that half hour).
+ */
+function offsetAt(ms: number, timeZone: string): number {
+  const hour = Math.floor(ms / HOUR);
+  let byHour = offsets.get(timeZone);
+  if (!byHour) offsets.set(timeZone, byHour = new Map());
+  let o = byHour.get(hour);
+  if (o === undefined) {
+    const p = zonedParts(new Date(hour * HOUR), timeZone);
+    o = Date.parse(`${p.date}T${p.time}:00Z`) - hour * HOUR;
+    if (byHour.size > 50_000) byHour.clear();
+    byHour.set(hour, o);
+  }
+  return o;
+}
+
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
 /** "DD/MM/YYYY HH:mm" in the zone. */
 export function localDateTime(iso: string | null, timeZone: string): string {
   if (!iso) return "";
-  const p = zonedParts(new Date(iso), timeZone);
-  return `${p.date.slice(8, 10)}/${p.date.slice(5, 7)}/${p.date.slice(0, 4)} ${p.time}`;
+  const ms = Date.parse(iso);
+  const d = new Date(ms + offsetAt(ms, timeZone));
+  return `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${two(d.getUTCHours())}:${
+    two(d.getUTCMinutes())
+  }`;
 }
 
 /** Minutes of service of the row's last cycle: taken → finished (or the ticket's close). */

@@ -177,7 +177,7 @@ export function ReportsScreen() {
                 key: "conn",
                 header: t("reports.connection"),
                 cell: (r) => r.whatsappName ?? "—",
-                className: "whitespace-nowrap max-xl:hidden",
+                className: "whitespace-nowrap max-2xl:hidden",
               },
               {
                 key: "user",
@@ -210,13 +210,13 @@ export function ReportsScreen() {
                 key: "closed",
                 header: t("reports.closedAt"),
                 cell: (r) => zoned(r.closedAt, tz),
-                className: "whitespace-nowrap max-lg:hidden",
+                className: "whitespace-nowrap max-2xl:hidden",
               },
               {
                 key: "support",
                 header: t("reports.supportTime"),
                 cell: (r) => (r.supportTime == null ? "—" : hoursMinutes(r.supportTime)),
-                className: "whitespace-nowrap max-lg:hidden",
+                className: "whitespace-nowrap max-xl:hidden",
               },
               { key: "nps", header: "NPS", cell: (r) => r.NPS ?? "—", className: "text-right max-sm:hidden" },
               {
