@@ -54,6 +54,7 @@ export function InvoicesOverview() {
     {
       key: "value",
       header: t("table.value"),
+      className: "hidden sm:table-cell",
       cellClassName: "tabular-nums",
       cell: (i) => i.value.toFixed(2),
     },
