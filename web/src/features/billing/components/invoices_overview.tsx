@@ -40,6 +40,7 @@ export function InvoicesOverview() {
     {
       key: "detail",
       header: t("table.detail"),
+      className: "hidden sm:table-cell",
       cellClassName: "font-medium text-ink",
       cell: (i) => i.detail,
     },
