@@ -98,6 +98,7 @@ export async function checkout(deps: Deps, actor: Actor, input: CheckoutInput): 
       recurrence: actor.company.recurrence,
       recurrent: input.isRecurrent ?? false,
       email: actor.user.email,
+      stripePriceId: plan.stripePriceId,
     });
     await deps.database.write((tx) =>
       tx.update(invoices).set({ stripeId: session.id, linkInvoice: session.url }).where(

@@ -38,7 +38,7 @@ export async function createCheckoutSession(
   deps: Deps,
   stripe: Stripe,
   inv: InvoiceRow,
-  o: { recurrence: string; recurrent: boolean; email?: string | null },
+  o: { recurrence: string; recurrent: boolean; email?: string | null; stripePriceId?: string | null },
 ): Promise<{ id: string; url: string }> {
   const months = monthsOf(o.recurrence);
   const base = deps.config.publicUrl;
@@ -48,15 +48,18 @@ export async function createCheckoutSession(
     mode: o.recurrent ? "subscription" : "payment",
     client_reference_id: String(inv.companyId),
     customer_email: o.email ?? undefined,
-    line_items: [{
-      quantity: 1,
-      price_data: {
-        currency: "usd",
-        unit_amount: amount,
-        product_data: { name: inv.detail || `Invoice ${inv.id}` },
-        ...(o.recurrent ? { recurring: { interval: "month" as const, interval_count: months } } : {}),
+    // A recurring plan with a Stripe price of its own bills that price; otherwise the invoice's value.
+    line_items: [
+      o.recurrent && o.stripePriceId ? { quantity: 1, price: o.stripePriceId } : {
+        quantity: 1,
+        price_data: {
+          currency: "usd",
+          unit_amount: amount,
+          product_data: { name: inv.detail || `Invoice ${inv.id}` },
+          ...(o.recurrent ? { recurring: { interval: "month" as const, interval_count: months } } : {}),
+        },
       },
-    }],
+    ],
     metadata,
     ...(o.recurrent ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
     success_url: `${base}/financeiro?paid=${inv.id}`,

@@ -3,8 +3,8 @@
  * create (with its first admin), edit, renew, activate/deactivate, delete in the background.
  * Every change evicts the company's cached sessions, so status, plan and due date apply at once.
  */
-import { eq } from "drizzle-orm";
-import { companies, plans, users } from "@db/schema.ts";
+import { and, eq, ne } from "drizzle-orm";
+import { companies, invoices, plans, users } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor, CompanyRow, PlanRow } from "../lib/context.ts";
 import { AppError, isUniqueViolation, notFound } from "../lib/errors.ts";
@@ -21,6 +21,7 @@ import { type CompanyDTO, companyDTO } from "./dto.ts";
 import { getCompanyWithPlan, searchCompanies } from "./repo.ts";
 import type { CreateCompanyInput, ListCompaniesQuery, UpdateCompanyInput } from "./schemas.ts";
 import { PURGE_JOB } from "./purge.ts";
+import { payInvoice } from "../billing/payments.ts";
 
 export const PLATFORM_COMPANY_ID = 1;
 
@@ -135,11 +136,28 @@ export async function updateCompany(
 
 /**
  * The renewal button: one period (the company's recurrence) past its due date, or past today
- * when it already lapsed, so a late renewal still buys a whole period.
+ * when it already lapsed, so a late renewal still buys a whole period. An unpaid invoice for the
+ * current due date is settled by it (paid outside the platform), through the same path as a payment.
  */
 export async function renewCompany(deps: Deps, actor: Actor, id: number): Promise<CompanyDTO> {
   requireSuper(actor);
   const { company } = await getCompanyWithPlan(deps.db, id);
+  const [open] = company.dueDate
+    ? await deps.db.select({ id: invoices.id }).from(invoices).where(and(
+      eq(invoices.companyId, id),
+      eq(invoices.dueDate, company.dueDate),
+      ne(invoices.status, "paid"),
+    )).limit(1)
+    : [];
+  if (open) {
+    const r = await payInvoice(deps, {
+      companyId: id,
+      invoiceId: open.id,
+      txid: `renewal-${actor.userId}`,
+      event: { provider: "renewal", eventId: `${open.id}`, type: "company.renewed" },
+    });
+    if (r === "paid") return await loadCompanyDTO(deps, id);
+  }
   const dueDate = nextDueDate(
     company.dueDate,
     company.recurrence,

@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { companies, invoices } from "@db/schema.ts";
+import { companies, invoices, plans } from "@db/schema.ts";
 import { ensureInvoices } from "@/billing/invoices.ts";
 import { addMonths } from "@/billing/periods.ts";
 import { todayIn } from "@/lib/time.ts";
@@ -226,6 +226,19 @@ Deno.test("[billing] invoices, Stripe checkout and webhooks", async (t) => {
       const call = stripe.calls.at(-1)!;
       assert.equal(call.form.mode, "subscription");
       assert.equal(call.form["line_items[0][price_data][recurring][interval]"], "month");
+      assert.equal(call.form["line_items[0][price_data][recurring][interval_count]"], "1");
+      // A plan with its own Stripe price is billed by that price.
+      await app.deps.database.write((tx) =>
+        tx.update(plans).set({ stripePriceId: "price_pro" }).where(eq(plans.id, plan.id))
+      );
+      await expectOk(
+        await app.request("/api/subscription", {
+          method: "POST",
+          token: a.adminToken,
+          json: { firstName: "Ana", zipcode: "1", plan: plan.id, invoiceId: open.id, isRecurrent: "true" },
+        }),
+      );
+      assert.equal(stripe.calls.at(-1)!.form["line_items[0][price]"], "price_pro");
       const sid = [...stripe.sessions.keys()].at(-1)!;
       const ev = await signedEvent(SECRET, {
         id: "evt_10",

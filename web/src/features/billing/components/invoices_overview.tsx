@@ -40,6 +40,7 @@ export function InvoicesOverview() {
     {
       key: "detail",
       header: t("table.detail"),
+      className: "hidden sm:table-cell",
       cellClassName: "font-medium text-ink",
       cell: (i) => i.detail,
     },
@@ -54,6 +55,7 @@ export function InvoicesOverview() {
     {
       key: "value",
       header: t("table.value"),
+      className: "hidden sm:table-cell",
       cellClassName: "tabular-nums",
       cell: (i) => i.value.toFixed(2),
     },
