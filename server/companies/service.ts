@@ -7,6 +7,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { companies, invoices, plans, users } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor, CompanyRow, PlanRow } from "../lib/context.ts";
+import { audit, changes, snapshot } from "../audit/audit.ts";
 import { AppError, isUniqueViolation, notFound } from "../lib/errors.ts";
 import { requireAdmin, requireSuper } from "../auth/permissions.ts";
 import { hashPassword } from "../lib/crypto.ts";
@@ -94,6 +95,15 @@ export async function createCompany(
       timezone: tz,
     }).returning();
     await writeSettings(tx, company.id, companyDefaults());
+    // In the operator's log and in the new company's own.
+    await audit(tx, actor, {
+      action: "company.create",
+      entity: "company",
+      entityId: company.id,
+      summary: company.name,
+      diff: snapshot(company),
+      companyId: company.id,
+    });
     await tx.insert(users).values({
       companyId: company.id,
       name: "Admin",
@@ -124,9 +134,20 @@ export async function updateCompany(
   }
   const { timezone, ...rest } = input;
   const set = { ...rest, ...(timezone ? { timezone } : {}), updatedAt: deps.clock.now().toISOString() };
-  const [row] = await deps.database.write((tx) =>
-    tx.update(companies).set(set).where(eq(companies.id, id)).returning({ id: companies.id })
-  ).catch(saveError);
+  const [row] = await deps.database.write(async (tx) => {
+    const [before] = await tx.select().from(companies).where(eq(companies.id, id));
+    if (!before) return [];
+    const [after] = await tx.update(companies).set(set).where(eq(companies.id, id)).returning();
+    await audit(tx, actor, {
+      action: "company.update",
+      entity: "company",
+      entityId: id,
+      summary: after.name,
+      diff: changes(before, after),
+      companyId: id,
+    });
+    return [after];
+  }).catch(saveError);
   if (!row) throw notFound("company");
   invalidate(deps, { kind: "company", companyId: id });
   const dto = await loadCompanyDTO(deps, id);
@@ -180,8 +201,16 @@ export async function deleteCompany(deps: Deps, actor: Actor, id: number): Promi
   if (id === PLATFORM_COMPANY_ID || id === actor.companyId) throw new AppError("ERR_NO_PERMISSION");
   await deps.database.write(async (tx) => {
     const [row] = await tx.update(companies).set({ status: false }).where(eq(companies.id, id))
-      .returning({ id: companies.id });
+      .returning({ id: companies.id, name: companies.name });
     if (!row) throw notFound("company");
+    // The company's own rows (its log included) go with it: the operator's log keeps the entry.
+    await audit(tx, actor, {
+      action: "company.delete",
+      entity: "company",
+      entityId: id,
+      summary: row.name,
+      companyId: actor.companyId,
+    });
     await enqueue(tx, { name: PURGE_JOB, payload: { companyId: id }, dedupeKey: `company-purge:${id}` });
   });
   invalidate(deps, { kind: "company", companyId: id });

@@ -6,6 +6,7 @@ import { asc, count, eq, or } from "drizzle-orm";
 import { companies, plans } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor, PlanRow } from "../lib/context.ts";
+import { audit, changes, snapshot } from "../audit/audit.ts";
 import { AppError, isUniqueViolation, notFound } from "../lib/errors.ts";
 import { requireSuper } from "../auth/permissions.ts";
 import { invalidate } from "../caches.ts";
@@ -42,20 +43,37 @@ export async function showPlan(deps: Deps, actor: Actor, id: number): Promise<Pl
 
 export async function createPlan(deps: Deps, actor: Actor, input: PlanInput): Promise<PlanRow> {
   requireSuper(actor);
-  const row = await deps.database.write(async (tx) => (await tx.insert(plans).values(input).returning())[0])
-    .catch(conflict);
+  const row = await deps.database.write(async (tx) => {
+    const [row] = await tx.insert(plans).values(input).returning();
+    await audit(tx, actor, {
+      action: "plan.create",
+      entity: "plan",
+      entityId: row.id,
+      summary: row.name,
+      diff: snapshot(row),
+    });
+    return row;
+  }).catch(conflict);
   deps.bus.emit("plan.changed", { action: "create", plan: row });
   return row;
 }
 
 export async function updatePlan(deps: Deps, actor: Actor, id: number, input: PlanUpdate): Promise<PlanRow> {
   requireSuper(actor);
-  const row = await deps.database.write(async (tx) =>
-    (await tx.update(plans).set({ ...input, updatedAt: deps.clock.now().toISOString() }).where(
-      eq(plans.id, id),
-    )
-      .returning())[0]
-  ).catch(conflict);
+  const row = await deps.database.write(async (tx) => {
+    const [before] = await tx.select().from(plans).where(eq(plans.id, id));
+    if (!before) return undefined;
+    const [row] = await tx.update(plans).set({ ...input, updatedAt: deps.clock.now().toISOString() })
+      .where(eq(plans.id, id)).returning();
+    await audit(tx, actor, {
+      action: "plan.update",
+      entity: "plan",
+      entityId: id,
+      summary: row.name,
+      diff: changes(before, row),
+    });
+    return row;
+  }).catch(conflict);
   if (!row) throw notFound("plan");
   invalidate(deps, { kind: "plan", planId: id });
   deps.bus.emit("plan.changed", { action: "update", plan: row });
@@ -67,11 +85,18 @@ export async function deletePlan(deps: Deps, actor: Actor, id: number): Promise<
   requireSuper(actor);
   if (id === DEMO_PLAN_ID) throw new AppError("ERR_CONFLICT", { details: { reason: "demo plan" } });
   await deps.database.write(async (tx) => {
-    const [row] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, id));
+    const [row] = await tx.select().from(plans).where(eq(plans.id, id));
     if (!row) throw notFound("plan");
     const [used] = await tx.select({ n: count() }).from(companies).where(eq(companies.planId, id));
     if (used.n > 0) throw new AppError("ERR_CONFLICT", { details: { reason: "in use", companies: used.n } });
     await tx.delete(plans).where(eq(plans.id, id));
+    await audit(tx, actor, {
+      action: "plan.delete",
+      entity: "plan",
+      entityId: id,
+      summary: row.name,
+      diff: snapshot(row),
+    });
   });
   invalidate(deps, { kind: "plan", planId: id });
   deps.bus.emit("plan.changed", { action: "delete", planId: id });
