@@ -29,6 +29,12 @@ const STATEMENT_CACHE_SIZE = 500;
 export class Connection {
   readonly engine: Engine;
   readonly #cache = new Map<string, Prepared>();
+  /**
+   * Once closed, nothing reaches the native engine again: libsql panics (aborting the whole
+   * process, not throwing) on a closed handle, and a late timer or an awaited transaction can
+   * still come by after a shutdown.
+   */
+  #closed = false;
 
   constructor(path: string, timeout: number, cacheKiB: number) {
     this.engine = new Database(path, { timeout });
@@ -38,7 +44,17 @@ export class Connection {
     );
   }
 
+  /** Whether a transaction is open; false once closed. */
+  get inTransaction(): boolean {
+    return !this.#closed && this.engine.inTransaction;
+  }
+
+  #assertOpen() {
+    if (this.#closed) throw new LibsqlError("The client is closed", "CLIENT_CLOSED");
+  }
+
   prepare(sql: string): Prepared {
+    this.#assertOpen();
     let p = this.#cache.get(sql);
     if (p) return p;
     const stmt = this.engine.prepare(sql);
@@ -93,6 +109,7 @@ export class Connection {
   }
 
   exec(sql: string): void {
+    this.#assertOpen();
     try {
       this.engine.exec(sql);
     } catch (e) {
@@ -101,6 +118,7 @@ export class Connection {
   }
 
   close(): void {
+    this.#closed = true;
     this.#cache.clear();
     try {
       if (this.engine.open) this.engine.close();

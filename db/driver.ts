@@ -161,7 +161,7 @@ export function createLocalClient(url: string, o: LocalDriverOptions = {}): Loca
       writer.exec("COMMIT");
       return r;
     } catch (e) {
-      if (writer.engine.inTransaction) writer.exec("ROLLBACK");
+      if (writer.inTransaction) writer.exec("ROLLBACK");
       throw e;
     }
   }
@@ -221,7 +221,7 @@ export function createLocalClient(url: string, o: LocalDriverOptions = {}): Loca
     inTransaction: {
       execute(stmt: InStatement, args?: InArgs): Promise<ResultSet> {
         try {
-          if (!writer.engine.inTransaction) {
+          if (!writer.inTransaction) {
             throw new LibsqlError("No transaction is open on the writer", "TRANSACTION_CLOSED");
           }
           return Promise.resolve(writer.execute(typeof stmt === "string" ? { sql: stmt, args } : stmt));
@@ -279,13 +279,13 @@ function openTransaction(writer: Connection, release: () => void): Transaction {
     }
   };
   const check = () => {
-    if (done || !writer.engine.inTransaction) {
+    if (done || !writer.inTransaction) {
       throw new LibsqlError("The transaction is closed", "TRANSACTION_CLOSED");
     }
   };
   const tx = {
     get closed() {
-      return done || !writer.engine.inTransaction;
+      return done || !writer.inTransaction;
     },
     execute(stmt: InStatement, args?: InArgs) {
       try {
@@ -319,7 +319,7 @@ function openTransaction(writer: Connection, release: () => void): Transaction {
         return Promise.resolve();
       } catch (e) {
         // Never hand the writer on mid-transaction.
-        if (writer.engine.inTransaction) {
+        if (writer.inTransaction) {
           try {
             writer.exec("ROLLBACK");
           } catch { /* reported below */ }
@@ -331,7 +331,7 @@ function openTransaction(writer: Connection, release: () => void): Transaction {
     },
     rollback() {
       try {
-        if (!done && writer.engine.inTransaction) writer.exec("ROLLBACK");
+        if (!done && writer.inTransaction) writer.exec("ROLLBACK");
         return Promise.resolve();
       } catch (e) {
         return Promise.reject(e);
@@ -341,7 +341,7 @@ function openTransaction(writer: Connection, release: () => void): Transaction {
     },
     close() {
       try {
-        if (!done && writer.engine.inTransaction) writer.exec("ROLLBACK");
+        if (!done && writer.inTransaction) writer.exec("ROLLBACK");
       } finally {
         settle();
       }

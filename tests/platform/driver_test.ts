@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { LibsqlError } from "@libsql/client";
 import { createLocalClient } from "@db/driver.ts";
+import { Connection } from "@db/connection.ts";
 
 async function withClient(fn: (c: ReturnType<typeof createLocalClient>) => Promise<void>) {
   const dir = await Deno.makeTempDir({ prefix: "atende-driver-" });
@@ -166,3 +167,22 @@ Deno.test("a Worker's connection and the main writer take turns through the shar
     lock.disable();
     await c.execute("insert into t (name) values ('after')");
   }));
+
+Deno.test("[driver] a closed connection refuses work instead of reaching the native engine", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    // libsql aborts the whole process (a Rust panic, not an exception) on a closed handle; a late
+    // timer or a transaction awaited across a shutdown must get an error instead.
+    const conn = new Connection(`${dir}/c.db`, 1000, 1024);
+    conn.execute("create table t (x)");
+    conn.close();
+    assert.equal(conn.inTransaction, false);
+    assert.throws(
+      () => conn.execute("select 1"),
+      (e) => e instanceof LibsqlError && e.code === "CLIENT_CLOSED",
+    );
+    assert.throws(() => conn.exec("select 1"), (e) => e instanceof LibsqlError && e.code === "CLIENT_CLOSED");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
