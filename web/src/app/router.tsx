@@ -12,6 +12,7 @@ import { FinancePage } from "./routes/financeiro.tsx";
 import { Placeholder, PLACEHOLDER_ROUTES } from "./routes/placeholders.tsx";
 import { TicketsPage } from "./routes/tickets.tsx";
 import { ContactsPage, QuickMessagesPage, TagsPage } from "./routes/inbox_admin.tsx";
+import { QueuesPage } from "./routes/queues.tsx";
 import { AllConnectionsPage, ConnectionsPage, MessagesApiPage } from "./routes/connections.tsx";
 
 const router = createBrowserRouter([
@@ -40,6 +41,7 @@ const router = createBrowserRouter([
           { path: "/connections", element: <ConnectionsPage /> },
           { path: "/allConnections", element: <AllConnectionsPage /> },
           { path: "/messages-api", element: <MessagesApiPage /> },
+          { path: "/queues", element: <QueuesPage /> },
           ...PLACEHOLDER_ROUTES.map((route) => ({
             path: route.path,
             element: <Placeholder route={route} />,

@@ -17,6 +17,7 @@ import ptQuickMessages from "../locales/pt/quickMessages.json" with { type: "jso
 import ptTags from "../locales/pt/tags.json" with { type: "json" };
 import ptConnections from "../locales/pt/connections.json" with { type: "json" };
 import ptMessagesApi from "../locales/pt/messages_api.json" with { type: "json" };
+import ptQueues from "../locales/pt/queues.json" with { type: "json" };
 import esCommon from "../locales/es/common.json" with { type: "json" };
 import esErrors from "../locales/es/errors.json" with { type: "json" };
 import esAuth from "../locales/es/auth.json" with { type: "json" };
@@ -32,6 +33,7 @@ import esQuickMessages from "../locales/es/quickMessages.json" with { type: "jso
 import esTags from "../locales/es/tags.json" with { type: "json" };
 import esConnections from "../locales/es/connections.json" with { type: "json" };
 import esMessagesApi from "../locales/es/messages_api.json" with { type: "json" };
+import esQueues from "../locales/es/queues.json" with { type: "json" };
 import enCommon from "../locales/en/common.json" with { type: "json" };
 import enErrors from "../locales/en/errors.json" with { type: "json" };
 import enAuth from "../locales/en/auth.json" with { type: "json" };
@@ -47,6 +49,7 @@ import enQuickMessages from "../locales/en/quickMessages.json" with { type: "jso
 import enTags from "../locales/en/tags.json" with { type: "json" };
 import enConnections from "../locales/en/connections.json" with { type: "json" };
 import enMessagesApi from "../locales/en/messages_api.json" with { type: "json" };
+import enQueues from "../locales/en/queues.json" with { type: "json" };
 import trCommon from "../locales/tr/common.json" with { type: "json" };
 import trErrors from "../locales/tr/errors.json" with { type: "json" };
 import trAuth from "../locales/tr/auth.json" with { type: "json" };
@@ -62,6 +65,7 @@ import trQuickMessages from "../locales/tr/quickMessages.json" with { type: "jso
 import trTags from "../locales/tr/tags.json" with { type: "json" };
 import trConnections from "../locales/tr/connections.json" with { type: "json" };
 import trMessagesApi from "../locales/tr/messages_api.json" with { type: "json" };
+import trQueues from "../locales/tr/queues.json" with { type: "json" };
 
 export const LANGUAGES = ["pt", "es", "en", "tr"] as const;
 export type Language = typeof LANGUAGES[number];
@@ -81,6 +85,7 @@ export const NAMESPACES = [
   "tags",
   "connections",
   "messagesApi",
+  "queues",
 ];
 
 const resources = {
@@ -100,6 +105,7 @@ const resources = {
     tags: ptTags,
     connections: ptConnections,
     messagesApi: ptMessagesApi,
+    queues: ptQueues,
   },
   es: {
     common: esCommon,
@@ -117,6 +123,7 @@ const resources = {
     tags: esTags,
     connections: esConnections,
     messagesApi: esMessagesApi,
+    queues: esQueues,
   },
   en: {
     common: enCommon,
@@ -134,6 +141,7 @@ const resources = {
     tags: enTags,
     connections: enConnections,
     messagesApi: enMessagesApi,
+    queues: enQueues,
   },
   tr: {
     common: trCommon,
@@ -151,6 +159,7 @@ const resources = {
     tags: trTags,
     connections: trConnections,
     messagesApi: trMessagesApi,
+    queues: trQueues,
   },
 };
 

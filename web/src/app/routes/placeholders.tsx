@@ -17,7 +17,6 @@ import {
   ListOrdered,
   ListTodo,
   MessageCircleMore,
-  Network,
   Receipt,
   SlidersHorizontal,
   Sparkles,
@@ -45,7 +44,6 @@ export const PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
   { path: "/TagsKanban", page: "tagsKanban", icon: <KanbanSquare />, rule: rules.plan("useKanban") },
   { path: "/todolist", page: "todolist", icon: <ListTodo /> },
   { path: "/helps", page: "helps", icon: <CircleHelp /> },
-  { path: "/queues", page: "queues", icon: <Network />, rule: rules.admin },
   {
     path: "/queue-integration",
     page: "queueIntegration",
