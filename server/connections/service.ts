@@ -20,7 +20,12 @@ import { adapterFor, hasAdapter } from "../channels/registry.ts";
 import * as repo from "./repo.ts";
 import { withoutSecrets } from "./status.ts";
 import { evict } from "../caches.ts";
-import { type CreateConnectionInput, importIssues, type UpdateConnectionInput } from "./schemas.ts";
+import {
+  automationIssues,
+  type CreateConnectionInput,
+  importIssues,
+  type UpdateConnectionInput,
+} from "./schemas.ts";
 
 const PLAN_FLAG: Record<string, PlanFlag | null> = {
   whatsapp: "useWhatsapp",
@@ -207,6 +212,12 @@ export async function updateConnection(
   );
   if (input.isDefault === false && current.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP");
   assertImportFields(input, current);
+  const merged = {
+    ...current,
+    ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
+  };
+  const ruleIssues = automationIssues(merged);
+  if (ruleIssues.length) throw new AppError("ERR_VALIDATION", { details: ruleIssues });
   await assertOwnRefs(deps, actor.companyId, input);
   const { queueIds, ...rest } = input;
   const fields = await metaFields(deps, current.channel, rest);

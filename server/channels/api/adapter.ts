@@ -37,6 +37,8 @@ export const apiAdapter: ChannelAdapter = {
         orderKey: `${API_DELIVER_JOB}:${msg.connection.id}:${msg.to.number}`,
         dedupeKey: `${API_DELIVER_JOB}:${msg.companyId}:${msg.messageId}`,
         maxAttempts: 10,
+        // Due by the same clock the worker claims with (an injected clock in tests).
+        runAt: deps.clock.now(),
       })
     );
     deps.jobs.kick();
