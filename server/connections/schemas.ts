@@ -158,9 +158,6 @@ export function automationIssues(v: AutomationFields): { path: string; message: 
   if (v.timeSendQueue && !v.sendIdQueue) {
     out.push({ path: "sendIdQueue", message: "required with timeSendQueue" });
   }
-  if (v.sendIdQueue && !v.timeSendQueue) {
-    out.push({ path: "timeSendQueue", message: "required with sendIdQueue" });
-  }
   if (v.timeInactiveMessage && !v.expiresTicket) {
     out.push({ path: "expiresTicket", message: "required with timeInactiveMessage" });
   }
