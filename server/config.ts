@@ -21,6 +21,8 @@ export type Config = {
   instanceId: string;
   /** Inbound batches written on the main thread before the ingest Worker takes over; -1 = never. */
   ingestThreadAfter: number;
+  /** Hours without a message after which an active ticket is closed (spec 1 §9: 24); 0 = never. */
+  ticketAutoCloseHours: number;
 };
 
 const envSchema = z.object({
@@ -41,6 +43,7 @@ const envSchema = z.object({
   TYPEBOT_API_URL: z.string().default("https://typebot.io"),
   WEB_DIST: z.string().default("./dist"),
   INGEST_THREAD_AFTER: z.coerce.number().int().min(-1).default(200),
+  TICKET_AUTO_CLOSE_HOURS: z.coerce.number().min(0).default(24),
 });
 
 /** Reads the environment; generates and keeps APP_SECRET under DATA_DIR when absent. */
@@ -71,6 +74,7 @@ export async function loadConfig(
     webDist: e.WEB_DIST,
     instanceId: crypto.randomUUID(),
     ingestThreadAfter: e.INGEST_THREAD_AFTER,
+    ticketAutoCloseHours: e.TICKET_AUTO_CLOSE_HOURS,
   };
 }
 

@@ -206,7 +206,16 @@ export const ticketNotes = sqliteTable("ticket_notes", {
   index("ticket_notes_contact_idx").on(t.contactId, t.createdAt),
 ]);
 
-export const ticketTimerKinds = ["autoClose", "inactive", "npsExpiry", "redirect", "rotation"] as const;
+/** autoClose (expiresTicket), inactive (timeInactiveMessage), npsExpiry (expiresTicketNPS),
+ * redirect (timeSendQueue), rotation (queue tempoRoteador), stale (spec 1 §9's 24-hour close). */
+export const ticketTimerKinds = [
+  "autoClose",
+  "inactive",
+  "npsExpiry",
+  "redirect",
+  "rotation",
+  "stale",
+] as const;
 export type TicketTimerKind = (typeof ticketTimerKinds)[number];
 
 /**

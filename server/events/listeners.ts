@@ -11,6 +11,7 @@ import type { TicketDTO } from "../tickets/dto.ts";
 import type { TicketScope } from "../tickets/policy.ts";
 import { maskNumber } from "../lib/lgpd.ts";
 import { runAutomation } from "../inbox/automation.ts";
+import { wireTimerListeners } from "../timers/listeners.ts";
 import { invalidate } from "../caches.ts";
 
 const scopeOf = (t: TicketScope & { id: number }) => ({
@@ -48,6 +49,7 @@ const viewerOfDTO = (u: UserDTO): Viewer => ({
 
 export function wireListeners(deps: Deps): void {
   const { bus, hub } = deps;
+  wireTimerListeners(deps);
   const publish = hub.publish.bind(hub);
   const hidesNumbers = async (companyId: number) =>
     (await deps.caches.settings.get(companyId, "lgpdHideNumber")) === "enabled";

@@ -18,6 +18,7 @@ import { audioStep } from "./audio_step.ts";
 import { queueHoursStep } from "./queue_hours_step.ts";
 import { chatbotStep } from "./chatbot_step.ts";
 import { lgpdStep } from "./lgpd_step.ts";
+import { activityStep } from "./activity_step.ts";
 import { ratingStep } from "./rating_step.ts";
 
 export type ConnectionQueue = { id: number; name: string; color: string; orderQueue: number | null };
@@ -46,6 +47,7 @@ export type AutomationStep = { name: string; run(ctx: AutomationContext): Promis
  * the ticket with useIntegration set for them.
  */
 export const STEPS: AutomationStep[] = [
+  activityStep,
   outOfHoursStep,
   lgpdStep,
   ratingStep,

@@ -65,6 +65,8 @@ export async function sendOnTicket(
       queueId: ticket0.queueId,
       channel: connection.channel,
       userId: input.userId ?? null,
+      // The process clock (injected in tests): timers measure quiet from message times.
+      createdAt: deps.clock.now().toISOString(),
     }))!;
     const ticket = input.isPrivate ? ticket0 : await updateTicket(tx, companyId, ticketId, {
       lastMessage: previewOf(input.body, mediaType, input.media?.name).slice(0, 500),
