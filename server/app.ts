@@ -29,6 +29,7 @@ import { metaConnectRoutes } from "./channels/meta/connect_routes.ts";
 import { externalApiRoutes } from "./external_api/routes.ts";
 import { docsRoutes } from "./external_api/openapi.ts";
 import { connectionsRoutes } from "./connections/routes.ts";
+import { companySchedulesRoutes } from "./companies/schedules.ts";
 import { adminConnectionsRoutes } from "./connections/admin_routes.ts";
 import { whatsappSessionRoutes } from "./channels/whatsapp/routes.ts";
 import { apiChannelRoutes } from "./channels/api/routes.ts";
@@ -87,6 +88,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   // Before /api/whatsapp, whose /:id would otherwise catch "all".
   app.route("/api/whatsapp/all", adminConnectionsRoutes);
   app.route("/api/whatsapp", connectionsRoutes);
+  app.route("/api/companies", companySchedulesRoutes);
   app.route("/api", whatsappSessionRoutes);
   app.route("/api/channels/api", apiChannelRoutes);
 

@@ -25,7 +25,7 @@ const MIME: Record<string, string> = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 };
 
-const mimeOf = (path: string, mediaType: string | null) =>
+export const mimeOf = (path: string, mediaType: string | null) =>
   mediaType?.includes("/")
     ? mediaType
     : MIME[path.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
@@ -58,4 +58,21 @@ export async function sendFileList(deps: Deps, ticket: TicketRow, fileId: number
       },
     });
   }
+}
+
+/** Sends a stored media file (path as the media store keeps it) on the ticket as the bot. */
+export async function sendStoredMedia(
+  deps: Deps,
+  ticket: TicketRow,
+  path: string,
+  caption = "",
+): Promise<boolean> {
+  const stat = await Deno.stat(deps.media.absolute(path)).catch(() => null);
+  if (!stat?.isFile) return false;
+  const name = path.split("/").pop() ?? "file";
+  await sendOnTicket(deps, ticket.companyId, ticket.id, {
+    body: caption,
+    media: { path, name, size: stat.size, mimetype: mimeOf(path, null) },
+  });
+  return true;
 }

@@ -14,6 +14,7 @@ import { closeTraking } from "../tickets/effects.ts";
 import type { AutomationContext, AutomationStep } from "./automation.ts";
 import { presentQueueOptions } from "./chatbot_step.ts";
 import { queueHours } from "./queue_hours_step.ts";
+import { sendStoredMedia } from "./file_list.ts";
 
 type QueueRef = { id: number; name: string; greetingMessage?: string | null };
 
@@ -41,6 +42,7 @@ export const queueStep: AutomationStep = {
     if (queues.length === 1) {
       if (s.sendGreetingMessageOneQueues === "enabled" && connection.greetingMessage) {
         await say(connection.greetingMessage);
+        await greetingMedia(ctx);
       }
       const row = await assignQueue(ctx, queues[0]);
       await enterQueue(ctx, row, queues[0].id, s, say, false);
@@ -73,6 +75,7 @@ export const queueStep: AutomationStep = {
       "*[ Sair ]* - Encerrar atendimento",
     ].join("\n").trim();
     await say(menu);
+    if (ticket.amountUsedBotQueues === 0) await greetingMedia(ctx);
     await deps.database.write(async (tx) => {
       await updateTicket(tx, ticket.companyId, ticket.id, {
         amountUsedBotQueues: ticket.amountUsedBotQueues + 1,
@@ -103,6 +106,12 @@ async function enterQueue(
   if (await presentQueueOptions(ctx.deps, ticket, queueId, full?.greetingMessage)) return;
   if (greet && full?.greetingMessage) await say(full.greetingMessage);
   await sendPosition(ctx, queueId, s, say);
+}
+
+/** The connection's greeting media (POST /whatsapp/{id}/media-upload), after the greeting. */
+async function greetingMedia(ctx: AutomationContext) {
+  const path = ctx.connection.greetingMediaAttachment;
+  if (path) await sendStoredMedia(ctx.deps, ctx.ticket, path);
 }
 
 async function sendText(ctx: AutomationContext, text: string) {
