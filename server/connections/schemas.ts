@@ -161,9 +161,6 @@ export function automationIssues(v: AutomationFields): { path: string; message: 
   if (v.timeInactiveMessage && !v.expiresTicket) {
     out.push({ path: "expiresTicket", message: "required with timeInactiveMessage" });
   }
-  if (v.timeInactiveMessage && !v.inactiveMessage?.trim()) {
-    out.push({ path: "inactiveMessage", message: "required with timeInactiveMessage" });
-  }
   if (v.collectiveVacationMessage?.trim()) {
     if (!v.collectiveVacationStart) out.push({ path: "collectiveVacationStart", message: "required" });
     if (!v.collectiveVacationEnd) out.push({ path: "collectiveVacationEnd", message: "required" });

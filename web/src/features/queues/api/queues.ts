@@ -94,3 +94,20 @@ export function useQueuesLive(companyId: number) {
   const qc = useQueryClient();
   useRealtimeEvent(`company-${companyId}-queue`, () => qc.invalidateQueries({ queryKey: queueKeys.all }));
 }
+
+export type CompanySchedules = { id: number; schedules: WorkingHours[]; timezone: string };
+
+export const useCompanySchedules = (companyId: number) =>
+  useQuery({
+    queryKey: ["companySchedules", companyId],
+    queryFn: () => api.get<CompanySchedules>(`/companies/${companyId}/schedules`),
+  });
+
+export function useSaveCompanySchedules(companyId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (schedules: WorkingHours[]) =>
+      api.put<CompanySchedules>(`/companies/${companyId}/schedules`, { schedules }),
+    onSuccess: (data) => qc.setQueryData(["companySchedules", companyId], data),
+  });
+}

@@ -128,8 +128,8 @@ export function QueuesScreen() {
         testId="queues-table"
         emptyState={<ListEmptyState icon={<Network />} searching={!!needle} t={t} />}
       />
-      <div className="flex flex-wrap items-center justify-end gap-3 border-t border-line px-4 py-2 text-sm text-ink-muted">
-        <span>{t("pagination.rows")}</span>
+      <div className="flex items-center justify-end gap-2 border-t border-line px-4 py-2 text-sm text-ink-muted sm:gap-3">
+        <span className="hidden sm:inline">{t("pagination.rows")}</span>
         <Select
           value={String(pageSize)}
           onValueChange={(v) => (setPageSize(Number(v)), setPage(0))}

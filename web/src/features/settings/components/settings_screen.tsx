@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Palette, SlidersHorizontal } from "lucide-react";
+import { Clock, Palette, SlidersHorizontal } from "lucide-react";
 import { Card } from "../../../components/ui/card.tsx";
 import { EmptyState } from "../../../components/ui/empty_state.tsx";
 import { PageHeader } from "../../../components/ui/page_section.tsx";
@@ -10,6 +10,7 @@ import { isSuper } from "../../../lib/permissions.ts";
 import { useSettings } from "../api/settings.ts";
 import { OptionsTab } from "./options_tab.tsx";
 import { WhitelabelTab } from "./whitelabel_tab.tsx";
+import { CompanyHoursTab } from "../../queues/components/company_hours_tab.tsx";
 
 export function SettingsScreen() {
   const { t } = useTranslation("settings");
@@ -25,6 +26,12 @@ export function SettingsScreen() {
             <SlidersHorizontal />
             {t("tabs.options")}
           </TabsTrigger>
+          {values?.scheduleType === "company" && (
+            <TabsTrigger value="schedules" data-testid="tab-schedules">
+              <Clock />
+              {t("queues:schedulesTab.title")}
+            </TabsTrigger>
+          )}
           {operator && (
             <TabsTrigger value="whitelabel" data-testid="tab-whitelabel">
               <Palette />
@@ -43,6 +50,11 @@ export function SettingsScreen() {
               <TabsContent value="options">
                 <OptionsTab values={values} isSuper={operator} />
               </TabsContent>
+              {values.scheduleType === "company" && (
+                <TabsContent value="schedules">
+                  <CompanyHoursTab companyId={me.companyId} />
+                </TabsContent>
+              )}
               {operator && (
                 <TabsContent value="whitelabel">
                   <WhitelabelTab values={values} />
