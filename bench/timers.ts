@@ -91,6 +91,7 @@ console.error(
 );
 
 server = await startServer({ dataDir: LARGE_DIR });
+console.error(`server up in ${(server.startMs / 1000).toFixed(1)} s`);
 const now = () => performance.timeOrigin + performance.now();
 const tokens: string[] = [];
 for (const email of company.adminEmails.slice(0, nSockets)) tokens.push(await login(server.base, email));
@@ -151,7 +152,9 @@ async function offer(r: number, secs: number, tag: string, during?: () => void) 
   return samples;
 }
 
+console.error(`${tokens.length} sockets open`);
 await offer(200, 3, "warm");
+console.error("warmed up; measuring");
 await sleep(500);
 
 // The closing window, watched from a reader connection.

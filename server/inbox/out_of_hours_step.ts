@@ -53,6 +53,10 @@ export const outOfHoursStep: AutomationStep = {
     const { deps, ticket, connection } = ctx;
     if (ticket.status === "open" || ticket.status === "group") return "continue";
     if (ticket.isGroup && connection.groupAsTicket !== "enabled") return "continue";
+    const type = await deps.caches.settings.get(ticket.companyId, "scheduleType");
+    const byHours = type === "company" || type === "connection";
+    // Nothing to check (the common case): no company read on the inbound path.
+    if (!byHours && !connection.collectiveVacationMessage) return "continue";
     const now = deps.clock.now();
     const cal = await companyCalendar(deps, ticket.companyId);
     const { collectiveVacationStart: start, collectiveVacationEnd: end } = connection;
@@ -67,8 +71,7 @@ export const outOfHoursStep: AutomationStep = {
         connection.collectiveVacationMessage,
       );
     }
-    const type = await deps.caches.settings.get(ticket.companyId, "scheduleType");
-    if (type !== "company" && type !== "connection") return "continue";
+    if (!byHours) return "continue";
     const schedules = type === "company" ? cal.schedules : connection.schedules;
     const { open, sameAbsence } = hoursCheck(schedules, cal.timeZone, now);
     return await answerOutOfHours(deps, ticket, open, sameAbsence, connection.outOfHoursMessage);

@@ -160,3 +160,58 @@ browserTest(
     }
   },
 );
+
+browserTest(
+  "[e2e] working hours: the settings schedules tab and the connection's schedules tab",
+  async ({ server, newPage }) => {
+    const inbox = await setupInbox(server, { queues: [], settings: { scheduleType: "company" } });
+    try {
+      const { page } = await newPage();
+      await signIn(page, inbox.admin);
+      await page.goto("/settings");
+      await page.getByTestId("tab-schedules").click();
+      await page.getByTestId("company-hours").first().waitFor();
+      await page.getByTestId("company-hours-monday-startTimeA").fill("07:30");
+      await page.getByTestId("company-hours-sunday-startTimeA").fill("");
+      await page.getByTestId("company-hours-sunday-endTimeA").fill("");
+      await page.getByText("Click Save to record the changes").waitFor();
+      await screenshot(page, "settings_hours_1440");
+      await page.getByTestId("company-hours-save").click();
+      await expectToast(page, "Hours updated successfully.");
+      const ops = await createUser(server, inbox.companyId, { profile: "admin" });
+      const token = (await login(server, ops)).token;
+      const saved = await (await server.request(`/api/companies/${inbox.companyId}/schedules`, { token }))
+        .json();
+      expect(saved.schedules[0]).toMatchObject({
+        weekdayEn: "monday",
+        startTimeA: "07:30",
+        endTimeA: "12:00",
+      });
+      expect(saved.schedules[6]).toMatchObject({ weekdayEn: "sunday", startTimeA: "", endTimeA: "" });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await screenshot(page, "settings_hours_1280");
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, "settings_hours_390");
+
+      // scheduleType connection: the connection modal has its own schedules tab.
+      const put = await server.request("/api/settings/scheduleType", {
+        method: "PUT",
+        token,
+        json: { value: "connection" },
+      });
+      expect(put.status).toBe(200);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto("/connections");
+      await page.getByTestId(`conn-edit-${inbox.connId}`).click();
+      await page.getByTestId("conn-tab-schedules").click();
+      await page.getByTestId("conn-hours-friday-endTimeB").fill("17:00");
+      await screenshot(page, "connection_hours_1440");
+      await page.getByTestId("connection-save").click();
+      await expectToast(page, /saved/i);
+      const conn = await (await server.request(`/api/whatsapp/${inbox.connId}`, { token })).json();
+      expect(conn.schedules[4]).toMatchObject({ weekdayEn: "friday", endTimeB: "17:00" });
+    } finally {
+      await inbox.sink.close();
+    }
+  },
+);

@@ -52,7 +52,7 @@ export function WorkingHoursEditor(
       {value.map((d, i) => (
         <div
           key={d.weekdayEn}
-          className="grid grid-cols-2 gap-2 rounded-lg border border-line p-2 sm:grid-cols-[8rem_repeat(4,minmax(0,1fr))] sm:items-center sm:border-0 sm:p-0"
+          className="grid grid-cols-2 gap-2 rounded-lg border border-line p-2 sm:grid-cols-[6.5rem_repeat(4,minmax(0,1fr))] sm:items-center sm:border-0 sm:p-0"
         >
           <span className="col-span-2 text-sm font-medium text-ink sm:col-span-1">
             {t(`weekdays.${d.weekdayEn}`)}
@@ -61,6 +61,7 @@ export function WorkingHoursEditor(
             <Input
               key={slot}
               type="time"
+              className="px-2 text-[13px]"
               aria-label={`${t(`weekdays.${d.weekdayEn}`)} ${t(`hours.${slot}`)}`}
               value={d[slot]}
               onChange={(e) => set(i, slot, e.target.value)}
