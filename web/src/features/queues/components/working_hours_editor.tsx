@@ -45,7 +45,7 @@ export function WorkingHoursEditor(
     onChange(value.map((d, j) => (j === i ? { ...d, [slot]: v } : d)));
   return (
     <div className="flex flex-col gap-2" data-testid={testId}>
-      <div className="hidden grid-cols-[8rem_repeat(4,minmax(0,1fr))] gap-2 text-xs font-semibold text-ink-muted sm:grid">
+      <div className="hidden grid-cols-[6.5rem_repeat(4,minmax(0,1fr))] gap-2 text-xs font-semibold text-ink-muted sm:grid">
         <span />
         {SLOTS.map((s) => <span key={s}>{t(`hours.${s}`)}</span>)}
       </div>
