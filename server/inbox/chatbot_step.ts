@@ -44,7 +44,13 @@ async function readDialog(deps: Deps, ticket: TicketRow): Promise<Dialog | null>
   return row ?? null;
 }
 
-async function setDialog(deps: Deps, ticket: TicketRow, queueId: number, chatbotId: number | null) {
+async function setDialog(
+  deps: Deps,
+  ticket: TicketRow,
+  queueId: number,
+  chatbotId: number | null,
+  awaiting = true,
+) {
   const now = deps.clock.now().toISOString();
   await deps.database.write(async (tx) => {
     await tx.insert(dialogChatbots).values({
@@ -53,10 +59,10 @@ async function setDialog(deps: Deps, ticket: TicketRow, queueId: number, chatbot
       ticketId: ticket.id,
       queueId,
       chatbotId,
-      awaiting: true,
+      awaiting,
     }).onConflictDoUpdate({
       target: [dialogChatbots.companyId, dialogChatbots.contactId],
-      set: { ticketId: ticket.id, queueId, chatbotId, awaiting: true, updatedAt: now },
+      set: { ticketId: ticket.id, queueId, chatbotId, awaiting, updatedAt: now },
     });
     await touchTraking(tx, ticket.id, now);
   });
@@ -127,7 +133,8 @@ async function act(
         await presentLevel(deps, forest, ticket, queueId, o.id, o.options, o.greetingMessage, hops);
       } else {
         if (o.greetingMessage) await botSay(deps, ticket, o.greetingMessage);
-        await clearDialog(deps, ticket.companyId, ticket.contactId);
+        // The end of the tree: the bot has said its part and the conversation waits for an attendant.
+        await setDialog(deps, ticket, queueId, o.id, false);
       }
       ticket = await botUpdate(deps, ticket, { queueOptionId: o.id, amountUsedBotQueues: 0 });
       break;
@@ -211,6 +218,8 @@ export const chatbotStep: AutomationStep = {
       await presentLevel(deps, forest, ticket, ticket.queueId, null, roots, q?.greetingMessage, 0);
       return "stop";
     }
+    // A leaf was reached: what the customer writes now is for the attendant, not the bot.
+    if (!dialog.awaiting) return "stop";
     const parent = dialog.chatbotId ? forest.byId.get(dialog.chatbotId) : null;
     const level = parent ? parent.options : roots;
     const choice = /^\d+$/.test(body) ? level[Number(body) - 1] : undefined;

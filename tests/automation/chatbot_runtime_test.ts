@@ -129,6 +129,16 @@ Deno.test('[chatbot] a queue option moves the ticket; "sair" ends the conversati
     const tk = await ticketRow(t, ticketId);
     assert.equal(tk.queueId, suporte.id);
     assert.equal(tk.userId, null);
+    // A text leaf ends the bot's part: what the customer writes next gets no menu.
+    const third = "5511944441111";
+    const r3 = await customerSays(t, w.conn, third, "oi");
+    await customerSays(t, w.conn, third, "1");
+    await customerSays(t, w.conn, third, "2");
+    await hookFor(sink, third, (b) => b === "Fale à vontade.");
+    const before = (await outbound(t, r3.ticketId)).length;
+    await customerSays(t, w.conn, third, "Quero saber do meu pedido 123");
+    assert.equal((await outbound(t, r3.ticketId)).length, before, "no menu after a leaf");
+
     const other = "5511955554444";
     const r = await customerSays(t, w.conn, other, "oi");
     await customerSays(t, w.conn, other, "sair");
