@@ -123,3 +123,21 @@ Deno.test("[automation routes] greeting media: upload, sent with the greeting, r
     await t.close();
   }
 });
+
+Deno.test("[automation routes] settings: a message cannot be emptied while its toggle asks for it", async () => {
+  const t = await createTestApp({ scheduler: false });
+  try {
+    const a = await setupInbox(t, null);
+    const put = (key: string, value: string) =>
+      t.request(`/api/settings/${key}`, { method: "PUT", token: a.adminToken, json: { value } });
+    await expectOk(await put("sendMsgTransfTicket", "enabled"));
+    await expectOk(await put("transferMessage", "Transferido para {{queue}}"));
+    await expectError(await put("transferMessage", "  "), 400, "ERR_VALIDATION");
+    await expectOk(await put("sendMsgTransfTicket", "disabled"));
+    await expectOk(await put("transferMessage", ""));
+    await expectOk(await put("acceptCallWhatsapp", "disabled"));
+    await expectError(await put("AcceptCallWhatsappMessage", ""), 400, "ERR_VALIDATION");
+  } finally {
+    await t.close();
+  }
+});
