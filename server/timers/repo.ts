@@ -73,3 +73,12 @@ export async function claimDue(tx: Tx, now: Date, limit: number): Promise<Claime
 export async function finishTimer(tx: Tx, id: number, generation: number): Promise<void> {
   await tx.delete(ticketTimers).where(and(eq(ticketTimers.id, id), eq(ticketTimers.generation, generation)));
 }
+
+/** Whether anything is due (a read, so an idle tick takes no write lock). */
+export async function anyDue(db: Db, now: Date): Promise<boolean> {
+  const stale = new Date(now.getTime() - CLAIM_STALE_MS).toISOString();
+  const rows = await db.all<{ one: number }>(sql`
+    SELECT 1 AS one FROM ticket_timers
+    WHERE due_at <= ${now.toISOString()} AND (claimed_at IS NULL OR claimed_at < ${stale}) LIMIT 1`);
+  return rows.length > 0;
+}

@@ -9,7 +9,7 @@ import { ticketTimers } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { findTicket } from "../tickets/repo.ts";
 import { connectionWithQueues } from "../inbox/automation.ts";
-import { claimDue, type ClaimedTimer, finishTimer } from "./repo.ts";
+import { anyDue, claimDue, type ClaimedTimer, finishTimer } from "./repo.ts";
 import { HANDLERS, type Outcome } from "./handlers.ts";
 
 const BATCH = 200;
@@ -26,6 +26,7 @@ async function runOne(deps: Deps, c: ClaimedTimer, now: Date): Promise<Outcome> 
 /** Runs every due timer; answers how many fired or were looked at. */
 export async function runTicketTimers(deps: Deps, now = deps.clock.now()): Promise<number> {
   let seen = 0;
+  if (!(await anyDue(deps.db, now))) return 0;
   for (;;) {
     const claimed = await deps.database.write((tx) => claimDue(tx, now, BATCH));
     if (!claimed.length) return seen;
