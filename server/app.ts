@@ -30,6 +30,7 @@ import { externalApiRoutes } from "./external_api/routes.ts";
 import { docsRoutes } from "./external_api/openapi.ts";
 import { connectionsRoutes } from "./connections/routes.ts";
 import { adminConnectionsRoutes, whatsappAdminRoutes } from "./connections/admin_routes.ts";
+import { companySchedulesRoutes } from "./companies/schedules.ts";
 import { whatsappSessionRoutes } from "./channels/whatsapp/routes.ts";
 import { apiChannelRoutes } from "./channels/api/routes.ts";
 import { securityHeaders } from "./lib/security_headers.ts";
@@ -106,6 +107,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/whatsapp/all", adminConnectionsRoutes);
   app.route("/api/whatsapp", connectionsRoutes);
   app.route("/api/whatsapp-admin", whatsappAdminRoutes);
+  app.route("/api/companies", companySchedulesRoutes);
   app.route("/api", whatsappSessionRoutes);
   app.route("/api/channels/api", apiChannelRoutes);
   app.route("/api/audit-logs", auditRoutes);

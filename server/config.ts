@@ -34,6 +34,8 @@ export type Config = {
   allowPrivateUrls: string;
   /** Socket fan-out limits (server/realtime/fanout.ts): unsent bytes per socket, lane lag. */
   realtime: { maxBufferedBytes: number; maxLagMs: number; presenceGraceMs: number };
+  /** Hours without a message after which an active ticket is closed (spec 1 §9: 24); 0 = never. */
+  ticketAutoCloseHours: number;
 };
 
 const envSchema = z.object({
@@ -63,6 +65,7 @@ const envSchema = z.object({
   WS_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
   WS_MAX_LAG_MS: z.coerce.number().int().min(50).default(2_000),
   WS_PRESENCE_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
+  TICKET_AUTO_CLOSE_HOURS: z.coerce.number().min(0).default(24),
 });
 
 /** Reads the environment; generates and keeps APP_SECRET under DATA_DIR when absent. */
@@ -102,6 +105,7 @@ export async function loadConfig(
       maxLagMs: e.WS_MAX_LAG_MS,
       presenceGraceMs: e.WS_PRESENCE_GRACE_MS,
     },
+    ticketAutoCloseHours: e.TICKET_AUTO_CLOSE_HOURS,
   };
 }
 

@@ -64,6 +64,22 @@ CREATE TABLE `rate_limits` (
 );
 --> statement-breakpoint
 CREATE INDEX `rate_limits_reset_idx` ON `rate_limits` (`reset_at`);--> statement-breakpoint
+CREATE TABLE `ticket_timers` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`company_id` integer NOT NULL,
+	`ticket_id` integer NOT NULL,
+	`kind` text NOT NULL,
+	`due_at` text NOT NULL,
+	`generation` integer DEFAULT 0 NOT NULL,
+	`claimed_at` text,
+	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')) NOT NULL,
+	`updated_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')) NOT NULL,
+	FOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`ticket_id`) REFERENCES `tickets`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `ticket_timers_ticket_kind_uq` ON `ticket_timers` (`ticket_id`,`kind`);--> statement-breakpoint
+CREATE INDEX `ticket_timers_due_idx` ON `ticket_timers` (`due_at`);--> statement-breakpoint
 CREATE TABLE `todos` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`company_id` integer NOT NULL,
@@ -109,7 +125,8 @@ ALTER TABLE `invoices` ADD `plan_id` integer REFERENCES plans(id);--> statement-
 ALTER TABLE `messages` ADD `send_error` text;--> statement-breakpoint
 CREATE INDEX `messages_company_created_idx` ON `messages` (`company_id`,`created_at`,`from_me`);--> statement-breakpoint
 ALTER TABLE `schedules` ADD `message_id` integer;--> statement-breakpoint
+ALTER TABLE `tickets` ADD `out_of_hour_at` text;--> statement-breakpoint
+CREATE INDEX `tickets_company_created_cover_idx` ON `tickets` (`company_id`,`created_at`,`status`,`user_id`,`queue_id`,`whatsapp_id`,`contact_id`,`is_group`,`is_active_demand`);--> statement-breakpoint
 CREATE INDEX `contacts_company_created_idx` ON `contacts` (`company_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `ticket_traking_company_user_created_agg_idx` ON `ticket_traking` (`company_id`,`user_id`,`created_at`,`queue_id`,`rated`,`finished_at`,`closed_at`,(CASE WHEN started_at >= queued_at THEN (julianday(started_at) - julianday(queued_at)) * 1440 END),(CASE WHEN finished_at > started_at THEN (julianday(finished_at) - julianday(started_at)) * 1440 END));--> statement-breakpoint
-CREATE INDEX `tickets_company_created_cover_idx` ON `tickets` (`company_id`,`created_at`,`status`,`user_id`,`queue_id`,`whatsapp_id`,`contact_id`,`is_group`,`is_active_demand`);--> statement-breakpoint
 CREATE INDEX `user_ratings_company_created_cover_idx` ON `user_ratings` (`company_id`,`created_at`,`user_id`,`rate`);

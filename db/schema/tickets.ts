@@ -59,6 +59,8 @@ export const tickets = sqliteTable("tickets", {
   /** Direction of the last message (whenExpiresTicket uses it). */
   fromMe: bool("from_me").notNull().default(false),
   isOutOfHour: bool("is_out_of_hour").notNull().default(false),
+  /** When the out-of-hours reply was sent: it is not repeated until the hours have opened since. */
+  outOfHourAt: timestamp("out_of_hour_at"),
   amountUsedBotQueues: integer("amount_used_bot_queues").notNull().default(0),
   amountUsedBotQueuesNPS: integer("amount_used_bot_queues_nps").notNull().default(0),
   /**
@@ -237,4 +239,37 @@ export const ticketNotes = sqliteTable("ticket_notes", {
 }, (t) => [
   index("ticket_notes_ticket_idx").on(t.ticketId),
   index("ticket_notes_contact_idx").on(t.contactId, t.createdAt),
+]);
+
+/** autoClose (expiresTicket), inactive (timeInactiveMessage), npsExpiry (expiresTicketNPS),
+ * redirect (timeSendQueue), rotation (queue tempoRoteador), stale (spec 1 §9's 24-hour close). */
+export const ticketTimerKinds = [
+  "autoClose",
+  "inactive",
+  "npsExpiry",
+  "redirect",
+  "rotation",
+  "stale",
+] as const;
+export type TicketTimerKind = (typeof ticketTimerKinds)[number];
+
+/**
+ * Durable ticket timers (DESIGN §8, §11): one row per (ticket, kind) with its due time. Arming
+ * replaces the row (and bumps `generation`); the transition that makes it moot deletes it. The
+ * lease holder's tick claims due rows with a conditional UPDATE; a handler finishes by deleting
+ * the row only if its generation is still the one it claimed, so a re-arm during the run survives.
+ */
+export const ticketTimers = sqliteTable("ticket_timers", {
+  id: id(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  ticketId: integer("ticket_id").notNull().references(() => tickets.id, { onDelete: "cascade" }),
+  kind: text("kind", { enum: ticketTimerKinds }).notNull(),
+  dueAt: text("due_at").notNull(),
+  generation: integer("generation").notNull().default(0),
+  /** Set by the claim; a claim older than the lease window is taken again (a crashed holder). */
+  claimedAt: text("claimed_at"),
+  ...timestamps(),
+}, (t) => [
+  uniqueIndex("ticket_timers_ticket_kind_uq").on(t.ticketId, t.kind),
+  index("ticket_timers_due_idx").on(t.dueAt),
 ]);

@@ -4,7 +4,7 @@ import type { AppEnv } from "../lib/context.ts";
 import { idParam, validate } from "../lib/validate.ts";
 import { superOnly } from "../auth/super_only.ts";
 import { enqueue } from "../jobs/queue.ts";
-import { createCompanyInput, listCompaniesQuery, schedulesInput, updateCompanyInput } from "./schemas.ts";
+import { createCompanyInput, listCompaniesQuery, updateCompanyInput } from "./schemas.ts";
 import * as svc from "./service.ts";
 import { FOLDER_JOB } from "./folder.ts";
 
@@ -20,10 +20,6 @@ export const companiesRoutes = new Hono<AppEnv>()
     return c.json(await svc.listCompanies(c.var.deps, c.var.actor, c.req.valid("query")));
   })
   .get("/companies/find", async (c) => c.json(await svc.findCompanies(c.var.deps, c.var.actor)))
-  .put("/companies/:id/schedules", validate("json", schedulesInput), async (c) => {
-    const id = idParam(c.req.param("id"));
-    return c.json(await svc.updateSchedules(c.var.deps, c.var.actor, id, c.req.valid("json").schedules));
-  })
   .get("/companies/:id", async (c) => {
     return c.json(await svc.showCompany(c.var.deps, c.var.actor, idParam(c.req.param("id"))));
   })

@@ -44,16 +44,3 @@ export const listCompaniesQuery = z.object({
 export type CreateCompanyInput = z.infer<typeof createCompanyInput>;
 export type UpdateCompanyInput = z.infer<typeof updateCompanyInput>;
 export type ListCompaniesQuery = z.infer<typeof listCompaniesQuery>;
-
-const hhmm = z.union([z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/), z.literal("")]);
-/** PUT /companies/{id}/schedules: the company's working hours (scheduleType = company). */
-export const schedulesInput = z.object({
-  schedules: z.array(z.object({
-    weekday: z.string().max(30),
-    weekdayEn: z.enum(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]),
-    startTimeA: hhmm,
-    endTimeA: hhmm,
-    startTimeB: hhmm,
-    endTimeB: hhmm,
-  })).max(7),
-});

@@ -6,10 +6,10 @@
 import { and, eq, ne } from "drizzle-orm";
 import { companies, invoices, plans, users } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
-import type { Actor, CompanyRow, PlanRow } from "../lib/context.ts";
+import type { Actor, PlanRow } from "../lib/context.ts";
 import { audit, changes, snapshot } from "../audit/audit.ts";
 import { AppError, isUniqueViolation, notFound } from "../lib/errors.ts";
-import { requireAdmin, requireSuper } from "../auth/permissions.ts";
+import { requireSuper } from "../auth/permissions.ts";
 import { hashPassword } from "../lib/crypto.ts";
 import { todayIn } from "../lib/time.ts";
 import { pageOf } from "../lib/paging.ts";
@@ -222,26 +222,4 @@ export async function deleteCompany(deps: Deps, actor: Actor, id: number): Promi
 export async function findCompanies(deps: Deps, actor: Actor): Promise<CompanyDTO[]> {
   if (actor.user.super) return await listAllCompanies(deps, actor);
   return [await loadCompanyDTO(deps, actor.companyId)];
-}
-
-/** Working hours: the company's admins for their own company, the operator for any. */
-export async function updateSchedules(
-  deps: Deps,
-  actor: Actor,
-  id: number,
-  schedules: CompanyRow["schedules"],
-): Promise<CompanyDTO> {
-  if (!actor.user.super && id !== actor.companyId) throw notFound("company");
-  requireAdmin(actor);
-  const [row] = await deps.database.write((tx) =>
-    tx.update(companies).set({ schedules, updatedAt: deps.clock.now().toISOString() }).where(
-      eq(companies.id, id),
-    )
-      .returning({ id: companies.id })
-  );
-  if (!row) throw notFound("company");
-  invalidate(deps, { kind: "company", companyId: id });
-  const dto = await loadCompanyDTO(deps, id);
-  deps.bus.emit("company.changed", { action: "update", company: dto });
-  return dto;
 }

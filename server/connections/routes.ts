@@ -1,7 +1,8 @@
 /** /api/whatsapp — connections. */
 import { Hono } from "hono";
 import type { AppEnv } from "../lib/context.ts";
-import { idParam, validate } from "../lib/validate.ts";
+import { formFile, idParam, validate } from "../lib/validate.ts";
+import { removeGreetingMedia, uploadGreetingMedia } from "./greeting_media.ts";
 import { createConnectionInput, updateConnectionInput } from "./schemas.ts";
 import * as connections from "./service.ts";
 
@@ -18,6 +19,13 @@ export const connectionsRoutes = new Hono<AppEnv>()
   .put("/:id", validate("json", updateConnectionInput), async (c) => {
     const id = idParam(c.req.param("id"));
     return c.json(await connections.updateConnection(c.var.deps, c.var.actor, id, c.req.valid("json")));
+  })
+  .post("/:id/media-upload", async (c) => {
+    const file = await formFile(c.req, "file");
+    return c.json(await uploadGreetingMedia(c.var.deps, c.var.actor, idParam(c.req.param("id")), file));
+  })
+  .delete("/:id/media-upload", async (c) => {
+    return c.json(await removeGreetingMedia(c.var.deps, c.var.actor, idParam(c.req.param("id"))));
   })
   .delete("/:id", async (c) => {
     await connections.deleteConnection(c.var.deps, c.var.actor, idParam(c.req.param("id")));

@@ -1,12 +1,18 @@
 /** Connection bodies (spec 2 §3, §5). Issue 6 adds the session and import fields. */
 import { z } from "zod";
 import { channelKinds } from "@db/schema.ts";
+import { workingHours } from "../queues/schemas.ts";
 
 const onOff = z.enum(["enabled", "disabled"]);
 const minutes = z.coerce.number().int().min(0).max(100_000);
 const optText = z.string().max(5000).nullable().optional();
 
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar day (YYYY-MM-DD; a longer ISO string keeps its day); "" is null. */
+const vacationDate = z.preprocess(
+  (v) => v === "" ? null : typeof v === "string" ? v.slice(0, 10) : v,
+  z.string().regex(DAY_ONLY, "YYYY-MM-DD").nullable().optional(),
+);
 const DATE_LIKE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 /**
  * An import date (importOldMessages / importRecentMessages) in ms. A bare day (YYYY-MM-DD, UTC)
@@ -117,7 +123,56 @@ export const connectionFields = z.object({
   importOldMessagesGroups: z.boolean().optional(),
   closedTicketsPostImported: z.boolean().optional(),
   queueIdImportMessages: z.coerce.number().int().positive().nullable().optional(),
+  /** Working hours (scheduleType connection) and collective vacation (spec 2 §3, §5). */
+  schedules: z.array(workingHours).max(7).optional(),
+  collectiveVacationStart: vacationDate,
+  collectiveVacationEnd: vacationDate,
+  collectiveVacationMessage: optText,
+  lgpdMessage: optText,
+  lgpdLink: optText,
 });
+
+type AutomationFields = {
+  ratingMessage?: string | null;
+  expiresTicketNPS?: number;
+  timeSendQueue?: number;
+  sendIdQueue?: number | null;
+  timeInactiveMessage?: number;
+  inactiveMessage?: string | null;
+  expiresTicket?: number;
+  collectiveVacationStart?: string | null;
+  collectiveVacationEnd?: string | null;
+  collectiveVacationMessage?: string | null;
+};
+
+/**
+ * Spec 2 §5 cross-field rules the client checks, enforced here on the merged record: a rating
+ * message needs expiresTicketNPS; timeSendQueue goes with sendIdQueue; an inactivity message time
+ * needs expiresTicket and the message; a vacation message needs both dates, end not before start.
+ */
+export function automationIssues(v: AutomationFields): { path: string; message: string }[] {
+  const out: { path: string; message: string }[] = [];
+  if (v.ratingMessage?.trim() && !v.expiresTicketNPS) {
+    out.push({ path: "expiresTicketNPS", message: "required with a rating message" });
+  }
+  if (v.timeSendQueue && !v.sendIdQueue) {
+    out.push({ path: "sendIdQueue", message: "required with timeSendQueue" });
+  }
+  if (v.timeInactiveMessage && !v.expiresTicket) {
+    out.push({ path: "expiresTicket", message: "required with timeInactiveMessage" });
+  }
+  if (v.collectiveVacationMessage?.trim()) {
+    if (!v.collectiveVacationStart) out.push({ path: "collectiveVacationStart", message: "required" });
+    if (!v.collectiveVacationEnd) out.push({ path: "collectiveVacationEnd", message: "required" });
+  }
+  if (
+    v.collectiveVacationStart && v.collectiveVacationEnd &&
+    v.collectiveVacationEnd < v.collectiveVacationStart
+  ) {
+    out.push({ path: "collectiveVacationEnd", message: "must not be before the start" });
+  }
+  return out;
+}
 
 // queueIds defaults to [] only on create: zod 4 applies a default even inside .partial(), so a
 // default on the shared field made every PUT without queueIds wipe the connection's queues.
@@ -128,6 +183,7 @@ export const createConnectionInput = connectionFields.extend({
     ctx.addIssue({ code: "custom", path: ["webhookUrl"], message: "required for the api channel" });
   }
   addIssues(importIssues(v), ctx);
+  addIssues(automationIssues(v), ctx);
 });
 export type CreateConnectionInput = z.infer<typeof createConnectionInput>;
 

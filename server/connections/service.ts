@@ -23,7 +23,12 @@ import * as repo from "./repo.ts";
 import { withoutSecrets } from "./status.ts";
 import { evict } from "../caches.ts";
 import { audit, changes, snapshot } from "../audit/audit.ts";
-import { type CreateConnectionInput, importIssues, type UpdateConnectionInput } from "./schemas.ts";
+import {
+  automationIssues,
+  type CreateConnectionInput,
+  importIssues,
+  type UpdateConnectionInput,
+} from "./schemas.ts";
 
 const PLAN_FLAG: Record<string, PlanFlag | null> = {
   whatsapp: "useWhatsapp",
@@ -224,6 +229,12 @@ export async function updateConnection(
   );
   if (input.isDefault === false && current.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP");
   assertImportFields(input, current);
+  const merged = {
+    ...current,
+    ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
+  };
+  const ruleIssues = automationIssues(merged);
+  if (ruleIssues.length) throw new AppError("ERR_VALIDATION", { details: ruleIssues });
   await assertOwnRefs(deps, actor.companyId, input);
   await assertFetchable(deps, input.webhookUrl);
   const { queueIds, ...rest } = input;

@@ -11,6 +11,7 @@ import type { TicketDTO } from "../tickets/dto.ts";
 import type { TicketScope } from "../tickets/policy.ts";
 import { maskNumber } from "../lib/lgpd.ts";
 import { runAutomation } from "../inbox/automation.ts";
+import { wireTimerListeners } from "../timers/listeners.ts";
 import { invalidate } from "../caches.ts";
 import { wireBillingListeners } from "../billing/listeners.ts";
 import { FEATURE_LISTENERS } from "./features.ts";
@@ -57,6 +58,7 @@ const viewerOfDTO = (u: UserDTO): Viewer => ({
 export function wireListeners(deps: Deps): void {
   const { bus, hub } = deps;
   wireCampaignListeners(deps);
+  wireTimerListeners(deps);
   const publish = hub.publish.bind(hub);
   wireBillingListeners(deps);
   for (const wire of FEATURE_LISTENERS) wire(deps);

@@ -3,9 +3,7 @@
  * for one ticket at a time (a per-ticket chain, so a customer's quick second message never races
  * the bot's answer to the first); each step returns "stop" when it handled the message.
  *
- * Extension points, in the reference's order: out of hours (company/connection), flow resume,
- * connection AI prompt, connection integration, the queue step (implemented here), audio refusal,
- * queue out of hours, chatbot option trees. Add a step to STEPS.
+ * Each step lives in its own file; add one to STEPS.
  */
 import type { Deps } from "../deps.ts";
 import type { ConnectionRow } from "../connections/repo.ts";
@@ -16,6 +14,13 @@ import { getTicket } from "../tickets/repo.ts";
 import type { MessageDTO } from "../messages/dto.ts";
 import { queueStep } from "./queue_step.ts";
 import { campaignConfirmationStep } from "../campaigns/confirmation_step.ts";
+import { outOfHoursStep } from "./out_of_hours_step.ts";
+import { audioStep } from "./audio_step.ts";
+import { queueHoursStep } from "./queue_hours_step.ts";
+import { chatbotStep } from "./chatbot_step.ts";
+import { lgpdStep } from "./lgpd_step.ts";
+import { activityStep } from "./activity_step.ts";
+import { ratingStep } from "./rating_step.ts";
 
 export type ConnectionQueue = { id: number; name: string; color: string; orderQueue: number | null };
 
@@ -29,13 +34,29 @@ export type AutomationContext = {
   /** The connection's queues, in menu order. */
   queues: readonly ConnectionQueue[];
   message: MessageDTO;
+  /** The message's trimmed text; "" once a step consumed it (a consent "1" is no menu choice). */
   body: string;
+  /** Later steps see an empty body (the message answered this step's question). */
+  consume(): void;
 };
 
 export type AutomationStep = { name: string; run(ctx: AutomationContext): Promise<"continue" | "stop"> };
 
+/**
+ * DESIGN §11 order. Integrations and flows (in progress, phrase campaign, welcome flow) plug in
+ * between the rating answer and the audio refusal; a chatbot option of type integration leaves
+ * the ticket with useIntegration set for them.
+ */
 export const STEPS: AutomationStep[] = [
+  activityStep,
+  outOfHoursStep,
+  lgpdStep,
+  ratingStep,
+  // A reply to a campaign's confirmation question (issue 17).
   campaignConfirmationStep,
+  audioStep,
+  queueHoursStep,
+  chatbotStep,
   queueStep,
 ];
 
@@ -55,12 +76,14 @@ export function runAutomation(deps: Deps, companyId: number, message: MessageDTO
 }
 
 async function runSteps(deps: Deps, companyId: number, message: MessageDTO) {
+  let body = message.body.trim();
+  const consume = () => void (body = "");
   for (const step of STEPS) {
     // Re-read: an earlier step (or another message) may have moved the ticket.
     const ticket = await getTicket(deps.db, companyId, message.ticketId);
     if (!ticket.whatsappId || ticket.status === "closed") return;
     const { connection, queues } = await connectionWithQueues(deps, companyId, ticket.whatsappId);
-    const r = await step.run({ deps, ticket, connection, queues, message, body: message.body.trim() });
+    const r = await step.run({ deps, ticket, connection, queues, message, body, consume });
     if (r === "stop") return;
   }
 }

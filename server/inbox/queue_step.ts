@@ -12,6 +12,9 @@ import { ticketDTOs } from "../tickets/dto.ts";
 import { logTicket, type TicketRow, updateTicket } from "../tickets/repo.ts";
 import { closeTraking } from "../tickets/effects.ts";
 import type { AutomationContext, AutomationStep } from "./automation.ts";
+import { presentQueueOptions } from "./chatbot_step.ts";
+import { queueHours } from "./queue_hours_step.ts";
+import { sendStoredMedia } from "./file_list.ts";
 
 type QueueRef = { id: number; name: string; greetingMessage?: string | null };
 
@@ -39,9 +42,10 @@ export const queueStep: AutomationStep = {
     if (queues.length === 1) {
       if (s.sendGreetingMessageOneQueues === "enabled" && connection.greetingMessage) {
         await say(connection.greetingMessage);
+        await greetingMedia(ctx);
       }
-      await assignQueue(ctx, queues[0]);
-      await sendPosition(ctx, queues[0].id, s, say);
+      const row = await assignQueue(ctx, queues[0]);
+      await enterQueue(ctx, row, queues[0].id, s, say, false);
       return "stop";
     }
 
@@ -52,10 +56,8 @@ export const queueStep: AutomationStep = {
     }
     const choice = /^\d+$/.test(ctx.body) ? queues[Number(ctx.body) - 1] : undefined;
     if (choice) {
-      await assignQueue(ctx, choice);
-      const full = await deps.db.query.queues.findFirst({ where: (q, { eq }) => eq(q.id, choice.id) });
-      if (full?.greetingMessage) await say(full.greetingMessage);
-      await sendPosition(ctx, choice.id, s, say);
+      const row = await assignQueue(ctx, choice);
+      await enterQueue(ctx, row, choice.id, s, say, true);
       return "stop";
     }
     const max = connection.maxUseBotQueues;
@@ -73,6 +75,7 @@ export const queueStep: AutomationStep = {
       "*[ Sair ]* - Encerrar atendimento",
     ].join("\n").trim();
     await say(menu);
+    if (ticket.amountUsedBotQueues === 0) await greetingMedia(ctx);
     await deps.database.write(async (tx) => {
       await updateTicket(tx, ticket.companyId, ticket.id, {
         amountUsedBotQueues: ticket.amountUsedBotQueues + 1,
@@ -84,6 +87,32 @@ export const queueStep: AutomationStep = {
     return "stop";
   },
 };
+
+/**
+ * The ticket has just entered the queue: out of its hours (scheduleType queue) it gets the queue's
+ * out-of-hours message; otherwise the queue's greeting with its chatbot options when it has some
+ * (spec 2 §4), else the greeting (when `greet`) and the queue position.
+ */
+async function enterQueue(
+  ctx: AutomationContext,
+  ticket: TicketRow,
+  queueId: number,
+  s: Record<string, string>,
+  say: (t: string) => Promise<void>,
+  greet: boolean,
+) {
+  if ((await queueHours(ctx.deps, ticket, queueId)) === "stop") return;
+  const full = await ctx.deps.db.query.queues.findFirst({ where: (q, { eq }) => eq(q.id, queueId) });
+  if (await presentQueueOptions(ctx.deps, ticket, queueId, full?.greetingMessage)) return;
+  if (greet && full?.greetingMessage) await say(full.greetingMessage);
+  await sendPosition(ctx, queueId, s, say);
+}
+
+/** The connection's greeting media (POST /whatsapp/{id}/media-upload), after the greeting. */
+async function greetingMedia(ctx: AutomationContext) {
+  const path = ctx.connection.greetingMediaAttachment;
+  if (path) await sendStoredMedia(ctx.deps, ctx.ticket, path);
+}
 
 async function sendText(ctx: AutomationContext, text: string) {
   const body = await renderForTicket(ctx.deps, ctx.ticket.id, text);

@@ -5,6 +5,8 @@ import { ensureInvoices } from "../billing/invoices.ts";
 import { refreshAllFolderStats } from "../companies/folder.ts";
 import { campaignsTick } from "../campaigns/dispatcher.ts";
 import { schedulesTick } from "../schedules/dispatcher.ts";
+  {
+import { runTicketTimers } from "../timers/tick.ts";
 
 export type JobDef = { name: string; pattern: string; run(deps: Deps, now: Date): Promise<void> };
 
@@ -18,4 +20,9 @@ export const JOBS: JobDef[] = [
   { name: "companies.folder_stats", pattern: "41 3 * * *", run: (deps) => refreshAllFolderStats(deps) },
   { name: "campaigns.dispatch", pattern: "* * * * * *", run: campaignsTick },
   { name: "schedules.dispatch_due", pattern: "*/5 * * * * *", run: async (d) => void await schedulesTick(d) },
+  {
+    name: "tickets.timers",
+    pattern: "*/5 * * * * *",
+    run: async (deps, now) => void await runTicketTimers(deps, now),
+  },
 ];

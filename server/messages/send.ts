@@ -77,6 +77,8 @@ export async function sendOnTicket(
       queueId: ticket0.queueId,
       channel: connection.channel,
       userId: input.userId ?? null,
+      // The process clock (injected in tests): timers measure quiet from message times.
+      createdAt: deps.clock.now().toISOString(),
     }))!;
     await input.onStored?.(tx, message.id);
     const ticket = input.isPrivate ? ticket0 : await updateTicket(tx, companyId, ticketId, {

@@ -107,3 +107,23 @@ export async function assertRefs(db: Db | Tx, companyId: number, refs: Refs): Pr
     prompt: refs.prompts,
   });
 }
+
+export type RefOption = { id: number; name: string; type?: string };
+
+/**
+ * What a queue or an option may point at, by name, for the dialog's selectors: integrations,
+ * prompts and file lists (their own screens come with their features; the tables may be empty).
+ */
+export async function listRefOptions(db: Db, companyId: number) {
+  const [integrations, promptRows, fileRows] = await Promise.all([
+    db.select({ id: queueIntegrations.id, name: queueIntegrations.name, type: queueIntegrations.type })
+      .from(queueIntegrations).where(eq(queueIntegrations.companyId, companyId)).orderBy(
+        asc(queueIntegrations.name),
+      ),
+    db.select({ id: prompts.id, name: prompts.name }).from(prompts).where(eq(prompts.companyId, companyId))
+      .orderBy(asc(prompts.name)),
+    db.select({ id: files.id, name: files.name }).from(files).where(eq(files.companyId, companyId))
+      .orderBy(asc(files.name)),
+  ]);
+  return { integrations, prompts: promptRows, files: fileRows };
+}

@@ -7,6 +7,7 @@ import * as queues from "./service.ts";
 
 export const queuesRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await queues.listQueues(c.var.deps, c.var.actor)))
+  .get("/refs", async (c) => c.json(await queues.refOptions(c.var.deps, c.var.actor)))
   .get(
     "/:id",
     async (c) => c.json(await queues.showQueue(c.var.deps, c.var.actor, idParam(c.req.param("id")))),

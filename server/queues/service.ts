@@ -69,6 +69,12 @@ async function checkColor(tx: Tx, companyId: number, color: string, selfId: numb
 
 export const listQueues = (deps: Deps, actor: Actor) => repo.listQueues(deps.db, actor.companyId);
 
+/** The selectors of the queue dialog (admins only: prompts and integrations are admin matters). */
+export function refOptions(deps: Deps, actor: Actor) {
+  requireAdmin(actor);
+  return repo.listRefOptions(deps.db, actor.companyId);
+}
+
 export async function showQueue(deps: Deps, actor: Actor, id: number): Promise<QueueDTO> {
   return await queueDTO(deps, await repo.getQueue(deps.db, actor.companyId, id));
 }

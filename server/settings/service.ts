@@ -65,6 +65,7 @@ export async function updateSetting(deps: Deps, actor: Actor, key: string, raw: 
     });
   }
   const value = parsed.data;
+  await assertMessageKept(deps, actor.companyId, key, value);
   const stored = def.secret ? await deps.secrets.seal(value) : value;
   const companyId = def.scope === "platform" ? PLATFORM_COMPANY_ID : actor.companyId;
   await deps.database.write(async (tx) => {
@@ -83,6 +84,28 @@ export async function updateSetting(deps: Deps, actor: Actor, key: string, raw: 
   const dto = { key, value: def.secret ? maskSecret(value) : value };
   deps.bus.emit("settings.updated", { companyId, key, value: dto.value });
   return dto;
+}
+
+/**
+ * Spec 2 §5: a toggle in the state that sends a message needs that message. The screen saves the
+ * toggle first and shows the message field after it, so the server refuses the other half: a
+ * message emptied while its toggle still asks for it.
+ */
+const MESSAGE_OF: Record<string, { toggle: string; when: string }> = {
+  transferMessage: { toggle: "sendMsgTransfTicket", when: "enabled" },
+  greetingAcceptedMessage: { toggle: "sendGreetingAccepted", when: "enabled" },
+  AcceptCallWhatsappMessage: { toggle: "acceptCallWhatsapp", when: "disabled" },
+  sendQueuePositionMessage: { toggle: "sendQueuePosition", when: "enabled" },
+};
+
+async function assertMessageKept(deps: Deps, companyId: number, key: string, value: string) {
+  const rule = MESSAGE_OF[key];
+  if (!rule || value.trim()) return;
+  if ((await deps.caches.settings.get(companyId, rule.toggle)) === rule.when) {
+    throw new AppError("ERR_VALIDATION", {
+      details: [{ path: key, message: `required while ${rule.toggle} is ${rule.when}` }],
+    });
+  }
 }
 
 /** The plaintext of a secret, for the server's own use (payment and AI clients). */

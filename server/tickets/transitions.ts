@@ -19,6 +19,7 @@ import { dtoFor } from "./service.ts";
 import type { UpdateTicketInput } from "./schemas.ts";
 import { afterUpdate, closeTraking, now, render, startTraking } from "./effects.ts";
 import { transferToNewTicket } from "./transfer.ts";
+import { askRating, ratingApplies } from "../inbox/rating_step.ts";
 
 export async function updateTicketStatus(
   deps: Deps,
@@ -56,8 +57,11 @@ export async function updateTicketStatus(
   if (closing) await assertMayClose(deps, actor, before, s.requiredTag === "enabled");
   const conn = before.whatsappId ? await getConnection(deps.db, actor.companyId, before.whatsappId) : null;
 
+  // With ratings on, an attended ticket waits for the customer's rating (status nps) instead;
+  // the farewell follows the rating (server/inbox/rating_step.ts).
+  const rating = closing && await ratingApplies(deps, before, conn);
   // Farewell goes out before the ticket closes, so the customer's reply to it still lands here.
-  if (closing && input.sendFarewellMessage !== false && conn) {
+  if (closing && !rating && input.sendFarewellMessage !== false && conn) {
     const wantsIt = before.status !== "pending" || s.sendFarewellWaitingTicket === "enabled";
     const groupOk = !before.isGroup || conn.groupAsTicket === "enabled";
     const text = actor.user.farewellMessage || conn.complationMessage;
@@ -82,6 +86,20 @@ export async function updateTicketStatus(
     if (input.useIntegration !== undefined) patch.useIntegration = input.useIntegration;
     if (input.integrationId !== undefined) patch.integrationId = input.integrationId;
     if (input.queueId !== undefined) patch.queueId = input.queueId;
+    if (rating) {
+      const t = await updateTicket(tx, actor.companyId, id, {
+        ...patch,
+        status: "nps",
+        amountUsedBotQueuesNPS: 0,
+      });
+      await logTicket(tx, actor.companyId, {
+        ticketId: id,
+        type: "nps",
+        userId: actor.userId,
+        queueId: t.queueId,
+      });
+      return t;
+    }
     if (closing) {
       Object.assign(patch, {
         status: "closed",
@@ -167,6 +185,7 @@ export async function updateTicketStatus(
   await afterUpdate(deps, actor, before, updated, input, transfer, s);
   const [broadcast] = await ticketDTOs(deps.db, actor.companyId, [updated]);
   deps.bus.emit("ticket.updated", { companyId: actor.companyId, ticket: broadcast, before });
+  if (rating && conn) await askRating(deps, updated, conn);
   return await dtoFor(deps, actor, updated);
 }
 

@@ -39,6 +39,8 @@ export const apiAdapter: ChannelAdapter = {
         // Per send, not per message: a retry of a failed message has a fresh id, and a new job.
         dedupeKey: `${API_DELIVER_JOB}:${msg.companyId}:${msg.externalId}`,
         maxAttempts: 10,
+        // Due by the same clock the worker claims with (an injected clock in tests).
+        runAt: deps.clock.now(),
       })
     );
     deps.jobs.kick();

@@ -12,6 +12,7 @@ import { FinancePage } from "./routes/financeiro.tsx";
 import { Placeholder, PLACEHOLDER_ROUTES } from "./routes/placeholders.tsx";
 import { TicketsPage } from "./routes/tickets.tsx";
 import { ContactsPage, QuickMessagesPage, TagsPage } from "./routes/inbox_admin.tsx";
+import { QueuesPage } from "./routes/queues.tsx";
 import { AllConnectionsPage, ConnectionsPage, MessagesApiPage } from "./routes/connections.tsx";
 import { AuditLogPage } from "./routes/audit_log.tsx";
 import { CompaniesPage, ReceiptsPage, SubscriptionPage } from "./routes/backoffice.tsx";
@@ -78,6 +79,7 @@ const router = createBrowserRouter([
           { path: "/contact-lists", element: <ContactListsPage /> },
           { path: "/contact-lists/:contactListId/contacts", element: <ContactListItemsPage /> },
           { path: "/schedules", element: <SchedulesPage /> },
+          { path: "/queues", element: <QueuesPage /> },
           ...PLACEHOLDER_ROUTES.map((route) => ({
             path: route.path,
             element: <Placeholder route={route} />,

@@ -23,6 +23,7 @@ import ptBackoffice from "../locales/pt/backoffice.json" with { type: "json" };
 import ptWorkspace from "../locales/pt/workspace.json" with { type: "json" };
 import ptCampaigns from "../locales/pt/campaigns.json" with { type: "json" };
 import ptSchedules from "../locales/pt/schedules.json" with { type: "json" };
+import ptQueues from "../locales/pt/queues.json" with { type: "json" };
 import esCommon from "../locales/es/common.json" with { type: "json" };
 import esErrors from "../locales/es/errors.json" with { type: "json" };
 import esAuth from "../locales/es/auth.json" with { type: "json" };
@@ -44,6 +45,7 @@ import esBackoffice from "../locales/es/backoffice.json" with { type: "json" };
 import esWorkspace from "../locales/es/workspace.json" with { type: "json" };
 import esCampaigns from "../locales/es/campaigns.json" with { type: "json" };
 import esSchedules from "../locales/es/schedules.json" with { type: "json" };
+import esQueues from "../locales/es/queues.json" with { type: "json" };
 import enCommon from "../locales/en/common.json" with { type: "json" };
 import enErrors from "../locales/en/errors.json" with { type: "json" };
 import enAuth from "../locales/en/auth.json" with { type: "json" };
@@ -65,6 +67,7 @@ import enBackoffice from "../locales/en/backoffice.json" with { type: "json" };
 import enWorkspace from "../locales/en/workspace.json" with { type: "json" };
 import enCampaigns from "../locales/en/campaigns.json" with { type: "json" };
 import enSchedules from "../locales/en/schedules.json" with { type: "json" };
+import enQueues from "../locales/en/queues.json" with { type: "json" };
 import trCommon from "../locales/tr/common.json" with { type: "json" };
 import trErrors from "../locales/tr/errors.json" with { type: "json" };
 import trAuth from "../locales/tr/auth.json" with { type: "json" };
@@ -86,6 +89,7 @@ import trBackoffice from "../locales/tr/backoffice.json" with { type: "json" };
 import trWorkspace from "../locales/tr/workspace.json" with { type: "json" };
 import trCampaigns from "../locales/tr/campaigns.json" with { type: "json" };
 import trSchedules from "../locales/tr/schedules.json" with { type: "json" };
+import trQueues from "../locales/tr/queues.json" with { type: "json" };
 
 export const LANGUAGES = ["pt", "es", "en", "tr"] as const;
 export type Language = typeof LANGUAGES[number];
@@ -111,6 +115,7 @@ export const NAMESPACES = [
   "workspace",
   "campaigns",
   "schedules",
+  "queues",
 ];
 
 const resources = {
@@ -136,6 +141,7 @@ const resources = {
     workspace: ptWorkspace,
     campaigns: ptCampaigns,
     schedules: ptSchedules,
+    queues: ptQueues,
   },
   es: {
     common: esCommon,
@@ -159,6 +165,7 @@ const resources = {
     workspace: esWorkspace,
     campaigns: esCampaigns,
     schedules: esSchedules,
+    queues: esQueues,
   },
   en: {
     common: enCommon,
@@ -182,6 +189,7 @@ const resources = {
     workspace: enWorkspace,
     campaigns: enCampaigns,
     schedules: enSchedules,
+    queues: enQueues,
   },
   tr: {
     common: trCommon,
@@ -205,6 +213,7 @@ const resources = {
     workspace: trWorkspace,
     campaigns: trCampaigns,
     schedules: trSchedules,
+    queues: trQueues,
   },
 };
 

@@ -50,6 +50,18 @@ export type ConnectionRecord = {
   webhookUrl: string | null;
   metaPhoneNumberId: string | null;
   metaBusinessAccountId: string | null;
+  schedules?: {
+    weekday: string;
+    weekdayEn: string;
+    startTimeA: string;
+    endTimeA: string;
+    startTimeB: string;
+    endTimeB: string;
+  }[];
+  collectiveVacationStart?: string | null;
+  collectiveVacationEnd?: string | null;
+  collectiveVacationMessage?: string | null;
+  greetingMediaAttachment?: string | null;
 };
 
 export type ConnectionPayload =

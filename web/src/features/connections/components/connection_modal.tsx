@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Bot, Check, Copy, MessageSquareText, Settings2, Star } from "lucide-react";
+import { Bot, Check, Clock, Copy, MessageSquareText, Settings2, Star } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Input } from "../../../components/ui/input.tsx";
@@ -22,6 +22,14 @@ import {
   validateConnection,
 } from "./connection_form.ts";
 import { AssessmentFields, ChatbotFields, GeneralFields, MessageFields } from "./connection_fields.tsx";
+import {
+  ConnectionHoursTab,
+  extrasErrors,
+  extrasFrom,
+  extrasPayload,
+  VacationAndMedia,
+} from "../../queues/components/connection_extras.tsx";
+import { useSettings } from "../../settings/api/settings.ts";
 
 type Props = {
   open: boolean;
@@ -41,6 +49,9 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
   const [tab, setTab] = useState("general");
   const queues = useQueueOptions().data ?? [];
   const save = useSaveConnection();
+  // Working hours (scheduleType connection), collective vacation and greeting media.
+  const byConnection = useSettings().data?.scheduleType === "connection";
+  const [extras, setExtras] = useState(() => extrasFrom(connection));
 
   const set = <K extends keyof ConnectionFormValues>(key: K, value: ConnectionFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
@@ -54,8 +65,12 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
       setTab(FIELD_TAB[first] ?? "chatbot");
       return;
     }
+    if (Object.keys(extrasErrors(extras)).length) return setTab("messages");
     try {
-      await save.mutateAsync({ id: connection?.id, payload: toPayload(values, isNew) });
+      await save.mutateAsync({
+        id: connection?.id,
+        payload: { ...toPayload(values, isNew), ...extrasPayload(extras, byConnection) },
+      });
       toastSuccess(t("toasts.saved"));
       onOpenChange(false);
     } catch (err) {
@@ -102,12 +117,24 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
               <Star />
               {t("modal.tabs.assessments")}
             </TabsTrigger>
+            {byConnection && (
+              <TabsTrigger value="schedules" data-testid="conn-tab-schedules">
+                <Clock />
+                {t("queues:schedulesTab.title")}
+              </TabsTrigger>
+            )}
           </TabsList>
           <TabsContent value="general" forceMount hidden={tab !== "general"}>
             <GeneralFields {...fieldProps} />
           </TabsContent>
           <TabsContent value="messages" forceMount hidden={tab !== "messages"}>
             <MessageFields {...fieldProps} />
+            <VacationAndMedia
+              value={extras}
+              onChange={setExtras}
+              connectionId={connection?.id}
+              media={connection?.greetingMediaAttachment}
+            />
           </TabsContent>
           <TabsContent value="chatbot" forceMount hidden={tab !== "chatbot"}>
             <ChatbotFields {...fieldProps} />
@@ -115,6 +142,11 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
           <TabsContent value="assessments" forceMount hidden={tab !== "assessments"}>
             <AssessmentFields {...fieldProps} />
           </TabsContent>
+          {byConnection && (
+            <TabsContent value="schedules" forceMount hidden={tab !== "schedules"}>
+              <ConnectionHoursTab value={extras} onChange={setExtras} />
+            </TabsContent>
+          )}
         </Tabs>
       </form>
     </Dialog>

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Building2, CircleHelp, FileKey, Layers, Palette, SlidersHorizontal } from "lucide-react";
+import { Building2, CircleHelp, Clock, FileKey, Layers, Palette, SlidersHorizontal } from "lucide-react";
 import { HelpsAdmin } from "../../helps/components/helps_admin.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { EmptyState } from "../../../components/ui/empty_state.tsx";
@@ -14,6 +14,7 @@ import { WhitelabelTab } from "./whitelabel_tab.tsx";
 import { CompaniesScreen } from "../../backoffice/components/companies_screen.tsx";
 import { PlansTab } from "../../backoffice/components/plans_tab.tsx";
 import { CertificateTab } from "../../backoffice/components/certificate_tab.tsx";
+import { CompanyHoursTab } from "../../queues/components/company_hours_tab.tsx";
 
 export function SettingsScreen() {
   const { t } = useTranslation("settings");
@@ -29,6 +30,12 @@ export function SettingsScreen() {
             <SlidersHorizontal />
             {t("tabs.options")}
           </TabsTrigger>
+          {values?.scheduleType === "company" && (
+            <TabsTrigger value="schedules" data-testid="tab-schedules">
+              <Clock />
+              {t("queues:schedulesTab.title")}
+            </TabsTrigger>
+          )}
           {operator && (
             <>
               <TabsTrigger value="companies" data-testid="tab-companies">
@@ -67,6 +74,11 @@ export function SettingsScreen() {
               <TabsContent value="options">
                 <OptionsTab values={values} isSuper={operator} />
               </TabsContent>
+              {values.scheduleType === "company" && (
+                <TabsContent value="schedules">
+                  <CompanyHoursTab companyId={me.companyId} />
+                </TabsContent>
+              )}
               {operator && (
                 <>
                   <TabsContent value="companies">

@@ -1,0 +1,74 @@
+/**
+ * What the automation steps do to a ticket: say something (through the attendants' send path:
+ * store → emit → adapter), change the ticket with its log line and event, close it.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import { ticketTraking } from "@db/schema.ts";
+import type { Tx } from "@db/client.ts";
+import type { Deps } from "../deps.ts";
+import { sendOnTicket } from "../messages/send.ts";
+import { renderForTicket } from "../messages/render.ts";
+import { ticketDTOs } from "../tickets/dto.ts";
+import { getTicket, logTicket, type TicketRow, updateTicket } from "../tickets/repo.ts";
+import { closeTraking } from "../tickets/effects.ts";
+import type { tickets } from "@db/schema.ts";
+
+type TicketLogType = Parameters<typeof logTicket>[2]["type"];
+
+/** Sends `text` (variables rendered) on the ticket as the bot. */
+export async function botSay(deps: Deps, ticket: TicketRow, text: string): Promise<void> {
+  if (!text.trim()) return;
+  const body = await renderForTicket(deps, ticket.id, text);
+  await sendOnTicket(deps, ticket.companyId, ticket.id, { body });
+}
+
+/** Writes ticket fields (plus optional extra writes), logs, and emits ticket.updated. */
+export async function botUpdate(
+  deps: Deps,
+  ticket: TicketRow,
+  values: Partial<typeof tickets.$inferInsert>,
+  log?: { type: TicketLogType; queueId?: number | null; userId?: number | null },
+  extra?: (tx: Tx, row: TicketRow) => Promise<void>,
+): Promise<TicketRow> {
+  const row = await deps.database.write(async (tx) => {
+    const t = await updateTicket(tx, ticket.companyId, ticket.id, values);
+    if (log) await logTicket(tx, ticket.companyId, { ticketId: ticket.id, ...log });
+    await extra?.(tx, t);
+    return t;
+  });
+  const [dto] = await ticketDTOs(deps.db, ticket.companyId, [row]);
+  deps.bus.emit("ticket.updated", { companyId: ticket.companyId, ticket: dto, before: ticket });
+  return row;
+}
+
+/** Sets the tracking row's queue/chatbot time for the ticket's open cycle. */
+export async function touchTraking(tx: Tx, ticketId: number, at: string, queueId?: number | null) {
+  await tx.update(ticketTraking).set({ chatbotAt: at, ...(queueId !== undefined ? { queueId } : {}) })
+    .where(and(eq(ticketTraking.ticketId, ticketId), isNull(ticketTraking.finishedAt)));
+}
+
+/** Closes the ticket as the bot (menu counters restart, tracking closed, log `type`). */
+export async function botClose(
+  deps: Deps,
+  ticket: TicketRow,
+  type: TicketLogType = "closed",
+  extra?: Partial<typeof tickets.$inferInsert>,
+): Promise<TicketRow> {
+  const fresh = await getTicket(deps.db, ticket.companyId, ticket.id);
+  if (fresh.status === "closed") return fresh;
+  return await botUpdate(
+    deps,
+    fresh,
+    {
+      status: "closed",
+      closedAt: deps.clock.now().toISOString(),
+      unreadMessages: 0,
+      amountUsedBotQueues: 0,
+      amountUsedBotQueuesNPS: 0,
+      isOutOfHour: false,
+      ...extra,
+    },
+    { type },
+    (tx) => closeTraking(tx, fresh.companyId, fresh),
+  );
+}

@@ -1,0 +1,8 @@
+/** Timer arming follows the ticket's transitions (wired from server/events/listeners.ts). */
+import type { Deps } from "../deps.ts";
+import { TimerArmer } from "./reconcile.ts";
+
+export function wireTimerListeners(deps: Deps): void {
+  const armer = new TimerArmer(deps);
+  deps.bus.on("ticket.updated", ({ companyId, ticket }) => armer.request(companyId, ticket.id));
+}
