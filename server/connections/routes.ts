@@ -21,7 +21,7 @@ export const connectionsRoutes = new Hono<AppEnv>()
     return c.json(await connections.updateConnection(c.var.deps, c.var.actor, id, c.req.valid("json")));
   })
   .post("/:id/media-upload", async (c) => {
-    const file = await formFile(c.req, "file");
+    const file = await formFile(c, "file");
     return c.json(await uploadGreetingMedia(c.var.deps, c.var.actor, idParam(c.req.param("id")), file));
   })
   .delete("/:id/media-upload", async (c) => {

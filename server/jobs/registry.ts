@@ -5,7 +5,6 @@ import { ensureInvoices } from "../billing/invoices.ts";
 import { refreshAllFolderStats } from "../companies/folder.ts";
 import { campaignsTick } from "../campaigns/dispatcher.ts";
 import { schedulesTick } from "../schedules/dispatcher.ts";
-  {
 import { runTicketTimers } from "../timers/tick.ts";
 
 export type JobDef = { name: string; pattern: string; run(deps: Deps, now: Date): Promise<void> };

@@ -1,6 +1,6 @@
 /** Queue and chatbot option queries. `companyId` first; every query filters on it. */
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
-import { chatbots, queues } from "@db/schema.ts";
+import { chatbots, files, prompts, queueIntegrations, queues } from "@db/schema.ts";
 import type { Db, Tx } from "@db/client.ts";
 import { notFound } from "../lib/errors.ts";
 import { assertOwned } from "../lib/owned.ts";
