@@ -6,6 +6,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../lib/context.ts";
 import { formFile, idParam, validate } from "../lib/validate.ts";
+import { readJson, readText } from "../lib/body.ts";
 import { adminOnly, superOnly } from "../auth/super_only.ts";
 import { AppError } from "../lib/errors.ts";
 import { listInvoices, unpaidCount } from "./invoices.ts";
@@ -66,15 +67,19 @@ export const billingRoutes = new Hono<AppEnv>()
   });
 
 async function efiWebhook(c: Context<AppEnv>) {
-  const body = await c.req.json().catch(() => null);
-  const results = await handleEfiWebhook(c.var.deps, c.req.query("hmac"), body);
+  const body = await readJson(c).catch(() => null);
+  const results = await handleEfiWebhook(
+    c.var.deps,
+    c.req.query("hmac"),
+    body as Parameters<typeof handleEfiWebhook>[2],
+  );
   return c.json({ received: true, results });
 }
 
 /** Provider webhooks (public: /api/webhooks/… is on the allowlist). The raw body is what is signed. */
 export const billingWebhookRoutes = new Hono<AppEnv>()
   .post("/stripe", async (c) => {
-    const raw = await c.req.text();
+    const raw = await readText(c);
     const result = await handleStripeWebhook(c.var.deps, raw, c.req.header("stripe-signature"));
     return c.json({ received: true, result });
   })
@@ -83,13 +88,20 @@ export const billingWebhookRoutes = new Hono<AppEnv>()
   .post("/efi", efiWebhook)
   .post("/efi/pix", efiWebhook)
   .post("/mercadopago", async (c) => {
-    const body = await c.req.json().catch(() => null);
+    const body = await readJson(c).catch(() => null);
     return c.json({
       received: true,
-      result: await handleMercadoPagoWebhook(c.var.deps, body, c.req.query("data.id")),
+      result: await handleMercadoPagoWebhook(
+        c.var.deps,
+        body as Parameters<typeof handleMercadoPagoWebhook>[1],
+        c.req.query("data.id"),
+      ),
     });
   })
   .post("/asaas", async (c) => {
-    const body = await c.req.json().catch(() => null);
-    return c.json({ received: true, result: await handleAsaasWebhook(c.var.deps, body) });
+    const body = await readJson(c).catch(() => null);
+    return c.json({
+      received: true,
+      result: await handleAsaasWebhook(c.var.deps, body as Parameters<typeof handleAsaasWebhook>[1]),
+    });
   });

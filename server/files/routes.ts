@@ -1,7 +1,7 @@
 /** /api/files — file lists (spec 2 §7); thin handlers. */
 import { Hono } from "hono";
+import { readForm } from "../lib/body.ts";
 import type { AppEnv } from "../lib/context.ts";
-import { AppError } from "../lib/errors.ts";
 import { idParam, validate } from "../lib/validate.ts";
 import { createFileListInput, listFilesQuery, updateFileListInput } from "./schemas.ts";
 import * as svc from "./service.ts";
@@ -27,11 +27,8 @@ export const filesRoutes = new Hono<AppEnv>()
   // Multipart: `files` (one or more), with optional `id` (option) and `name` parts in the same order.
   .post("/uploadList/:id", async (c) => {
     const listId = id(c);
-    const form = await c.req.formData().catch(() => {
-      throw new AppError("ERR_VALIDATION", {
-        details: [{ path: "files", message: "multipart body expected" }],
-      });
-    });
+    // A body that is not multipart, or is malformed, answers 400 (lib/body.ts).
+    const form = await readForm(c);
     const fileParts = form.getAll("files").filter((f): f is File => f instanceof File);
     const ids = form.getAll("id").map(String), names = form.getAll("name").map(String);
     const parts = fileParts.map((file, i) => ({

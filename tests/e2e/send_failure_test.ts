@@ -31,7 +31,7 @@ browserTest(
       inbox.sink.status = 503;
       await page.getByTestId("composer-input").fill("Your order ships today");
       await page.keyboard.press("Enter");
-      await page.getByText("Your order ships today").waitFor();
+      await page.getByTestId("ticket-view").getByText("Your order ships today").waitFor();
       let row: typeof messages.$inferSelect | undefined;
       for (let i = 0; i < 100 && !row; i++) {
         // The attendant's signature is on by default: "*Ana Lima:*\nYour order ships today".

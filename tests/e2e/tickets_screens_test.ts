@@ -108,7 +108,7 @@ browserTest("[e2e] tickets: wide and narrow, light and dark", async ({ server, n
     await signIn(page, inbox.admin);
     await page.getByTestId("page-tickets").waitFor();
     await page.getByTestId(`ticket-item-${main}`).click();
-    await page.getByText("Perfect, thank you so much!").waitFor();
+    await page.getByTestId("ticket-view").getByText("Perfect, thank you so much!").waitFor();
     await shoot(page, "tickets_wide_light");
     await page.getByTestId("tickets-tab-pending").click();
     await page.getByTestId("ticket-drawer-toggle").click();
@@ -126,7 +126,7 @@ browserTest("[e2e] tickets: wide and narrow, light and dark", async ({ server, n
     await page.getByTestId("tickets-narrow-list").waitFor();
     await shoot(page, "tickets_narrow_dark_list");
     await page.getByTestId(`ticket-item-${main}`).click();
-    await page.getByText("Perfect, thank you so much!").waitFor();
+    await page.getByTestId("ticket-view").getByText("Perfect, thank you so much!").waitFor();
     await shoot(page, "tickets_narrow_dark_ticket");
     await page.getByTestId("theme-toggle").click();
     await shoot(page, "tickets_narrow_light_ticket");
