@@ -3,6 +3,7 @@
  * chatbot options ("file" type) and campaigns send. Admins manage them (profile user: 403).
  * `fileListForSending` / `sendFileList` are the runtime's entry points (the chatbot tree, queues).
  */
+import { getMimeType } from "hono/utils/mime";
 import { and, eq, inArray, notInArray } from "drizzle-orm";
 import { fileOptions, files } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
@@ -197,8 +198,14 @@ export async function fileListForSending(deps: Deps, companyId: number, fileList
   for (const o of options) {
     if (!o.path) continue;
     const size = await Deno.stat(deps.media.absolute(o.path)).then((s) => s.size).catch(() => null);
-    if (size === null) continue; // the file is gone from the store
-    const mimetype = o.mediaType ?? "application/octet-stream";
+    if (size === null) {
+      console.warn(`[files] list ${list.id}: ${o.path} is missing from the media store; skipped`);
+      continue;
+    }
+    // Older rows keep only the major type ("image"): the file's extension then says it.
+    const mimetype = o.mediaType?.includes("/")
+      ? o.mediaType
+      : getMimeType(o.path) ?? "application/octet-stream";
     sendable.push({ name: o.name, file: { path: o.path, name: o.path.split("/").pop()!, size, mimetype } });
   }
   return { message: list.message, files: sendable };
