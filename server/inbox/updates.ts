@@ -4,7 +4,7 @@
  */
 import type { Deps } from "../deps.ts";
 import type { ConnectionRow } from "../connections/repo.ts";
-import { deleteReactions, findMessageByWid, updateMessage } from "../messages/repo.ts";
+import { deleteReactions, findMessageByWid, hidesDeletedMessages, updateMessage } from "../messages/repo.ts";
 import { messageDTOs } from "../messages/dto.ts";
 import { recordSendError, setAck } from "../messages/send.ts";
 import { ticketDTOs } from "../tickets/dto.ts";
@@ -59,6 +59,10 @@ export async function receiveRevoke(deps: Deps, conn: ConnectionRow, externalId:
   const [t] = await ticketDTOs(deps.db, conn.companyId, [
     await getTicket(deps.db, conn.companyId, m.ticketId),
   ]);
+  if (await hidesDeletedMessages(deps.db, conn.companyId)) {
+    deps.bus.emit("message.deleted", { companyId: conn.companyId, messageId: m.id, ticket: t });
+    return;
+  }
   deps.bus.emit("message.updated", { companyId: conn.companyId, message, ticket: t });
 }
 

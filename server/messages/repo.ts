@@ -5,6 +5,7 @@ import type { Db, Tx } from "@db/client.ts";
 import { prepared } from "@db/prepared.ts";
 import { notFound } from "../lib/errors.ts";
 import type { MessageRow } from "./dto.ts";
+import { readSetting } from "../settings/repo.ts";
 
 export async function findMessageByWid(
   db: Db | Tx,
@@ -83,4 +84,12 @@ export async function deleteReactions(
     sql`${messages.contactId} in (select id from contacts where company_id = ${companyId} and (number = ${contactNumber} or lid = ${contactNumber}))`,
   )).returning({ id: messages.id });
   return rows.map((r) => r.id);
+}
+
+/**
+ * lgpdDeleteMessage (spec 2 §3): a company that turns it on wants deleted messages gone from the
+ * conversation, not shown with the "deleted" marker. The row stays (history, audit); screens never see it.
+ */
+export async function hidesDeletedMessages(db: Db | Tx, companyId: number): Promise<boolean> {
+  return (await readSetting(db, companyId, "lgpdDeleteMessage")) === "enabled";
 }

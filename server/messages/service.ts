@@ -17,7 +17,7 @@ import { findOrCreateActiveTicket, logTicket, updateTicket } from "../tickets/re
 import { ticketDTOs } from "../tickets/dto.ts";
 import type { StoredFile } from "../media/store.ts";
 import { type MessageDTO, messageDTOs } from "./dto.ts";
-import { getMessage, updateMessage } from "./repo.ts";
+import { getMessage, hidesDeletedMessages, updateMessage } from "./repo.ts";
 import { sendOnTicket } from "./send.ts";
 import { adapterFor, hasAdapter } from "../channels/registry.ts";
 import { getConnection } from "../connections/repo.ts";
@@ -49,7 +49,12 @@ export async function listMessages(deps: Deps, actor: Actor, ticketUuid: string,
   const ids = history.filter((h) =>
     h.id === t.id || isAdmin(actor) || actor.user.allHistoric === "enabled" || canViewTicket(actor.viewer, h)
   ).map((h) => h.id);
-  const where = and(eq(messages.companyId, actor.companyId), inArray(messages.ticketId, ids));
+  const hide = await hidesDeletedMessages(deps.db, actor.companyId);
+  const where = and(
+    eq(messages.companyId, actor.companyId),
+    inArray(messages.ticketId, ids),
+    hide ? eq(messages.isDeleted, false) : undefined,
+  );
   const [{ n }] = await deps.db.select({ n: count() }).from(messages).where(where);
   const rows = await deps.db.select().from(messages).where(where)
     .orderBy(desc(messages.createdAt), desc(messages.id)).limit(PAGE).offset((pageNumber - 1) * PAGE);
@@ -182,6 +187,13 @@ export async function editMessage(deps: Deps, actor: Actor, id: number, body: st
 export async function deleteMessage(deps: Deps, actor: Actor, id: number): Promise<MessageDTO> {
   await ownMessage(deps, actor, id);
   const row = await deps.database.write((tx) => updateMessage(tx, actor.companyId, id, { isDeleted: true }));
+  if (await hidesDeletedMessages(deps.db, actor.companyId)) {
+    const [dto] = await messageDTOs(deps.db, deps.media, actor.companyId, [row]);
+    const [t] = await deps.db.select().from(tickets).where(eq(tickets.id, row.ticketId));
+    const [ticket] = await ticketDTOs(deps.db, actor.companyId, [t]);
+    deps.bus.emit("message.deleted", { companyId: actor.companyId, messageId: id, ticket });
+    return dto;
+  }
   return await emitUpdate(deps, actor.companyId, row);
 }
 
