@@ -18,6 +18,7 @@
 import { LibsqlBatchError, LibsqlError } from "@libsql/client";
 import type { Client, InArgs, InStatement, ResultSet, Transaction, TransactionMode } from "@libsql/client";
 import { Connection, normalize } from "./connection.ts";
+import { openTransaction } from "./transaction.ts";
 import { SharedWriteLock } from "./write_lock.ts";
 
 export type LocalDriverOptions = {
@@ -268,86 +269,6 @@ function startCheckpointer(path: string, everyMs: number, onFailure: () => void)
   };
   w.postMessage({ path, everyMs });
   return w;
-}
-
-function openTransaction(writer: Connection, release: () => void): Transaction {
-  let done = false;
-  const settle = () => {
-    if (!done) {
-      done = true;
-      release();
-    }
-  };
-  const check = () => {
-    if (done || !writer.inTransaction) {
-      throw new LibsqlError("The transaction is closed", "TRANSACTION_CLOSED");
-    }
-  };
-  const tx = {
-    get closed() {
-      return done || !writer.inTransaction;
-    },
-    execute(stmt: InStatement, args?: InArgs) {
-      try {
-        check();
-        return Promise.resolve(writer.execute(typeof stmt === "string" ? { sql: stmt, args } : stmt));
-      } catch (e) {
-        return Promise.reject(e);
-      }
-    },
-    batch(stmts: Array<InStatement | [string, InArgs?]>) {
-      try {
-        check();
-        return Promise.resolve(stmts.map((s) => writer.execute(normalize(s))));
-      } catch (e) {
-        return Promise.reject(e);
-      }
-    },
-    executeMultiple(sql: string) {
-      try {
-        check();
-        writer.exec(sql);
-        return Promise.resolve();
-      } catch (e) {
-        return Promise.reject(e);
-      }
-    },
-    commit() {
-      try {
-        check();
-        writer.exec("COMMIT");
-        return Promise.resolve();
-      } catch (e) {
-        // Never hand the writer on mid-transaction.
-        if (writer.inTransaction) {
-          try {
-            writer.exec("ROLLBACK");
-          } catch { /* reported below */ }
-        }
-        return Promise.reject(e);
-      } finally {
-        settle();
-      }
-    },
-    rollback() {
-      try {
-        if (!done && writer.inTransaction) writer.exec("ROLLBACK");
-        return Promise.resolve();
-      } catch (e) {
-        return Promise.reject(e);
-      } finally {
-        settle();
-      }
-    },
-    close() {
-      try {
-        if (!done && writer.inTransaction) writer.exec("ROLLBACK");
-      } finally {
-        settle();
-      }
-    },
-  };
-  return tx as unknown as Transaction;
 }
 
 /** `file:/abs`, `file:///abs`, `file:rel`, `file::memory:` → the path libsql opens. */

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { Check, CreditCard, ExternalLink, Upload } from "lucide-react";
+import { Check, CreditCard } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
@@ -12,7 +12,7 @@ import { api } from "../../../lib/api.ts";
 import { useAuth } from "../../../lib/auth.tsx";
 import { formatDay } from "../../../lib/dates.ts";
 import { useRealtimeEvent } from "../../../lib/realtime.ts";
-import { toastError, toastSuccess } from "../../../lib/toast.ts";
+import { toastError } from "../../../lib/toast.ts";
 import { cn } from "../../../lib/utils.ts";
 import type { User } from "../../../lib/types.ts";
 import {
@@ -23,11 +23,10 @@ import {
   type PublicPlan,
   useCheckout,
   useCheckoutPlans,
-  useUploadReceipt,
 } from "../api/billing.ts";
+import { CheckoutPayment } from "./checkout_payment.tsx";
 
 const STEPS = ["data", "plans", "review", "payment"] as const;
-const RECEIPT_TYPES = /^(image\/(jpeg|png|gif)|application\/pdf)$/;
 
 /**
  * "PROCESO DE PAGO" (spec 3 §2, §4): Datos, Planes (choosing a plan advances), Revisar (submit
@@ -42,7 +41,6 @@ export function CheckoutDialog({ invoice, onClose }: { invoice: Invoice; onClose
   const qc = useQueryClient();
   const plans = useCheckoutPlans();
   const checkout = useCheckout();
-  const upload = useUploadReceipt();
   const [step, setStep] = useState(1);
   const [data, setData] = useState({
     firstName: user?.name ?? "",
@@ -56,11 +54,6 @@ export function CheckoutDialog({ invoice, onClose }: { invoice: Invoice; onClose
   const [recurrent, setRecurrent] = useState(false);
   const [payment, setPayment] = useState<PaymentResponse | null>(null);
   const [renewedUntil, setRenewedUntil] = useState<string | null>(null);
-  const [receipt, setReceipt] = useState<{ descripcion: string; file: File | null; error: string | null }>({
-    descripcion: "",
-    file: null,
-    error: null,
-  });
   const done = useRef(false);
 
   const finish = async (dueDate: string) => {
@@ -121,29 +114,6 @@ export function CheckoutDialog({ invoice, onClose }: { invoice: Invoice; onClose
       setStep(3);
     } catch (err) {
       toastError(err);
-    }
-  };
-
-  const sendReceipt = async () => {
-    if (!receipt.descripcion.trim()) {
-      return setReceipt((r) => ({ ...r, error: t("receipt.descriptionRequired") }));
-    }
-    if (!receipt.file) return setReceipt((r) => ({ ...r, error: t("receipt.fileRequired") }));
-    if (!RECEIPT_TYPES.test(receipt.file.type)) {
-      return setReceipt((r) => ({ ...r, error: t("receipt.badType") }));
-    }
-    const form = new FormData();
-    form.set("descripcion", receipt.descripcion.trim());
-    form.set("file", receipt.file);
-    form.set("invoiceId", String(invoice.id));
-    form.set("totalPrice", String(payment?.valorext ?? invoice.value));
-    if (plan) (form.set("planId", String(plan.id)), form.set("planName", plan.name));
-    try {
-      await upload.mutateAsync(form);
-      toastSuccess(t("receipt.sent"));
-      onClose();
-    } catch (err) {
-      toastError(err, { fallbackKey: "billing:receipt.uploadError" });
     }
   };
 
@@ -303,79 +273,7 @@ export function CheckoutDialog({ invoice, onClose }: { invoice: Invoice; onClose
               </label>
             </div>
           )
-          : (
-            <div className="flex flex-col gap-4 text-sm" data-testid="checkout-payment">
-              <p className="text-ink">
-                {t("checkout.total")}:{" "}
-                <span className="font-semibold tabular-nums">{payment?.valorext.toFixed(2)}</span>
-              </p>
-              <div className="flex flex-wrap gap-2">
-                {payment?.stripeURL && (
-                  <Button asChild>
-                    <a
-                      href={payment.stripeURL}
-                      target="_blank"
-                      rel="noreferrer"
-                      data-testid="checkout-stripe"
-                    >
-                      <CreditCard className="size-4" />
-                      {t("checkout.payCard")}
-                      <ExternalLink className="size-3.5" />
-                    </a>
-                  </Button>
-                )}
-                {payment?.mercadopagoURL && (
-                  <Button variant="secondary" asChild>
-                    <a href={payment.mercadopagoURL} target="_blank" rel="noreferrer">Mercado Pago</a>
-                  </Button>
-                )}
-                {payment?.asaasURL && (
-                  <Button variant="secondary" asChild>
-                    <a href={payment.asaasURL} target="_blank" rel="noreferrer">Asaas</a>
-                  </Button>
-                )}
-              </div>
-              {payment?.qrcode && (
-                <div className="flex flex-col items-center gap-2">
-                  {payment.qrcode.imagemQrcode && (
-                    <img src={payment.qrcode.imagemQrcode} alt="PIX" className="size-48" />
-                  )}
-                  <code className="w-full rounded-lg bg-surface-2 p-2 text-xs break-all">
-                    {payment.qrcode.qrcode}
-                  </code>
-                </div>
-              )}
-              <p className="text-ink-muted">{t("checkout.waiting")}</p>
-              <div className="flex flex-col gap-3 rounded-xl border border-line p-4">
-                <p className="font-medium text-ink">{t("receipt.title")}</p>
-                <Field label={t("receipt.description")} htmlFor="rc-desc" error={receipt.error}>
-                  <Input
-                    id="rc-desc"
-                    value={receipt.descripcion}
-                    onChange={(e) => setReceipt({ ...receipt, descripcion: e.target.value, error: null })}
-                  />
-                </Field>
-                <input
-                  type="file"
-                  accept=".jpg,.jpeg,.png,.gif,.pdf"
-                  data-testid="receipt-file"
-                  onChange={(e) => setReceipt({ ...receipt, file: e.target.files?.[0] ?? null, error: null })}
-                  className="text-sm text-ink file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-line file:bg-surface-2 file:px-3 file:py-1.5 file:text-ink"
-                />
-                <div className="flex justify-end">
-                  <Button
-                    variant="secondary"
-                    onClick={sendReceipt}
-                    loading={upload.isPending}
-                    data-testid="receipt-send"
-                  >
-                    <Upload className="size-4" />
-                    {t("receipt.send")}
-                  </Button>
-                </div>
-              </div>
-            </div>
-          )}
+          : <CheckoutPayment invoice={invoice} plan={plan} payment={payment} onDone={onClose} />}
       </div>
     </Dialog>
   );
