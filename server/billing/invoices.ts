@@ -7,19 +7,30 @@
 import { and, count, desc, eq, isNotNull, ne } from "drizzle-orm";
 import { companies, invoices, plans } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
+import { PLATFORM_COMPANY_ID } from "../settings/registry.ts";
 import type { Actor } from "../lib/context.ts";
 import { addDays, todayIn } from "../lib/time.ts";
 import { pageOf } from "../lib/paging.ts";
 import { containsLike } from "../lib/like.ts";
 import { periodPrice } from "./periods.ts";
 
-export const LEAD_DAYS = 10;
+const LEAD_DAYS = 10;
 export type InvoiceRow = typeof invoices.$inferSelect;
 
-export async function ensureInvoices(deps: Deps, now = deps.clock.now()): Promise<number> {
+/** Creates the invoices that are due soon: every company's (the job), or one company's (a renewal). */
+export async function ensureInvoices(
+  deps: Deps,
+  now = deps.clock.now(),
+  companyId?: number,
+): Promise<number> {
   const rows = await deps.db.select({ company: companies, plan: plans }).from(companies)
     .innerJoin(plans, eq(plans.id, companies.planId))
-    .where(and(eq(companies.status, true), ne(companies.id, 1), isNotNull(companies.dueDate)));
+    .where(and(
+      eq(companies.status, true),
+      ne(companies.id, PLATFORM_COMPANY_ID),
+      isNotNull(companies.dueDate),
+      companyId === undefined ? undefined : eq(companies.id, companyId),
+    ));
   let created = 0;
   for (const { company, plan } of rows) {
     const due = company.dueDate!;

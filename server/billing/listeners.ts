@@ -4,10 +4,9 @@
  * invoices and receipts; the operator (company 1's admins) hears of companies, plans, receipts
  * and deletion progress.
  */
+import { PLATFORM_COMPANY_ID } from "../settings/registry.ts";
 import type { Deps } from "../deps.ts";
 import type { Envelope } from "../realtime/hub.ts";
-
-const OPERATOR = 1;
 
 export function wireBillingListeners(deps: Deps): void {
   const { bus } = deps;
@@ -16,8 +15,8 @@ export function wireBillingListeners(deps: Deps): void {
     publish({ companyId, event: `company-${companyId}-${suffix}`, data, audience: { kind: "company" } });
   const toOperator = (suffix: string, data: unknown) =>
     publish({
-      companyId: OPERATOR,
-      event: `company-${OPERATOR}-${suffix}`,
+      companyId: PLATFORM_COMPANY_ID,
+      event: `company-${PLATFORM_COMPANY_ID}-${suffix}`,
       data,
       audience: { kind: "admins" },
     });
@@ -33,7 +32,7 @@ export function wireBillingListeners(deps: Deps): void {
   );
   bus.on("company.changed", async (e) => {
     await toOperator("company", e);
-    if (e.action === "update" && e.company.id !== OPERATOR) {
+    if (e.action === "update" && e.company.id !== PLATFORM_COMPANY_ID) {
       await toCompany(e.company.id, "company", { action: "update", company: e.company });
     }
   });
@@ -41,6 +40,6 @@ export function wireBillingListeners(deps: Deps): void {
   bus.on("plan.changed", (e) => toOperator("plan", e));
   bus.on("receipt.changed", async ({ companyId, action, receipt }) => {
     await toCompany(companyId, "recepts", { action, receipt });
-    if (companyId !== OPERATOR) await toOperator("recepts", { action, receipt });
+    if (companyId !== PLATFORM_COMPANY_ID) await toOperator("recepts", { action, receipt });
   });
 }

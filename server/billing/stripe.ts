@@ -137,7 +137,7 @@ export async function handleStripeWebhook(
       const [owner] = await deps.db.select({ companyId: invoices.companyId }).from(invoices)
         .where(eq(invoices.subscriptionId, sub)).orderBy(desc(invoices.id)).limit(1);
       if (!owner) break;
-      await ensureInvoices(deps);
+      await ensureInvoices(deps, undefined, owner.companyId);
       const open = await oldestOpenInvoice(deps, owner.companyId);
       if (!open) break;
       return await payInvoice(deps, {

@@ -2,9 +2,9 @@
  * Automation step: a customer's message answers a campaign's confirmation request. Any message
  * from the number, on the campaign's connection, while a shipment of a running campaign awaits its
  * confirmation, confirms it (as in the reference): the shipment goes back to pending with
- * confirmation set and the dispatcher sends the real message next. One indexed UPDATE per inbound
- * message; when it matched, the step stops the chain (the reply was for the campaign, not the
- * queue menu).
+ * confirmation set and the dispatcher sends the real message next. Every inbound message passes
+ * here, so an indexed read decides first and the write lock is taken only when a shipment awaits;
+ * when the UPDATE matched, the step stops the chain (the reply was for the campaign, not the menu).
  */
 import { eq, sql } from "drizzle-orm";
 import { contacts } from "@db/schema.ts";
@@ -18,14 +18,19 @@ export const campaignConfirmationStep: AutomationStep = {
     const [contact] = await deps.db.select({ number: contacts.number }).from(contacts)
       .where(eq(contacts.id, ticket.contactId)).limit(1);
     if (!contact) return "continue";
+    const awaiting = sql`company_id = ${ticket.companyId} AND number = ${contact.number}
+      AND status = 'awaiting' AND campaign_id IN (SELECT id FROM campaigns WHERE company_id = ${ticket.companyId}
+        AND whatsapp_id = ${ticket.whatsappId} AND status = 'EM_ANDAMENTO')`;
+    const [waiting] = await deps.db.all<{ one: number }>(
+      sql`SELECT 1 AS one FROM campaign_shippings WHERE ${awaiting} LIMIT 1`,
+    );
+    if (!waiting) return "continue";
     const now = deps.clock.now().toISOString();
     const rows = await deps.database.write((tx) =>
       tx.all<{ campaign_id: number }>(sql`
         UPDATE campaign_shippings SET confirmation = 1, confirmed_at = ${now}, status = 'pending',
           run_at = NULL, message_id = NULL, updated_at = ${now}
-        WHERE company_id = ${ticket.companyId} AND number = ${contact.number} AND status = 'awaiting'
-          AND campaign_id IN (SELECT id FROM campaigns WHERE company_id = ${ticket.companyId}
-            AND whatsapp_id = ${ticket.whatsappId} AND status = 'EM_ANDAMENTO')
+        WHERE ${awaiting}
         RETURNING campaign_id`)
     );
     if (!rows.length) return "continue";

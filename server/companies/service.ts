@@ -15,7 +15,7 @@ import { todayIn } from "../lib/time.ts";
 import { pageOf } from "../lib/paging.ts";
 import { invalidate } from "../caches.ts";
 import { writeSettings } from "../settings/repo.ts";
-import { companyDefaults } from "../settings/registry.ts";
+import { companyDefaults, PLATFORM_COMPANY_ID } from "../settings/registry.ts";
 import { enqueue } from "../jobs/queue.ts";
 import { addMonths, monthsOf } from "../billing/periods.ts";
 import { type CompanyDTO, companyDTO } from "./dto.ts";
@@ -23,8 +23,6 @@ import { getCompanyWithPlan, searchCompanies } from "./repo.ts";
 import type { CreateCompanyInput, ListCompaniesQuery, UpdateCompanyInput } from "./schemas.ts";
 import { PURGE_JOB } from "./purge.ts";
 import { payInvoice } from "../billing/payments.ts";
-
-export const PLATFORM_COMPANY_ID = 1;
 
 function saveError(err: unknown): never {
   if (isUniqueViolation(err, "users.email")) throw new AppError("ERR_EMAIL_IN_USE");

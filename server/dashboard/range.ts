@@ -66,12 +66,5 @@ export function hoursOf(r: DayRange): { hour: number; start: string; end: string
   return out;
 }
 
-/** Whole minutes between two ISO instants, null when either is missing or the span is negative. */
-export function minutesBetween(a: string | null, b: string | null): number | null {
-  if (!a || !b) return null;
-  const m = (Date.parse(b) - Date.parse(a)) / 60_000;
-  return m >= 0 ? m : null;
-}
-
 export const MAX_RANGE_DAYS = 366 * 2;
 export const rangeDays = (r: DayRange) => Math.round((Date.parse(r.end) - Date.parse(r.start)) / DAY_MS);

@@ -59,7 +59,7 @@ export async function receiveRevoke(deps: Deps, conn: ConnectionRow, externalId:
   const [t] = await ticketDTOs(deps.db, conn.companyId, [
     await getTicket(deps.db, conn.companyId, m.ticketId),
   ]);
-  if (await hidesDeletedMessages(deps.db, conn.companyId)) {
+  if (await hidesDeletedMessages(deps, conn.companyId)) {
     deps.bus.emit("message.deleted", { companyId: conn.companyId, messageId: m.id, ticket: t });
     return;
   }

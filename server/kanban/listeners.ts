@@ -6,7 +6,6 @@ import { and, eq } from "drizzle-orm";
 import { tags } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { laneOf, moveBetweenLanes } from "./lanes.ts";
-import "./lanes.ts";
 
 export function wireKanbanListeners(deps: Deps): void {
   deps.bus.on("message.created", async ({ companyId, message }) => {

@@ -5,7 +5,7 @@ import type { Db, Tx } from "@db/client.ts";
 import { prepared } from "@db/prepared.ts";
 import { notFound } from "../lib/errors.ts";
 import type { MessageRow } from "./dto.ts";
-import { readSetting } from "../settings/repo.ts";
+import type { Deps } from "../deps.ts";
 
 export async function findMessageByWid(
   db: Db | Tx,
@@ -90,6 +90,6 @@ export async function deleteReactions(
  * lgpdDeleteMessage (spec 2 §3): a company that turns it on wants deleted messages gone from the
  * conversation, not shown with the "deleted" marker. The row stays (history, audit); screens never see it.
  */
-export async function hidesDeletedMessages(db: Db | Tx, companyId: number): Promise<boolean> {
-  return (await readSetting(db, companyId, "lgpdDeleteMessage")) === "enabled";
+export async function hidesDeletedMessages(deps: Deps, companyId: number): Promise<boolean> {
+  return (await deps.caches.settings.get(companyId, "lgpdDeleteMessage")) === "enabled";
 }

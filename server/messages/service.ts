@@ -49,7 +49,7 @@ export async function listMessages(deps: Deps, actor: Actor, ticketUuid: string,
   const ids = history.filter((h) =>
     h.id === t.id || isAdmin(actor) || actor.user.allHistoric === "enabled" || canViewTicket(actor.viewer, h)
   ).map((h) => h.id);
-  const hide = await hidesDeletedMessages(deps.db, actor.companyId);
+  const hide = await hidesDeletedMessages(deps, actor.companyId);
   const where = and(
     eq(messages.companyId, actor.companyId),
     inArray(messages.ticketId, ids),
@@ -187,7 +187,7 @@ export async function editMessage(deps: Deps, actor: Actor, id: number, body: st
 export async function deleteMessage(deps: Deps, actor: Actor, id: number): Promise<MessageDTO> {
   await ownMessage(deps, actor, id);
   const row = await deps.database.write((tx) => updateMessage(tx, actor.companyId, id, { isDeleted: true }));
-  if (await hidesDeletedMessages(deps.db, actor.companyId)) {
+  if (await hidesDeletedMessages(deps, actor.companyId)) {
     const [dto] = await messageDTOs(deps.db, deps.media, actor.companyId, [row]);
     const [t] = await deps.db.select().from(tickets).where(eq(tickets.id, row.ticketId));
     const [ticket] = await ticketDTOs(deps.db, actor.companyId, [t]);

@@ -93,10 +93,6 @@ export class Hub {
     return false;
   }
 
-  onlineUserIds(companyId: number): Set<number> {
-    return new Set([...(this.#companies.get(companyId) ?? [])].map((c) => c.viewer.userId));
-  }
-
   /**
    * Queues the envelope on its company's lane. Its targets are chosen (and a viewer update applied)
    * when the lane reaches it, so envelopes of one company take effect in order.

@@ -8,13 +8,13 @@
  * A failure is retried after RETRY_MS up to MAX_ATTEMPTS, then the row is ERRO with its reason.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { companies, contacts, schedules, users, whatsapps } from "@db/schema.ts";
+import { companies, contacts, schedules, users } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { AppError } from "../lib/errors.ts";
 import { getMimeType } from "hono/utils/mime";
 import { deliverStored, sendOnTicket } from "../messages/send.ts";
 import { renderForTicket } from "../messages/render.ts";
-import { getConnection } from "../connections/repo.ts";
+import { defaultConnection, getConnection } from "../connections/repo.ts";
 import { outboundTicket, settleOutboundTicket } from "../campaigns/outbound.ts";
 import { getSchedule, type ScheduleRow } from "./repo.ts";
 import { nextSlot } from "./recurrence.ts";
@@ -63,10 +63,9 @@ export async function claimDue(deps: Deps): Promise<ScheduleRow[]> {
 
 async function connectionFor(deps: Deps, s: ScheduleRow) {
   if (s.whatsappId) return await getConnection(deps.db, s.companyId, s.whatsappId);
-  const [def] = await deps.db.select({ id: whatsapps.id }).from(whatsapps)
-    .where(and(eq(whatsapps.companyId, s.companyId), eq(whatsapps.isDefault, true))).limit(1);
+  const def = await defaultConnection(deps.db, s.companyId);
   if (!def) throw new AppError("ERR_NO_DEF_WAPP_FOUND");
-  return await getConnection(deps.db, s.companyId, def.id);
+  return def;
 }
 
 async function finish(deps: Deps, s: ScheduleRow, values: Partial<ScheduleRow>) {

@@ -4,7 +4,7 @@
  * catalogue orders and reactions. Types nobody can act on are refused with the reason, which the
  * caller logs.
  */
-import { locationBody } from "./inbound_shared.ts";
+import { locationBody } from "../location.ts";
 
 export type WaMedia = { id: string; mime_type?: string; caption?: string; filename?: string };
 export type WaMessage = {

@@ -16,15 +16,8 @@ import { findContactByNumber } from "../../contacts/repo.ts";
 import { setAck } from "../../messages/send.ts";
 import { download, downloadLimit } from "../download.ts";
 import { accessToken, graphCall, graphUrl } from "./graph.ts";
-import {
-  ackOf,
-  alreadyStored,
-  clampTime,
-  type Ctx,
-  editOf,
-  locationBody,
-  tryMedia,
-} from "./inbound_shared.ts";
+import { ackOf, alreadyStored, clampTime, type Ctx, editOf, tryMedia } from "./inbound_shared.ts";
+import { locationBody } from "../location.ts";
 
 type Attachment = {
   type?: string;

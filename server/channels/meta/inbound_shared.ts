@@ -54,12 +54,3 @@ export async function tryMedia<T>(ctx: Ctx, fetcher: () => Promise<T>): Promise<
 /** Provider timestamps never put a message in the future. */
 export const clampTime = (deps: Deps, ms: number | undefined) =>
   ms && Number.isFinite(ms) ? new Date(Math.min(ms, deps.clock.now().getTime())) : undefined;
-
-/**
- * A location as the conversation renders it (`thumbnail|link|description`, the shape Baileys
- * locations have always had), for every channel.
- */
-export function locationBody(lat: number, lng: number, description?: string, thumbnail = ""): string {
-  const link = `https://maps.google.com/maps?q=${lat}%2C${lng}&z=17`;
-  return `${thumbnail}|${link}|${description || `${lat}, ${lng}`}`;
-}

@@ -24,6 +24,7 @@ import { downloadLimitMb } from "../download.ts";
 import { encodeBase64 } from "../../lib/base64.ts";
 import { identity, jidUser, type WaContext } from "./socket.ts";
 import { describeOther } from "./content.ts";
+import { locationBody } from "../location.ts";
 
 type Parsed = Pick<InboundMessage, "body" | "mediaType" | "media" | "quotedExternalId">;
 
@@ -158,10 +159,11 @@ async function parse(ctx: WaContext, m: WAMessage, c: WAMessageContent): Promise
     const thumb = loc.jpegThumbnail?.length
       ? `data:image/jpeg;base64,${encodeBase64(loc.jpegThumbnail)}`
       : "";
-    const link = `https://maps.google.com/maps?q=${lat}%2C${lng}&z=17`;
     const named = c.locationMessage ? [c.locationMessage.name, c.locationMessage.address] : [];
-    const description = named.filter(Boolean).join(" - ") || `${lat}, ${lng}`;
-    return { body: `${thumb}|${link}|${description}`, mediaType: "locationMessage" };
+    return {
+      body: locationBody(lat, lng, named.filter(Boolean).join(" - "), thumb),
+      mediaType: "locationMessage",
+    };
   }
   if (c.contactMessage?.vcard) return { body: c.contactMessage.vcard, mediaType: "contactMessage" };
   if (c.contactsArrayMessage?.contacts?.length) {
