@@ -6,17 +6,16 @@
  * here, so an indexed read decides first and the write lock is taken only when a shipment awaits;
  * when the UPDATE matched, the step stops the chain (the reply was for the campaign, not the menu).
  */
-import { eq, sql } from "drizzle-orm";
-import { contacts } from "@db/schema.ts";
+import { sql } from "drizzle-orm";
 import type { AutomationStep } from "../inbox/automation.ts";
 import { progress } from "./dispatcher.ts";
 
 export const campaignConfirmationStep: AutomationStep = {
   name: "campaign-confirmation",
-  async run({ deps, ticket }) {
+  async run(ctx) {
+    const { deps, ticket } = ctx;
     if (ticket.isGroup) return "continue";
-    const [contact] = await deps.db.select({ number: contacts.number }).from(contacts)
-      .where(eq(contacts.id, ticket.contactId)).limit(1);
+    const contact = await ctx.contact();
     if (!contact) return "continue";
     const awaiting = sql`company_id = ${ticket.companyId} AND number = ${contact.number}
       AND status = 'awaiting' AND campaign_id IN (SELECT id FROM campaigns WHERE company_id = ${ticket.companyId}

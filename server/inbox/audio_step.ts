@@ -2,8 +2,6 @@
  * Audio refusal (reference §3 step 18): an inbound audio gets a fixed answer when the company does
  * not take audio (acceptAudioMessageContact disabled) or the contact is marked not to.
  */
-import { eq } from "drizzle-orm";
-import { contacts } from "@db/schema.ts";
 import type { AutomationContext, AutomationStep } from "./automation.ts";
 import { botSay } from "./bot.ts";
 
@@ -16,9 +14,8 @@ export const audioStep: AutomationStep = {
     const { deps, ticket, message } = ctx;
     if (message.mediaType !== "audio") return "continue";
     const setting = await deps.caches.settings.get(ticket.companyId, "acceptAudioMessageContact");
-    const [contact] = await deps.db.select({ accept: contacts.acceptAudioMessage }).from(contacts)
-      .where(eq(contacts.id, ticket.contactId));
-    if (setting !== "disabled" && contact?.accept !== false) return "continue";
+    const contact = await ctx.contact();
+    if (setting !== "disabled" && contact?.acceptAudioMessage !== false) return "continue";
     await botSay(deps, ticket, AUDIO_REFUSAL);
     return "stop";
   },

@@ -5,7 +5,10 @@
  *
  * Each step lives in its own file; add one to STEPS.
  */
+import { eq } from "drizzle-orm";
+import { contacts } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
+import type { ContactRow } from "./contacts.ts";
 import type { ConnectionRow } from "../connections/repo.ts";
 import { findConnection, queuesOfConnections } from "../connections/repo.ts";
 import { notFound } from "../lib/errors.ts";
@@ -38,6 +41,8 @@ export type AutomationContext = {
   body: string;
   /** Later steps see an empty body (the message answered this step's question). */
   consume(): void;
+  /** The ticket's contact, read once for the whole chain (several steps look at it). */
+  contact(): Promise<ContactRow | undefined>;
 };
 
 export type AutomationStep = { name: string; run(ctx: AutomationContext): Promise<"continue" | "stop"> };
@@ -78,12 +83,16 @@ export function runAutomation(deps: Deps, companyId: number, message: MessageDTO
 async function runSteps(deps: Deps, companyId: number, message: MessageDTO) {
   let body = message.body.trim();
   const consume = () => void (body = "");
+  let contactRead: Promise<ContactRow | undefined> | undefined;
   for (const step of STEPS) {
     // Re-read: an earlier step (or another message) may have moved the ticket.
     const ticket = await getTicket(deps.db, companyId, message.ticketId);
     if (!ticket.whatsappId || ticket.status === "closed") return;
     const { connection, queues } = await connectionWithQueues(deps, companyId, ticket.whatsappId);
-    const r = await step.run({ deps, ticket, connection, queues, message, body, consume });
+    const contact = () =>
+      contactRead ??= deps.db.select().from(contacts).where(eq(contacts.id, ticket.contactId)).limit(1)
+        .then((rows) => rows[0]);
+    const r = await step.run({ deps, ticket, connection, queues, message, body, consume, contact });
     if (r === "stop") return;
   }
 }

@@ -12,7 +12,7 @@
  * Menus render as text for every chatBotType: the channel contract has no interactive messages.
  */
 import { and, eq } from "drizzle-orm";
-import { contacts, dialogChatbots } from "@db/schema.ts";
+import { dialogChatbots } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { getTicket, type TicketRow } from "../tickets/repo.ts";
 import { type ChatbotNode, type Forest, loadForest } from "../queues/chatbot_tree.ts";
@@ -89,8 +89,10 @@ export async function presentQueueOptions(
   queueId: number,
   header: string | null | undefined,
   hops = 0,
+  /** The company's option tree when the caller already has it. */
+  forest?: Forest,
 ): Promise<boolean> {
-  const forest = await loadForest(deps.db, ticket.companyId);
+  forest ??= await loadForest(deps.db, ticket.companyId);
   const roots = forest.byQueue.get(queueId) ?? [];
   if (!roots.length) return false;
   await presentLevel(deps, forest, ticket, queueId, null, roots, header, hops);
@@ -154,7 +156,7 @@ async function act(
       // Moved to a queue with options of its own: carry on there (an attendant's ticket waits).
       if (!userId && o.optQueueId && o.optQueueId !== queueId && !o.closeTicket) {
         const q = await deps.db.query.queues.findFirst({ where: (t, { eq }) => eq(t.id, o.optQueueId!) });
-        await presentQueueOptions(deps, ticket, o.optQueueId, q?.greetingMessage, hops + 1);
+        await presentQueueOptions(deps, ticket, o.optQueueId, q?.greetingMessage, hops + 1, forest);
       }
       break;
     }
@@ -190,9 +192,7 @@ export const chatbotStep: AutomationStep = {
     if (!ticket.queueId || ticket.userId || ticket.useIntegration) return "continue";
     if (ticket.status === "open" || ticket.status === "group" || ticket.status === "nps") return "continue";
     if (ticket.isGroup && connection.groupAsTicket !== "enabled") return "continue";
-    const [contact] = await deps.db.select({ disableBot: contacts.disableBot }).from(contacts)
-      .where(eq(contacts.id, ticket.contactId));
-    if (contact?.disableBot) return "continue";
+    if ((await ctx.contact())?.disableBot) return "continue";
 
     const forest = await loadForest(deps.db, ticket.companyId);
     const roots = forest.byQueue.get(ticket.queueId) ?? [];

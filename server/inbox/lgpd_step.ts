@@ -30,8 +30,7 @@ export const lgpdStep: AutomationStep = {
     const message = connection.lgpdMessage || s.lgpdMessage;
     const link = connection.lgpdLink || s.lgpdLink;
     if (s.enableLGPD !== "enabled" || !message) return "continue";
-    const [contact] = await deps.db.select({ acceptedAt: contacts.lgpdAcceptedAt }).from(contacts)
-      .where(eq(contacts.id, ticket.contactId));
+    const contact = await ctx.contact();
     const now = deps.clock.now().toISOString();
     const ask = async () => {
       await botSay(
@@ -43,7 +42,7 @@ export const lgpdStep: AutomationStep = {
 
     if (ticket.status === "pending") {
       // A fresh conversation (nothing asked yet, no queue chosen): ask unless already accepted.
-      if (ticket.queueId || (contact?.acceptedAt && s.lgpdConsent !== "enabled")) return "continue";
+      if (ticket.queueId || (contact?.lgpdAcceptedAt && s.lgpdConsent !== "enabled")) return "continue";
       await botUpdate(deps, ticket, {
         status: "lgpd",
         lgpdSendMessageAt: now,

@@ -5,7 +5,7 @@
  * most maxUseBotQueues times (0 = unlimited), and not again inside timeUseBotQueues minutes.
  */
 import { and, count, eq, isNull } from "drizzle-orm";
-import { contacts, tickets, ticketTraking } from "@db/schema.ts";
+import { tickets, ticketTraking } from "@db/schema.ts";
 import { sendOnTicket } from "../messages/send.ts";
 import { renderForTicket } from "../messages/render.ts";
 import { ticketDTOs } from "../tickets/dto.ts";
@@ -25,7 +25,7 @@ export const queueStep: AutomationStep = {
     if (ticket.queueId || ticket.userId || ticket.useIntegration) return "continue";
     if (ticket.isGroup && connection.groupAsTicket !== "enabled") return "continue";
     if (!queues.length) return "continue";
-    const [contact] = await deps.db.select().from(contacts).where(eq(contacts.id, ticket.contactId));
+    const contact = await ctx.contact();
     // disableBot silences the bot, not the routing: the only queue is still assigned (as in the
     // reference), otherwise the ticket stayed queue-less and hidden from that queue's attendants.
     if (contact?.disableBot) {

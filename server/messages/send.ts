@@ -156,19 +156,35 @@ async function sendOut(deps: Deps, out: OutboundMessage): Promise<MessageDTO | n
 export async function deliverStored(deps: Deps, companyId: number, messageId: number): Promise<void> {
   const message = await getMessage(deps.db, companyId, messageId);
   if (message.ack > 0 || message.isDeleted) return;
+  await sendOut(deps, await outboundOf(deps, companyId, message, message.wid!));
+}
+
+/** A stored message as its connection's adapter takes it again (a retry, a re-hand after a crash). */
+export async function outboundOf(
+  deps: Deps,
+  companyId: number,
+  message: MessageRow,
+  externalId: string,
+): Promise<OutboundMessage> {
   const ticket = await getTicket(deps.db, companyId, message.ticketId);
   if (!ticket.whatsappId) throw new AppError("ERR_NO_DEF_WAPP_FOUND");
   const connection = await getConnection(deps.db, companyId, ticket.whatsappId);
   const [contact] = await deps.db.select().from(contacts).where(eq(contacts.id, ticket.contactId));
-  const media = message.mediaUrl
-    ? {
-      path: message.mediaUrl,
-      name: message.mediaName ?? "file",
-      size: 0,
-      mimetype: mimeOf(message.mediaUrl),
-    }
-    : undefined;
-  await handOver(deps, companyId, connection, contact, message, media);
+  const quoted = message.quotedMsgId ? await getMessage(deps.db, companyId, message.quotedMsgId) : null;
+  const path = message.mediaUrl;
+  return {
+    companyId,
+    connection,
+    messageId: message.id,
+    externalId,
+    to: { number: contact.number, isGroup: contact.isGroup, remoteJid: contact.remoteJid },
+    // A file sent without a caption stored its name as the body.
+    body: path && message.body === message.mediaName ? "" : message.body,
+    media: path
+      ? { path, mimetype: mimeOf(path), filename: message.mediaName ?? path.split("/").pop()! }
+      : undefined,
+    quotedExternalId: quoted?.wid,
+  };
 }
 
 /** Acks never go down (reference §3). Emits the message update. */
