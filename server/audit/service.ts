@@ -10,7 +10,7 @@ import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { noPermission } from "../lib/errors.ts";
 import { pageOf } from "../lib/paging.ts";
-import { addDays, zonedParts } from "../lib/time.ts";
+import { addDays, dayStartUtc } from "../lib/time.ts";
 import { getCompanyWithPlan } from "../companies/repo.ts";
 import { PLATFORM_COMPANY_ID } from "../settings/registry.ts";
 import { auditNow } from "./audit.ts";
@@ -27,18 +27,6 @@ function requireAuditReader(a: Actor) {
   if (a.user.profile !== "admin" && !isOperator(a)) throw noPermission();
 }
 
-/** The UTC instant of 00:00 of `date` (YYYY-MM-DD) in `timeZone`. */
-export function zonedMidnight(date: string, timeZone: string): string {
-  const guess = Date.parse(date + "T00:00:00Z");
-  const offsetAt = (t: number) => {
-    const p = zonedParts(new Date(t), timeZone);
-    return Date.parse(`${p.date}T${p.time}:00Z`) - Math.floor(t / 60_000) * 60_000;
-  };
-  let t = guess - offsetAt(guess);
-  t = guess - offsetAt(t); // a DST change between the guess and the answer
-  return new Date(t).toISOString();
-}
-
 /** The scope (company or all) and the filter in UTC. */
 async function scope(deps: Deps, actor: Actor, q: AuditQuery) {
   requireAuditReader(actor);
@@ -50,8 +38,8 @@ async function scope(deps: Deps, actor: Actor, q: AuditQuery) {
     userId: q.userId,
     action: q.action,
     entity: q.entity,
-    from: q.dateFrom ? zonedMidnight(q.dateFrom, tz) : undefined,
-    to: q.dateTo ? zonedMidnight(addDays(q.dateTo, 1), tz) : undefined,
+    from: q.dateFrom ? dayStartUtc(q.dateFrom, tz) : undefined,
+    to: q.dateTo ? dayStartUtc(addDays(q.dateTo, 1), tz) : undefined,
   };
   return { companyId, filter };
 }

@@ -6,17 +6,15 @@
  * resuming its pending shipments). Editable only when INATIVA, CANCELADA, or PROGRAMADA more than
  * one hour before its start.
  */
-import { and, eq } from "drizzle-orm";
-import { queues, tags, users } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
-import { AppError, notFound } from "../lib/errors.ts";
+import { AppError } from "../lib/errors.ts";
 import { pageOf } from "../lib/paging.ts";
-import { getConnection } from "../connections/repo.ts";
 import { getList } from "../contact_lists/repo.ts";
 import { requireCampaigns } from "../contact_lists/service.ts";
 import { ATTACHMENT_TYPES } from "../messages/service.ts";
 import { downloadLimit } from "../channels/download.ts";
+import { assertOwned } from "../lib/owned.ts";
 import * as repo from "./repo.ts";
 import type { CreateCampaignInput, ListCampaignsQuery, UpdateCampaignInput } from "./schemas.ts";
 import { emitCampaign, startCampaign } from "./dispatcher.ts";
@@ -25,21 +23,14 @@ const PAGE = 20;
 const HOUR = 3600_000;
 
 async function checkRefs(deps: Deps, companyId: number, v: Partial<CreateCampaignInput>) {
-  if (v.whatsappId) await getConnection(deps.db, companyId, v.whatsappId);
   if (v.contactListId) await getList(deps.db, companyId, v.contactListId);
-  const owned = async (
-    table: typeof tags | typeof users | typeof queues,
-    id: number | null | undefined,
-    what: string,
-  ) => {
-    if (!id) return;
-    const [r] = await deps.db.select({ id: table.id }).from(table)
-      .where(and(eq(table.companyId, companyId), eq(table.id, id))).limit(1);
-    if (!r) throw notFound(what);
-  };
-  await owned(tags, v.tagListId, "tag");
-  await owned(users, v.userId, "user");
-  await owned(queues, v.queueId, "queue");
+  // 0 means "none" in the dialog's selects.
+  await assertOwned(deps.db, companyId, {
+    whatsapp: v.whatsappId || null,
+    tag: v.tagListId || null,
+    user: v.userId || null,
+    queue: v.queueId || null,
+  });
 }
 
 function requireAudienceAndMessage(

@@ -2,23 +2,9 @@
  * Calendar ranges in the company's time zone, turned into UTC instants for the queries (stored
  * timestamps are ISO-8601 UTC text, so a range is a string comparison on an index).
  */
-import { addDays, zonedParts } from "../lib/time.ts";
+import { addDays, dayStartUtc, zonedParts } from "../lib/time.ts";
 
 const DAY_MS = 86_400_000;
-
-/** UTC instant (ISO) at which the local calendar day `date` (YYYY-MM-DD) starts in `timeZone`. */
-export function startOfDayIn(date: string, timeZone: string): string {
-  // Guess midnight UTC, read what the zone shows, correct by the difference; twice covers DST edges.
-  let t = Date.parse(`${date}T00:00:00Z`);
-  for (let i = 0; i < 3; i++) {
-    const p = zonedParts(new Date(t), timeZone);
-    const shown = Date.parse(`${p.date}T${p.time}:00Z`);
-    const want = Date.parse(`${date}T00:00:00Z`);
-    if (shown === want) break;
-    t += want - shown;
-  }
-  return new Date(t).toISOString();
-}
 
 export type DayRange = {
   /** First and last local calendar days, inclusive. */
@@ -31,7 +17,7 @@ export type DayRange = {
 
 export function dayRange(from: string, to: string, timeZone: string): DayRange {
   if (to < from) [from, to] = [to, from];
-  return { from, to, start: startOfDayIn(from, timeZone), end: startOfDayIn(addDays(to, 1), timeZone) };
+  return { from, to, start: dayStartUtc(from, timeZone), end: dayStartUtc(addDays(to, 1), timeZone) };
 }
 
 /** The last `days` local days up to today (today included). */
@@ -45,7 +31,7 @@ export function daysOf(r: DayRange, timeZone: string): { day: string; start: str
   const out: { day: string; start: string; end: string }[] = [];
   let start = r.start;
   for (let d = r.from; d <= r.to; d = addDays(d, 1)) {
-    const end = startOfDayIn(addDays(d, 1), timeZone);
+    const end = dayStartUtc(addDays(d, 1), timeZone);
     out.push({ day: d, start, end });
     start = end;
   }

@@ -6,8 +6,7 @@
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { requireDashboard } from "../dashboard/service.ts";
-import { startOfDayIn } from "../dashboard/range.ts";
-import { addDays } from "../lib/time.ts";
+import { addDays, dayStartUtc } from "../lib/time.ts";
 import { reportCount, reportPage, type ReportRow, reportWhere } from "./repo.ts";
 import { supportMinutes } from "./format.ts";
 import type { ReportFilters, ReportQuery } from "./schemas.ts";
@@ -17,8 +16,8 @@ export function whereFor(actor: Actor, f: ReportFilters) {
   let [from, to] = [f.dateFrom, f.dateTo];
   if (from && to && to < from) [from, to] = [to, from];
   return reportWhere(actor.companyId, f, {
-    start: from ? startOfDayIn(from, tz) : undefined,
-    end: to ? startOfDayIn(addDays(to, 1), tz) : undefined,
+    start: from ? dayStartUtc(from, tz) : undefined,
+    end: to ? dayStartUtc(addDays(to, 1), tz) : undefined,
   });
 }
 

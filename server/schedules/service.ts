@@ -4,8 +4,6 @@
  * ones he created. A sent schedule (sentAt) is read-only; saving one in ERRO puts it back to
  * PENDENTE for another try. Changes are emitted as company-{id}-schedule.
  */
-import { and, eq } from "drizzle-orm";
-import { contacts, queues, users, whatsapps } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { AppError, notFound } from "../lib/errors.ts";
@@ -13,30 +11,18 @@ import { pageOf } from "../lib/paging.ts";
 import { isAdmin, requirePlan } from "../auth/permissions.ts";
 import { ATTACHMENT_TYPES } from "../messages/service.ts";
 import { downloadLimit } from "../channels/download.ts";
+import { assertOwned } from "../lib/owned.ts";
 import * as repo from "./repo.ts";
 import type { CreateScheduleInput, ListSchedulesQuery, UpdateScheduleInput } from "./schemas.ts";
 
-type Owned = typeof contacts | typeof users | typeof queues | typeof whatsapps;
-
-async function owned(
-  deps: Deps,
-  companyId: number,
-  table: Owned,
-  id: number | null | undefined,
-  what: string,
-) {
-  if (!id) return;
-  const [r] = await deps.db.select({ id: table.id }).from(table)
-    .where(and(eq(table.companyId, companyId), eq(table.id, id))).limit(1);
-  if (!r) throw notFound(what);
-}
-
 async function checkRefs(deps: Deps, companyId: number, v: UpdateScheduleInput) {
-  await owned(deps, companyId, contacts, v.contactId, "contact");
-  await owned(deps, companyId, whatsapps, v.whatsappId, "whatsapp");
-  await owned(deps, companyId, queues, v.queueId, "queue");
-  await owned(deps, companyId, users, v.ticketUserId, "user");
-  await owned(deps, companyId, users, v.userId, "user");
+  // 0 means "none" in the dialog's selects.
+  await assertOwned(deps.db, companyId, {
+    contact: v.contactId || null,
+    whatsapp: v.whatsappId || null,
+    queue: v.queueId || null,
+    user: [v.ticketUserId || null, v.userId || null],
+  });
 }
 
 /** The schedule, if the actor may see it (another user's answers 404 to a profile user). */
