@@ -3,7 +3,6 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { auditLogs, userTwoFactor } from "@db/schema.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
-import { login } from "../_helpers/factories.ts";
 import { assertAllNeedAuth, createTenant } from "../_helpers/tenant.ts";
 import { expectError, expectOk, type Json, ManualClock, refreshCookie } from "../auth/_support.ts";
 import { codeAt } from "./_totp.ts";
