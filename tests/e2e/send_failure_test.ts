@@ -31,7 +31,8 @@ browserTest(
       inbox.sink.status = 503;
       await page.getByTestId("composer-input").fill("Your order ships today");
       await page.keyboard.press("Enter");
-      await page.getByTestId("ticket-view").getByText("Your order ships today").waitFor();
+      // The message list, not the composer (it may still hold the text for a moment).
+      await page.getByTestId("message-list").getByText("Your order ships today").waitFor();
       let row: typeof messages.$inferSelect | undefined;
       for (let i = 0; i < 100 && !row; i++) {
         // The attendant's signature is on by default: "*Ana Lima:*\nYour order ships today".
