@@ -1,43 +1,20 @@
 /**
- * Spreadsheet import into a contact list and export of a list (exceljs). Accepted: .xlsx and .csv.
- * Legacy binary .xls (BIFF) is refused with a clear message: exceljs cannot read it and the only
- * library that does (SheetJS) is no longer published on the npm registry.
- * Header row: name/nome, number/numero/phone/telefone/celular/whatsapp, email (any case/accent).
+ * Spreadsheet import into a contact list and export of a list. Reading (.xlsx, .xls, .csv and the
+ * header row) is lib/spreadsheet/read.ts, shared with the contacts import; here: the list's rules.
  * Rows are written in chunks, each its own short write, with a progress event after each chunk;
- * the answer lists every rejected row with its reason.
+ * the answer lists every rejected row with its reason. New items are then checked on the channel
+ * in the background (number_check.ts) where a connection can tell.
  */
-import { Buffer } from "node:buffer";
-import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
-import { AppError } from "../lib/errors.ts";
+import { readContactRows } from "../lib/spreadsheet/read.ts";
 import * as repo from "./repo.ts";
 import { normaliseNumber } from "./schemas.ts";
 
-const MAX_BYTES = 10 * 1024 * 1024;
 const MAX_ROWS = 50_000;
 const CHUNK = 1000;
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-
-type Field = "name" | "number" | "email";
-const HEADERS: Record<string, Field> = {
-  name: "name",
-  nome: "name",
-  nombre: "name",
-  number: "number",
-  numero: "number",
-  phone: "number",
-  telefone: "number",
-  telefono: "number",
-  celular: "number",
-  whatsapp: "number",
-  email: "email",
-  mail: "email",
-  correo: "email",
-};
-const headerKey = (s: string) =>
-  s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z]/g, "");
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type ImportReport = {
@@ -50,62 +27,21 @@ export type ImportReport = {
 
 type Row = { row: number; name: string; number: string; email: string | null };
 
-async function readWorksheet(file: File): Promise<ExcelJS.Worksheet> {
-  const name = file.name.toLowerCase();
-  if (name.endsWith(".xls")) {
-    throw new AppError("ERR_UNSUPPORTED_MEDIA", {
-      message: "legacy .xls files cannot be read: save the sheet as .xlsx or .csv",
-    });
-  }
-  if (!name.endsWith(".xlsx") && !name.endsWith(".csv")) {
-    throw new AppError("ERR_UNSUPPORTED_MEDIA", { message: "only .xlsx or .csv files are accepted" });
-  }
-  if (file.size > MAX_BYTES) throw new AppError("ERR_PAYLOAD_TOO_LARGE");
-  const wb = new ExcelJS.Workbook();
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  try {
-    if (name.endsWith(".csv")) return await wb.csv.read(Readable.from([new TextDecoder().decode(bytes)]));
-    await wb.xlsx.load(Buffer.from(bytes) as unknown as ExcelJS.Buffer);
-  } catch (err) {
-    throw new AppError("ERR_UNSUPPORTED_MEDIA", { message: "unreadable spreadsheet", cause: err });
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw new AppError("ERR_VALIDATION", { message: "the sheet is empty" });
-  return ws;
-}
-
 export async function parseSheet(file: File): Promise<{ rows: Row[]; errors: ImportReport["errors"] }> {
-  const ws = await readWorksheet(file);
-  if (ws.rowCount > MAX_ROWS + 1) {
-    throw new AppError("ERR_VALIDATION", { message: `at most ${MAX_ROWS} rows per import` });
-  }
-  const cols = new Map<Field, number>();
-  ws.getRow(1).eachCell((cell, col) => {
-    const f = HEADERS[headerKey(cell.text ?? "")];
-    if (f && !cols.has(f)) cols.set(f, col);
-  });
-  if (!cols.has("number")) {
-    throw new AppError("ERR_VALIDATION", { message: "the header row needs a 'number' (or 'numero') column" });
-  }
-  const text = (r: ExcelJS.Row, f: Field) =>
-    cols.has(f) ? String(r.getCell(cols.get(f)!).text ?? "").trim() : "";
   const rows: Row[] = [];
   const errors: ImportReport["errors"] = [];
-  for (let i = 2; i <= ws.rowCount; i++) {
-    const r = ws.getRow(i);
-    const raw = { name: text(r, "name"), number: text(r, "number"), email: text(r, "email") };
-    if (!raw.name && !raw.number && !raw.email) continue;
+  for (const raw of await readContactRows(file, MAX_ROWS)) {
     const number = normaliseNumber(raw.number);
     if (!number) {
-      errors.push({ row: i, value: raw.number, error: "invalid number (8 to 20 digits)" });
+      errors.push({ row: raw.row, value: raw.number, error: "invalid number (8 to 20 digits)" });
       continue;
     }
     if (raw.email && !EMAIL.test(raw.email)) {
-      errors.push({ row: i, value: raw.email, error: "invalid e-mail" });
+      errors.push({ row: raw.row, value: raw.email, error: "invalid e-mail" });
       continue;
     }
     rows.push({
-      row: i,
+      row: raw.row,
       name: (raw.name || number).slice(0, 50),
       number,
       email: raw.email ? raw.email.toLowerCase() : null,

@@ -1,84 +1,39 @@
 /**
- * Contact import from and export to spreadsheets (.xlsx, read and written with exceljs).
- * Import: the first sheet, a header row naming the columns (name/nome, number/numero/phone/
- * telefone, email/e-mail; any case or accent), one contact per row, deduplicated by number.
+ * Contact import from and export to spreadsheets. Reading (.xlsx, .xls, .csv and the header row:
+ * name/nome, number/numero/phone/telefone, email) is lib/spreadsheet/read.ts, shared with the
+ * contact-list import; here: the contacts' rules, one contact per row, deduplicated by number.
  */
-import { Buffer } from "node:buffer";
 import ExcelJS from "exceljs";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
-import { AppError } from "../lib/errors.ts";
+import { readContactRows } from "../lib/spreadsheet/read.ts";
 import * as repo from "./repo.ts";
 import { numberMaskFor } from "./privacy.ts";
 import { auditNow } from "../audit/audit.ts";
 
-const MAX_BYTES = 10 * 1024 * 1024;
 const MAX_ROWS = 20_000;
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-
-type Field = "name" | "number" | "email";
-const HEADERS: Record<string, Field> = {
-  name: "name",
-  nome: "name",
-  number: "number",
-  numero: "number",
-  phone: "number",
-  telefone: "number",
-  celular: "number",
-  whatsapp: "number",
-  email: "email",
-  mail: "email",
-};
-
-const headerKey = (s: string) =>
-  s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z]/g, "");
 
 export type ImportResult = {
   created: number;
   updated: number;
   skipped: number;
-  errors: { row: number; error: string }[];
+  errors: { row: number; value?: string; error: string }[];
 };
 
 type Row = { row: number; name: string; number: string; email: string | null };
 
 async function readSheet(file: File): Promise<{ rows: Row[]; errors: ImportResult["errors"] }> {
-  if (!/\.xlsx?$/i.test(file.name)) {
-    throw new AppError("ERR_UNSUPPORTED_MEDIA", { message: "only .xls or .xlsx files are accepted" });
-  }
-  if (file.size > MAX_BYTES) throw new AppError("ERR_PAYLOAD_TOO_LARGE");
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(Buffer.from(await file.arrayBuffer()) as unknown as ExcelJS.Buffer).catch(() => {
-    // Legacy binary .xls (BIFF) cannot be read by exceljs; the user saves the sheet as .xlsx.
-    throw new AppError("ERR_UNSUPPORTED_MEDIA", { message: "unreadable spreadsheet: save it as .xlsx" });
-  });
-  const ws = wb.worksheets[0];
-  if (!ws || ws.rowCount < 1) throw new AppError("ERR_VALIDATION", { message: "the sheet is empty" });
-  if (ws.rowCount > MAX_ROWS + 1) {
-    throw new AppError("ERR_VALIDATION", { message: `at most ${MAX_ROWS} rows per import` });
-  }
-  const cols = new Map<Field, number>();
-  ws.getRow(1).eachCell((cell, col) => {
-    const f = HEADERS[headerKey(cell.text ?? "")];
-    if (f && !cols.has(f)) cols.set(f, col);
-  });
-  if (!cols.has("number")) {
-    throw new AppError("ERR_VALIDATION", { message: "the header row needs a 'number' (or 'numero') column" });
-  }
   const rows: Row[] = [];
   const errors: ImportResult["errors"] = [];
-  const text = (r: ExcelJS.Row, f: Field) => cols.has(f) ? (r.getCell(cols.get(f)!).text ?? "").trim() : "";
-  for (let i = 2; i <= ws.rowCount; i++) {
-    const r = ws.getRow(i);
-    const raw = { name: text(r, "name"), number: text(r, "number"), email: text(r, "email") };
-    if (!raw.name && !raw.number && !raw.email) continue;
+  for (const raw of await readContactRows(file, MAX_ROWS)) {
     const number = raw.number.replace(/\D/g, "");
     if (number.length < 8 || number.length > 50) {
-      errors.push({ row: i, error: "invalid number (8 to 50 digits)" });
+      errors.push({ row: raw.row, value: raw.number, error: "invalid number (8 to 50 digits)" });
       continue;
     }
     const email = raw.email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw.email) ? raw.email.toLowerCase() : null;
-    rows.push({ row: i, name: (raw.name || number).slice(0, 250), number, email });
+    rows.push({ row: raw.row, name: (raw.name || number).slice(0, 250), number, email });
   }
   return { rows, errors };
 }

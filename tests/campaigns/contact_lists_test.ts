@@ -227,20 +227,42 @@ Deno.test("[contact-lists] import .xlsx and .csv with progress events and a per-
     assert.equal(r2.created, 1);
     assert.equal(r2.updated, 1);
 
-    // Legacy .xls and other files are refused with a reason.
+    // Legacy .xls (BIFF8) is read; a damaged one is refused with a reason, other types with 415.
+    const xlsBytes = Deno.readFileSync(new URL("../spreadsheet/fixtures/contacts.xls", import.meta.url));
+    const r3 = await expectOk<Json>(
+      await upload(
+        srv,
+        `/api/contact-lists/${l.id}/upload`,
+        a.adminToken,
+        new File([xlsBytes], "contatos.xls"),
+      ),
+    );
+    assert.equal(r3.created, 200);
+    assert.deepEqual((r3.errors as Json[]).map((e) => e.row), [202, 203]);
+    const items = await expectOk<Json>(
+      await srv.request(`/api/contact-list-items?contactListId=${l.id}&searchParam=5511988000002`, {
+        token: a.adminToken,
+      }),
+    );
+    assert.equal((items.contacts as Json[])[0].name, "Ana Peña 3");
     const xls = new File([new Uint8Array([0xd0, 0xcf, 0x11, 0xe0])], "old.xls");
     const e = await expectError(
       await upload(srv, `/api/contact-lists/${l.id}/upload`, a.adminToken, xls),
+      400,
+      "ERR_VALIDATION",
+    );
+    assert.match(String(e.message), /xls/);
+    await expectError(
+      await upload(srv, `/api/contact-lists/${l.id}/upload`, a.adminToken, new File(["x"], "a.pdf")),
       415,
       "ERR_UNSUPPORTED_MEDIA",
     );
-    assert.match(String(e.message), /xlsx/);
 
     const res = await srv.request(`/api/contact-lists/${l.id}/export`, { token: a.adminToken });
     assert.equal(res.status, 200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ExcelJS.Buffer);
-    assert.equal(wb.worksheets[0].rowCount, 2502);
+    assert.equal(wb.worksheets[0].rowCount, 2702);
     const sample = await srv.request("/api/contact-lists/sample", { token: a.adminToken });
     assert.equal(sample.status, 200);
     await sample.body?.cancel();

@@ -69,18 +69,42 @@ Deno.test("[contacts] import from xlsx and export to xlsx", async (t) => {
       assert.equal(r.created, 1);
     });
 
-    await t.step("a .csv is refused with 415 ERR_UNSUPPORTED_MEDIA", async () => {
-      await expectError(
-        await post(upload("name,number\nZed,5511900000009\n", "contacts.csv", "text/csv")),
-        415,
-        "ERR_UNSUPPORTED_MEDIA",
+    // A third company, so the counts of the export steps below stay those of company a.
+    const c = await createTenant(app);
+    await t.step("a .csv is read too; another file type is refused with 415", async () => {
+      const r = await expectOk<Json>(
+        await post(upload("name,number\nZed,5511900000009\n", "contacts.csv", "text/csv"), c.userToken),
       );
+      assert.equal(r.created, 1);
+      await expectError(await post(upload("x", "contacts.txt", "text/plain")), 415, "ERR_UNSUPPORTED_MEDIA");
+    });
+
+    await t.step("a legacy .xls (BIFF8) is read: numeric cells keep their digits; row errors", async () => {
+      const bytes = Deno.readFileSync(new URL("../spreadsheet/fixtures/contacts.xls", import.meta.url));
+      const r = await expectOk<Json>(
+        await post(upload(bytes, "contatos.xls", "application/vnd.ms-excel"), c.userToken),
+      );
+      assert.equal(r.created, 201);
+      assert.deepEqual((r.errors as Json[]).map((e) => [e.row, e.value]), [[202, "abc"]]);
+      const list = await expectOk<Json[]>(await app.request("/api/contacts/list", { token: c.adminToken }));
+      const byNumber = new Map(list.map((x) => [x.number, x.name]));
+      assert.equal(byNumber.get("5511988000000"), "Maria Silva 1");
+      assert.equal(byNumber.get("5511988000001"), "José Gonçalves 2");
+      assert.equal(byNumber.get("5511977000001"), "E-mail ruim");
+    });
+
+    await t.step("a damaged .xls answers 400 with the reason, never 500", async () => {
+      const bytes = Deno.readFileSync(new URL("../spreadsheet/fixtures/contacts.xls", import.meta.url));
+      const cut = await expectError(await post(upload(bytes.slice(0, 2048), "c.xls")), 400, "ERR_VALIDATION");
+      assert.match(String(cut.message), /xls/);
+      const fake = new TextEncoder().encode("<html>not excel</html>");
+      await expectError(await post(upload(fake, "c.xls")), 400, "ERR_VALIDATION");
     });
 
     await t.step(
-      "an .xlsx that is not a spreadsheet → 415; no number column → 400; no file → 400",
+      "an .xlsx that is not a spreadsheet → 400; no number column → 400; no file → 400",
       async () => {
-        await expectError(await post(upload("garbage", "contacts.xlsx")), 415, "ERR_UNSUPPORTED_MEDIA");
+        await expectError(await post(upload("garbage", "contacts.xlsx")), 400, "ERR_VALIDATION");
         await expectError(
           await post(upload(await sheet([["name", "email"], ["Zed", "z@x.com"]]), "c.xlsx")),
           400,

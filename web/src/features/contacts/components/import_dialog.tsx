@@ -68,7 +68,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             <span className="text-xs text-ink-muted">{t("import.columns")}</span>
             <input
               type="file"
-              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              accept=".xlsx,.xls,.csv"
               hidden
               data-testid="import-file"
               onChange={(e) => setFile(e.target.files?.[0] ?? null)}
