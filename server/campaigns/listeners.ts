@@ -10,6 +10,13 @@ export function wireCampaignListeners(deps: Deps): void {
       data: { action: "import", ...progress },
       audience: { kind: "admins" },
     }));
+  bus.on("contactList.numberCheck", ({ companyId, ...progress }) =>
+    hub.publish({
+      companyId,
+      event: `company-${companyId}-ContactListItem`,
+      data: { action: "numberCheck", ...progress },
+      audience: { kind: "admins" },
+    }));
   bus.on("campaign.progress", ({ companyId, campaignId, counts }) =>
     hub.publish({
       companyId,

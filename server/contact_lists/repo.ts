@@ -143,3 +143,29 @@ export async function setValidity(tx: Tx, companyId: number, itemId: number, val
   await tx.update(contactListItems).set({ isWhatsappValid: valid })
     .where(and(eq(contactListItems.companyId, companyId), eq(contactListItems.id, itemId)));
 }
+
+/** Items the channel has not judged yet, after `afterId`, in id order (the number check). */
+export async function uncheckedItems(
+  db: Db | Tx,
+  companyId: number,
+  listId: number,
+  afterId: number,
+  limit: number,
+) {
+  return await db.select().from(contactListItems).where(and(
+    eq(contactListItems.companyId, companyId),
+    eq(contactListItems.contactListId, listId),
+    sql`${contactListItems.isWhatsappValid} IS NULL`,
+    sql`${contactListItems.id} > ${afterId}`,
+  )).orderBy(asc(contactListItems.id)).limit(limit);
+}
+
+/** How many items of the list are valid, invalid and not checked yet. */
+export async function validityCounts(db: Db | Tx, companyId: number, listId: number) {
+  const rows = await db.select({ v: contactListItems.isWhatsappValid, n: count() }).from(contactListItems)
+    .where(and(eq(contactListItems.companyId, companyId), eq(contactListItems.contactListId, listId)))
+    .groupBy(contactListItems.isWhatsappValid);
+  const out = { valid: 0, invalid: 0, unchecked: 0 };
+  for (const r of rows) out[r.v === null ? "unchecked" : r.v ? "valid" : "invalid"] += r.n;
+  return out;
+}

@@ -4,6 +4,7 @@ import type { AppEnv } from "../lib/context.ts";
 import { formFile, idParam, validate } from "../lib/validate.ts";
 import { contactListInput, createItemInput, itemsQuery, listQuery, updateItemInput } from "./schemas.ts";
 import * as svc from "./service.ts";
+import { numberCheckStatus, startNumberCheck } from "./number_check.ts";
 import { exportList, importIntoList, sampleSheet, XLSX_TYPE } from "./spreadsheet.ts";
 
 const id = (c: { req: { param(k: string): string | undefined } }) => idParam(c.req.param("id"));
@@ -36,6 +37,10 @@ export const contactListsRoutes = new Hono<AppEnv>()
   .delete("/:id", async (c) => {
     await svc.deleteList(c.var.deps, c.var.actor, id(c));
     return c.body(null, 204);
+  })
+  .get("/:id/number-check", async (c) => c.json(await numberCheckStatus(c.var.deps, c.var.actor, id(c))))
+  .post("/:id/number-check", async (c) => {
+    return c.json(await startNumberCheck(c.var.deps, c.var.actor, id(c)), 202);
   })
   .post("/:id/upload", async (c) => {
     svc.requireCampaigns(c.var.actor);

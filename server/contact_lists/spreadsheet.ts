@@ -11,6 +11,7 @@ import type { Actor } from "../lib/context.ts";
 import { readContactRows } from "../lib/spreadsheet/read.ts";
 import * as repo from "./repo.ts";
 import { normaliseNumber } from "./schemas.ts";
+import { numberChecker, scheduleNumberCheck } from "./number_check.ts";
 
 const MAX_ROWS = 50_000;
 const CHUNK = 1000;
@@ -23,6 +24,8 @@ export type ImportReport = {
   updated: number;
   duplicates: number;
   errors: { row: number; value: string; error: string }[];
+  /** queued: the new numbers are being checked on a connected channel; unavailable: none can tell. */
+  numberCheck: "queued" | "unavailable" | "none";
 };
 
 type Row = { row: number; name: string; number: string; email: string | null };
@@ -66,6 +69,7 @@ export async function importIntoList(
     updated: 0,
     duplicates: 0,
     errors,
+    numberCheck: "none",
   };
   const seen = new Set<string>();
   const unique = rows.filter((r) => {
@@ -115,6 +119,14 @@ export async function importIntoList(
     await new Promise((r) => setTimeout(r, 0));
   }
   report.errors.sort((a, b) => a.row - b.row);
+  if (report.created > 0) {
+    const checker = await numberChecker(deps, companyId);
+    report.numberCheck = checker ? "queued" : "unavailable";
+    if (checker) {
+      await deps.database.write((tx) => scheduleNumberCheck(deps, tx, companyId, listId));
+      deps.jobs.kick();
+    }
+  }
   progress(report.total, true);
   deps.bus.emit("entity.changed", {
     companyId,

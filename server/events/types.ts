@@ -50,6 +50,17 @@ export type EventMap = {
     total: number;
     done: boolean;
   };
+  /** The channel check of a contact list's numbers advanced (server/contact_lists/number_check.ts). */
+  "contactList.numberCheck": {
+    companyId: number;
+    contactListId: number;
+    valid: number;
+    invalid: number;
+    unchecked: number;
+    done: boolean;
+  };
+  /** A contacts spreadsheet import advanced (server/contacts/spreadsheet.ts), for the importing user. */
+  "contacts.import": { companyId: number; userId: number; processed: number; total: number; done: boolean };
   /** A campaign's shipment counts changed (server/campaigns): the report updates live. */
   "campaign.progress": { companyId: number; campaignId: number; counts: Record<string, number> };
 } & BillingEvents;

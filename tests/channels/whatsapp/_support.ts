@@ -67,6 +67,19 @@ export class FakeSocket implements WaSocket {
     this.pairingRequests.push(phone);
     return Promise.resolve("ABCD1234");
   }
+  /** Numbers (digits) the fake WhatsApp says have no account; every number asked, in order. */
+  unknownNumbers = new Set<string>();
+  numberChecks: string[] = [];
+  /** Set to make onWhatsApp fail (a session that dropped mid-check). */
+  failChecks = false;
+  onWhatsApp(...jids: string[]) {
+    if (this.failChecks) return Promise.reject(new Error("Connection Closed"));
+    return Promise.resolve(jids.map((j) => {
+      const digits = j.replace(/\D/g, "");
+      this.numberChecks.push(digits);
+      return { jid: `${digits}@s.whatsapp.net`, exists: !this.unknownNumbers.has(digits) };
+    }));
+  }
   groupMetadata(jid: string) {
     return Promise.resolve({ id: jid, subject: "Equipe Vendas", participants: [] } as never);
   }
