@@ -12,6 +12,7 @@ import { numberMaskFor } from "./privacy.ts";
 import { auditNow } from "../audit/audit.ts";
 
 const MAX_ROWS = 20_000;
+const CHUNK = 500;
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 export type ImportResult = {
@@ -40,11 +41,22 @@ async function readSheet(file: File): Promise<{ rows: Row[]; errors: ImportResul
 
 /**
  * Creates the sheet's new numbers and updates the name/e-mail of known ones; a repeated number
- * in the sheet is skipped. No socket event per row: the importing screen reloads its list.
+ * in the sheet is skipped. Rows are written in chunks, each its own short write, with a progress
+ * frame to the importing user after each (the /contacts/import screen's bar); the answer lists
+ * every rejected row with its reason.
  */
 export async function importContacts(deps: Deps, actor: Actor, file: File): Promise<ImportResult> {
   const { rows, errors } = await readSheet(file);
   const result: ImportResult = { created: 0, updated: 0, skipped: 0, errors };
+  const total = rows.length + errors.length;
+  const progress = (processed: number, done: boolean) =>
+    deps.bus.emit("contacts.import", {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      processed,
+      total,
+      done,
+    });
   const seen = new Set<string>();
   const unique = rows.filter((r) => {
     if (seen.has(r.number)) {
@@ -54,32 +66,37 @@ export async function importContacts(deps: Deps, actor: Actor, file: File): Prom
     seen.add(r.number);
     return true;
   });
-  await deps.database.write(async (tx) => {
-    const existing = await repo.contactsByNumbers(tx, actor.companyId, unique.map((r) => r.number));
-    const fresh = unique.filter((r) => !existing.has(r.number));
-    for (let i = 0; i < fresh.length; i += 500) {
-      const values = fresh.slice(i, i + 500).map((r) => ({
-        companyId: actor.companyId,
-        name: r.name,
-        number: r.number,
-        email: r.email,
-      }));
-      await repo.insertContacts(tx, values);
-    }
-    result.created = fresh.length;
-    for (const r of unique) {
-      const c = existing.get(r.number);
-      if (!c) continue;
-      const name = r.name !== r.number ? r.name : c.name;
-      const email = r.email ?? c.email;
-      if (name === c.name && email === c.email) {
-        result.skipped++;
-        continue;
+  progress(errors.length + result.skipped, false);
+  for (let i = 0; i < unique.length; i += CHUNK) {
+    const chunk = unique.slice(i, i + CHUNK);
+    await deps.database.write(async (tx) => {
+      const existing = await repo.contactsByNumbers(tx, actor.companyId, chunk.map((r) => r.number));
+      const fresh = chunk.filter((r) => !existing.has(r.number));
+      if (fresh.length) {
+        await repo.insertContacts(
+          tx,
+          fresh.map((r) => ({ companyId: actor.companyId, name: r.name, number: r.number, email: r.email })),
+        );
       }
-      await repo.updateContact(tx, actor.companyId, c.id, { name, email });
-      result.updated++;
-    }
-  });
+      result.created += fresh.length;
+      for (const r of chunk) {
+        const c = existing.get(r.number);
+        if (!c) continue;
+        const name = r.name !== r.number ? r.name : c.name;
+        const email = r.email ?? c.email;
+        if (name === c.name && email === c.email) {
+          result.skipped++;
+          continue;
+        }
+        await repo.updateContact(tx, actor.companyId, c.id, { name, email });
+        result.updated++;
+      }
+    });
+    progress(errors.length + rows.length - unique.length + Math.min(unique.length, i + CHUNK), false);
+    // Let sockets and other requests run between chunks.
+    await new Promise((r) => setTimeout(r, 0));
+  }
+  progress(total, true);
   return result;
 }
 
