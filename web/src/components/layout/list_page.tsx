@@ -34,6 +34,8 @@ type ListPageProps = {
   /** More header buttons, between the search box and the primary action. */
   actions?: ReactNode;
   scrollTestId?: string;
+  /** A notice between the header and the list (e.g. a background job's state). */
+  banner?: ReactNode;
   /** The list itself (usually a `DataTable`), inside the scrolling card. */
   children: ReactNode;
   /** Modals and dialogs, after the card. */
@@ -53,6 +55,7 @@ export function ListPage(
     primaryAction,
     actions,
     scrollTestId,
+    banner,
     children,
     dialogs,
     confirm,
@@ -88,6 +91,7 @@ export function ListPage(
           </>
         }
       />
+      {banner}
       <Card className="overflow-hidden">
         <div
           className="max-h-[calc(100dvh-15rem)] min-h-64 overflow-y-auto"

@@ -17,6 +17,15 @@ export type ImportReport = {
   updated: number;
   duplicates: number;
   errors: { row: number; value: string; error: string }[];
+  /** queued: new numbers are being checked on a connected channel; unavailable: no channel can tell. */
+  numberCheck?: "queued" | "unavailable" | "none";
+};
+export type NumberCheckStatus = {
+  available: boolean;
+  connectionName: string | null;
+  valid: number;
+  invalid: number;
+  unchecked: number;
 };
 export type ImportProgress = { contactListId: number; processed: number; total: number; done: boolean };
 
@@ -26,7 +35,23 @@ export const listKeys = {
   detail: (id: number) => [...listKeys.all, "detail", id] as const,
   options: () => [...listKeys.all, "options"] as const,
   items: (id: number, search: string) => [...listKeys.all, "items", id, search] as const,
+  numberCheck: (id: number) => [...listKeys.all, "number-check", id] as const,
 };
+
+/** What the channel said about the list's numbers; refreshed by the list's live events. */
+export const useNumberCheck = (id: number) =>
+  useQuery({
+    queryKey: listKeys.numberCheck(id),
+    queryFn: () => api.get<NumberCheckStatus>(`/contact-lists/${id}/number-check`),
+  });
+
+export function useStartNumberCheck(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<NumberCheckStatus>(`/contact-lists/${id}/number-check`, {}),
+    onSuccess: (data) => qc.setQueryData(listKeys.numberCheck(id), data),
+  });
+}
 
 export function useContactLists(search: string) {
   return useInfiniteQuery({

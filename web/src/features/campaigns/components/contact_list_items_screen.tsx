@@ -27,6 +27,7 @@ import {
   useImportList,
   useSaveItem,
 } from "../api/contact_lists.ts";
+import { NumberCheckBanner } from "./number_check_banner.tsx";
 
 /** /contact-lists/:id/contacts: the list's numbers, import with progress and a row report, export. */
 export function ContactListItemsScreen({ listId }: { listId: number }) {
@@ -85,6 +86,7 @@ export function ContactListItemsScreen({ listId }: { listId: number }) {
       }
       list={list}
       search={{ placeholder: t("common.search"), testId: "items-search" }}
+      banner={<NumberCheckBanner listId={listId} />}
       actions={
         <>
           <Button
@@ -233,6 +235,14 @@ function ImportDialog(
                 errors: report.errors.length,
               })}
             </p>
+            {report.numberCheck === "queued" && (
+              <p className="text-ink-muted" data-testid="import-number-check">{t("numberCheck.queued")}</p>
+            )}
+            {report.numberCheck === "unavailable" && (
+              <p className="text-ink-muted" data-testid="import-number-check">
+                {t("numberCheck.unavailable")}
+              </p>
+            )}
             {report.errors.length > 0 && (
               <ul className="max-h-48 overflow-y-auto rounded-lg border border-line text-xs">
                 {report.errors.map((e) => (

@@ -27,8 +27,9 @@ export type ImportResult = {
   created: number;
   updated: number;
   skipped: number;
-  errors: { row: number; error: string }[];
+  errors: { row: number; value?: string; error: string }[];
 };
+export type ContactsImportProgress = { processed: number; total: number; done: boolean };
 
 export const contactKeys = {
   all: ["contacts"] as const,
@@ -88,6 +89,16 @@ export function importContacts(file: File) {
 }
 
 export const exportContacts = () => requestBlob("/contacts/export");
+
+/** Progress frames of this user's spreadsheet import (`company-{id}-contact`, action "import"). */
+export function useContactsImportProgress(
+  companyId: number,
+  onProgress: (p: ContactsImportProgress) => void,
+) {
+  useRealtimeEvent(`company-${companyId}-contact`, (e: { action: string } & ContactsImportProgress) => {
+    if (e.action === "import") onProgress({ processed: e.processed, total: e.total, done: e.done });
+  });
+}
 
 type ContactEvent = { action: "create" | "update" | "delete"; contact?: Contact; contactId?: number };
 

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import { ContactRound, Download, Upload, UserPlus } from "lucide-react";
 import { ListEmptyState, ListPage } from "../../../components/layout/list_page.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -20,16 +21,15 @@ import {
 } from "../api/contacts.ts";
 import { ContactModal } from "./contact_modal.tsx";
 import { useContactColumns } from "./contacts_table.tsx";
-import { ImportDialog } from "./import_dialog.tsx";
 
 import { useScheduleDialog } from "../../schedules/components/use_schedule_dialog.tsx";
-/** /contacts: search, infinite scroll, add/edit, block, delete (admin), xlsx import and export. */
+/** /contacts: search, infinite scroll, add/edit, block, delete (admin), spreadsheet import (/contacts/import) and xlsx export. */
 export function ContactsScreen() {
   const { t } = useTranslation("contacts");
   const me = useCurrentUser();
   const list = useInfiniteList(useContacts, (p) => p.contacts);
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
-  const [importing, setImporting] = useState(false);
+  const navigate = useNavigate();
   const [exporting, setExporting] = useState(false);
   const deletion = useDeleteConfirmation<Contact>(
     useDeleteContact(),
@@ -80,7 +80,11 @@ export function ContactsScreen() {
       search={{ placeholder: t("search"), testId: "contacts-search" }}
       actions={
         <>
-          <Button variant="secondary" onClick={() => setImporting(true)} data-testid="contacts-import">
+          <Button
+            variant="secondary"
+            onClick={() => navigate("/contacts/import")}
+            data-testid="contacts-import"
+          >
             <Upload className="size-4" />
             {t("import.button")}
           </Button>
@@ -107,7 +111,6 @@ export function ContactsScreen() {
               onClose={() => setEditing(undefined)}
             />
           )}
-          {importing && <ImportDialog onClose={() => setImporting(false)} />}
           {schedule.element}
         </>
       }
