@@ -5,32 +5,18 @@
  * company without a channel that can tell, whose items stay unchecked. Routes: 401, 404, 403.
  */
 import assert from "node:assert/strict";
-import { whatsapps } from "@db/schema.ts";
 import { startTestServer, type TestServer } from "../_helpers/test_app.ts";
 import { assertAllNeedAuth, createTenant } from "../_helpers/tenant.ts";
 import { connectWs } from "../_helpers/ws_client.ts";
 import { expectError, expectOk, type Json } from "../inbox/_support.ts";
 import { runDueJobs } from "@/jobs/queue.ts";
 import { stopWhatsappSessions } from "@/channels/whatsapp/session_manager.ts";
-import { connRow, runSessions, waitFor } from "../channels/whatsapp/_support.ts";
+import { connectedWhatsapp } from "./_whatsapp.ts";
 import { upload } from "./_support.ts";
 
 const XLS = new URL("../spreadsheet/fixtures/contacts.xls", import.meta.url);
 const xlsFile = () =>
   new File([Deno.readFileSync(XLS)], "contatos.xls", { type: "application/vnd.ms-excel" });
-
-async function connectedWhatsapp(srv: TestServer, companyId: number) {
-  const [conn] = await srv.deps.database.write((tx) =>
-    tx.insert(whatsapps).values({ companyId, name: "Celular", channel: "whatsapp", isDefault: true })
-      .returning()
-  );
-  const { fake, manager } = await runSessions(srv);
-  await manager.command(conn, "start");
-  const sock = fake.last();
-  sock.open();
-  await waitFor(async () => (await connRow(srv, conn.id)).status === "CONNECTED", "CONNECTED");
-  return { conn, sock };
-}
 
 async function newList(srv: TestServer, token: string, name: string) {
   return await expectOk<Json>(
