@@ -14,10 +14,15 @@ import type { ConnectionRow } from "../connections/repo.ts";
 import { adapterFor, hasAdapter } from "../channels/registry.ts";
 import { enqueue, registerQueuedJob } from "../jobs/queue.ts";
 import * as repo from "./repo.ts";
-import { requireCampaigns } from "./service.ts";
+import { requireAdmin, requirePlan } from "../auth/permissions.ts";
 
 export const NUMBER_CHECK_JOB = "contactLists.checkNumbers";
 const BATCH = 50;
+
+const requireCampaigns = (actor: Actor) => {
+  requireAdmin(actor);
+  requirePlan(actor.plan, "useCampaigns");
+};
 
 /** `chain` names one run over the list (its start time), so a batch run twice enqueues its successor once. */
 type Payload = { companyId: number; contactListId: number; afterId: number; chain: number };

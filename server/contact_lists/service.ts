@@ -9,6 +9,7 @@ import { AppError, isUniqueViolation } from "../lib/errors.ts";
 import { pageOf } from "../lib/paging.ts";
 import { requireAdmin, requirePermission, requirePlan } from "../auth/permissions.ts";
 import * as repo from "./repo.ts";
+import { numberChecker, scheduleNumberCheck } from "./number_check.ts";
 import type { CreateItemInput, ItemsQuery, ListQuery, UpdateItemInput } from "./schemas.ts";
 
 const PAGE = 20;
@@ -32,6 +33,13 @@ function emit(
   record: unknown,
 ) {
   deps.bus.emit("entity.changed", { companyId, entity, action, record });
+}
+
+/** A new or renumbered item is checked on the channel in the background, where one can tell. */
+async function checkLater(deps: Deps, companyId: number, listId: number) {
+  if (!(await numberChecker(deps, companyId))) return;
+  await deps.database.write((tx) => scheduleNumberCheck(deps, tx, companyId, listId));
+  deps.jobs.kick();
 }
 
 export async function listLists(deps: Deps, actor: Actor, q: ListQuery) {
@@ -110,23 +118,25 @@ export async function createItem(deps: Deps, actor: Actor, input: CreateItemInpu
     }).catch(numberTaken);
   });
   emit(deps, actor.companyId, "contactListItem", "create", item);
+  await checkLater(deps, actor.companyId, item.contactListId);
   return item;
 }
 
 export async function updateItem(deps: Deps, actor: Actor, id: number, input: UpdateItemInput) {
   requireCampaigns(actor);
+  let renumbered = false;
   const item = await deps.database.write(async (tx) => {
     const cur = await repo.getItem(tx, actor.companyId, id);
+    renumbered = input.number !== undefined && input.number !== cur.number;
     return await repo.updateItem(tx, actor.companyId, id, {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.email !== undefined ? { email: input.email } : {}),
       // A new number has not been checked on the channel yet.
-      ...(input.number !== undefined && input.number !== cur.number
-        ? { number: input.number, isWhatsappValid: null }
-        : {}),
+      ...(renumbered ? { number: input.number, isWhatsappValid: null } : {}),
     }).catch(numberTaken);
   });
   emit(deps, actor.companyId, "contactListItem", "update", item);
+  if (renumbered) await checkLater(deps, actor.companyId, item.contactListId);
   return item;
 }
 
