@@ -12,7 +12,11 @@ import { numberText } from "../../server/lib/spreadsheet/biff.ts";
 const dir = new URL("./fixtures/", import.meta.url);
 const load = (name: string) => Deno.readFileSync(new URL(name, dir));
 const limits = { maxRows: 70_000, maxCells: 1_000_000 };
-const read = (name: string) => readXls(load(name), limits);
+/** The grid with its holes (missing cells) read as "", as xlrd shows them. */
+const read = (name: string) => {
+  const { sheet, grid } = readXls(load(name), limits);
+  return { sheet, grid: grid.map((r) => Array.from(r, (c) => c ?? "")) };
+};
 
 Deno.test("[xls] Excel-written samples read like xlrd reads them", async (t) => {
   await t.step("profiles.xls: a text header and integer cells (RK/MULRK) as plain digits", () => {
@@ -83,6 +87,12 @@ Deno.test("[xls] numbers: whole ones never get an exponent or a decimal point", 
   assert.equal(numberText(1e20), "100000000000000000000");
   assert.equal(numberText(12.5), "12.5");
   assert.equal(numberText(Number.NaN), "");
+});
+
+Deno.test("[xls] a missing cell is a hole, not a padded slot", () => {
+  const { grid } = readXls(load("issue20.xls"), limits);
+  assert.equal(grid[10].length, 12);
+  assert.equal(Object.keys(grid[10]).length, 1, "only the cell that exists is stored");
 });
 
 Deno.test("[xls] limits: rows and cells past the caller's bound stop the read", () => {

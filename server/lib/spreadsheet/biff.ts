@@ -34,8 +34,11 @@ const ERRORS: Record<number, string> = {
 };
 
 export type Limits = { maxRows: number; maxCells: number };
-/** Row i of the sheet (0-based) → its cells' texts by column; missing cells are "". */
-export type Grid = string[][];
+/**
+ * Row i of the sheet (0-based) → its cells' texts by column. Missing cells are holes (read as
+ * undefined): a crafted sheet with one cell far right on every row costs one slot per cell, not 256.
+ */
+export type Grid = (string | undefined)[][];
 
 type Rec = { type: number; data: Uint8Array };
 
@@ -206,9 +209,7 @@ function readSheet(stream: Uint8Array, pos: number, sst: string[], limits: Limit
     if (row >= limits.maxRows) throw new SpreadsheetError(`at most ${limits.maxRows - 1} rows per import`);
     if (++cells > limits.maxCells) throw new SpreadsheetError("the sheet has too many cells");
     while (grid.length <= row) grid.push([]);
-    const r = grid[row];
-    while (r.length < col) r.push("");
-    r[col] = text;
+    grid[row][col] = text;
   };
   let stringFor: { row: number; col: number } | null = null;
   let started = false;

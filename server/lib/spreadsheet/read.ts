@@ -49,7 +49,7 @@ function cellText(cell: ExcelJS.Cell): string {
   return String(cell.text ?? "");
 }
 
-async function gridOf(file: File, maxRows: number): Promise<string[][]> {
+async function gridOf(file: File, maxRows: number): Promise<(string | undefined)[][]> {
   const name = file.name.toLowerCase();
   const kind = name.endsWith(".xlsx")
     ? "xlsx"
@@ -67,7 +67,7 @@ async function gridOf(file: File, maxRows: number): Promise<string[][]> {
   if (kind === "xls") {
     try {
       // +1 for the header row; the reader stops at the first row past the limit.
-      return readXls(bytes, { maxRows: maxRows + 1, maxCells: (maxRows + 1) * 16 }).grid;
+      return readXls(bytes, { maxRows: maxRows + 1, maxCells: (maxRows + 1) * 64 }).grid;
     } catch (err) {
       if (err instanceof SpreadsheetError) throw unreadable(err.message, err);
       throw unreadable("unreadable spreadsheet", err);
@@ -89,13 +89,13 @@ async function gridOf(file: File, maxRows: number): Promise<string[][]> {
   }
   if (!ws) return [];
   if (ws.rowCount > maxRows + 1) throw tooMany();
-  const grid: string[][] = [];
+  const grid: (string | undefined)[][] = [];
   for (let i = 1; i <= ws.rowCount; i++) {
     const cells: string[] = [];
     ws.getRow(i).eachCell((cell, col) => {
       cells[col - 1] = cellText(cell);
     });
-    grid.push(Array.from(cells, (c) => c ?? ""));
+    grid.push(cells);
   }
   return grid;
 }
@@ -107,13 +107,14 @@ export async function readContactRows(file: File, maxRows: number): Promise<RawR
   if (grid.length > maxRows + 1) throw unreadable(`at most ${maxRows} rows per import`);
   const cols = new Map<Field, number>();
   grid[0].forEach((text, col) => {
-    const f = HEADERS[headerKey(text)];
+    const f = HEADERS[headerKey(text ?? "")];
     if (f && !cols.has(f)) cols.set(f, col);
   });
   if (!cols.has("number")) {
     throw unreadable("the header row needs a 'number' (or 'numero') column");
   }
-  const at = (cells: string[], f: Field) => cols.has(f) ? String(cells[cols.get(f)!] ?? "").trim() : "";
+  const at = (cells: (string | undefined)[], f: Field) =>
+    cols.has(f) ? String(cells[cols.get(f)!] ?? "").trim() : "";
   const rows: RawRow[] = [];
   for (let i = 1; i < grid.length; i++) {
     const r = {
