@@ -90,7 +90,7 @@ export function TicketHeader({ ticket, onBack, onToggleDrawer, onExport, onSelec
               </>
             )}
             {ticket.user && (
-              <span className="hidden truncate sm:inline">
+              <span className="hidden truncate @min-[600px]:inline">
                 · {t("view.assignedTo", { name: ticket.user.name })}
               </span>
             )}
@@ -137,7 +137,7 @@ export function TicketHeader({ ticket, onBack, onToggleDrawer, onExport, onSelec
             </Tooltip>
             <Button size="sm" onClick={() => flows.resolve(ticket)} data-testid="ticket-resolve">
               <CheckCircle2 className="size-4" />
-              <span className="hidden sm:inline">{t("actions.resolve")}</span>
+              <span className="hidden @min-[520px]:inline">{t("actions.resolve")}</span>
             </Button>
           </>
         )}

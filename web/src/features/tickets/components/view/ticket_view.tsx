@@ -90,9 +90,16 @@ export function TicketView({ idOrUuid, onBack }: { idOrUuid: string; onBack: () 
   };
 
   return (
-    <div className="relative flex h-full min-w-0" data-testid="ticket-view" data-ticket-id={ticket.id}>
+    // Containers, not the viewport, decide the layout: the conversation's width depends on the side
+    // menu and the list beside it. The drawer sits beside the conversation only when both fit
+    // (≥ 1060 px together); otherwise it overlays it, so the composer never shrinks under it.
+    <div
+      className="@container relative flex h-full min-w-0"
+      data-testid="ticket-view"
+      data-ticket-id={ticket.id}
+    >
       <div
-        className="relative flex min-w-0 flex-1 flex-col"
+        className="@container relative flex min-w-0 flex-1 flex-col"
         onDragOver={(e) => {
           e.preventDefault();
           setDragging(true);
@@ -162,6 +169,15 @@ export function TicketView({ idOrUuid, onBack }: { idOrUuid: string; onBack: () 
           </div>
         )}
       </div>
+      {drawer && (
+        <button
+          type="button"
+          aria-label={t("common:actions.close")}
+          className="absolute inset-0 z-10 cursor-default bg-black/25 @min-[1060px]:hidden"
+          onClick={() => setDrawer(false)}
+          data-testid="drawer-scrim"
+        />
+      )}
       {drawer && <ContactDrawer ticket={ticket} onClose={() => setDrawer(false)} />}
       {forwarding && (
         <ForwardDialog
