@@ -119,12 +119,12 @@ export function richText(r: RichContent): string {
     case "URL":
       return lines(bold(r.data.title), r.data.description, `🔗 ${r.data.url}`);
     case "PIX": {
-      const value = r.data.sendvalue.toFixed(2);
+      const value = r.data.sendvalue.toFixed(2).replace(".", ",");
       return lines(
         bold(r.data.title || "PIX"),
-        `${r.data.sendmerchant_name}`,
+        r.data.sendmerchant_name,
         `R$ ${value}`,
-        `${r.data.sendkey_type}: \`\`\`${r.data.sendKey}\`\`\``,
+        `PIX (${r.data.sendkey_type}): ${r.data.sendKey}`,
       );
     }
   }

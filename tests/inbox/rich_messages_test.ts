@@ -147,7 +147,7 @@ Deno.test("[inbox] rich messages: tenancy, visibility, validation, text renderin
           copy: /\*Cupom\*\nUse no checkout\n```BEMVINDO10```/,
           call: /📞 \+55 11 4000-1234/,
           URL: /🔗 https:\/\/example\.com\/p\/42/,
-          PIX: /Loja X\nR\$ 49\.90\nPHONE: ```\+5511999998888```/,
+          PIX: /Loja X\nR\$ 49,90\nPIX \(PHONE\): \+5511999998888/,
         };
         for (const k of KINDS) {
           const sent = await expectOk<Json & { id: number; body: string; fromMe: boolean; userId: number }>(

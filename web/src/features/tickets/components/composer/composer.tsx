@@ -14,7 +14,8 @@ import { EmojiPicker } from "./emoji_picker.tsx";
 import { filterQuickAnswers, QuickAnswers } from "./quick_answers.tsx";
 import { useRecorder } from "./use_recorder.ts";
 import { ComposerLocked, ComposerToggles, ModeBanner, RecorderBar } from "./composer_parts.tsx";
-import { type ComposerAction, ComposerMenu, useNarrow } from "./composer_menu.tsx";
+import { type ComposerAction, ComposerMenu } from "./composer_menu.tsx";
+import { useNarrow } from "../../../../lib/use_narrow.ts";
 import { CameraDialog } from "./camera_dialog.tsx";
 import { ContactShareDialog } from "./contact_share_dialog.tsx";
 import { RichDialog } from "./rich_dialog.tsx";
@@ -38,9 +39,8 @@ export function Composer({ ticket, reply, edit, onClearMode, dropped, onDroppedC
   const [active, setActive] = useState(0);
   const input = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
-  const box = useRef<HTMLDivElement>(null);
   // Below 560 px (a phone, or a narrow conversation) only emoji, "+", the text and send remain.
-  const narrow = useNarrow(box, 560);
+  const { ref: box, narrow } = useNarrow<HTMLDivElement>(560);
   const [dialog, setDialog] = useState<"camera" | "contact" | "rich" | null>(null);
   const send = useSendMessage(ticket.id, ticket.uuid);
   const editMsg = useEditMessage();

@@ -1,4 +1,3 @@
-import { type RefObject, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Camera, Contact, LayoutList, Lock, Paperclip, PenLine, Plus, Zap } from "lucide-react";
 import { Button } from "../../../../components/ui/button.tsx";
@@ -12,19 +11,6 @@ import {
 import { cn } from "../../../../lib/utils.ts";
 
 export type ComposerAction = "attach" | "camera" | "contact" | "rich" | "quick" | "private" | "sign";
-
-/** True while the element is narrower than `px` (the composer's own width, not the viewport's). */
-export function useNarrow(ref: RefObject<HTMLElement | null>, px: number): boolean {
-  const [narrow, setNarrow] = useState(false);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const ro = new ResizeObserver(([e]) => setNarrow(e.contentRect.width < px));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [ref, px]);
-  return narrow;
-}
 
 /**
  * The composer's "+" menu: everything besides typing, so the text box keeps its width. On a narrow
