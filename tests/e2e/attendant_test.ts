@@ -93,6 +93,12 @@ browserTest(
       expect(await page.getByTestId("composer-attach").count()).toBe(0);
       expect(await widthOf(page, "composer-input")).toBeGreaterThan(200);
       await shot(page, "attendant_phone_conversation");
+      // The header keeps the name: "return to queue" moved into its ⋮ menu.
+      expect(await page.getByTestId("ticket-return").isVisible()).toBe(false);
+      await page.getByTestId("ticket-more").click();
+      await page.getByTestId("ticket-menu-return").waitFor();
+      await shot(page, "attendant_phone_ticket_menu");
+      await page.keyboard.press("Escape");
       // Quick replies are reachable from the "+" menu, with the private-note and signature toggles.
       await page.getByTestId("composer-more").click();
       await page.getByTestId("composer-menu-private").waitFor();
