@@ -24,6 +24,7 @@ import { contactsRoutes } from "./contacts/routes.ts";
 import { ticketNotesRoutes } from "./ticket_notes/routes.ts";
 import { ticketExtrasRoutes, ticketsRoutes } from "./tickets/routes.ts";
 import { messagesRoutes } from "./messages/routes.ts";
+import { richMessagesRoutes } from "./messages/rich_routes.ts";
 import { metaWebhookRoutes } from "./channels/meta/routes.ts";
 import { metaConnectRoutes } from "./channels/meta/connect_routes.ts";
 import { externalApiRoutes } from "./external_api/routes.ts";
@@ -103,6 +104,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/messages/send", externalApiRoutes);
   app.route("/api/docs", docsRoutes);
   app.route("/api", messagesRoutes);
+  app.route("/api", richMessagesRoutes);
   // Before /api/whatsapp, whose /:id would otherwise catch "all".
   app.route("/api/whatsapp/all", adminConnectionsRoutes);
   app.route("/api/whatsapp", connectionsRoutes);

@@ -7,6 +7,7 @@
 import type { Deps } from "../deps.ts";
 import type { ConnectionRow } from "../connections/repo.ts";
 import type { ChannelKind } from "@db/schema.ts";
+import type { RichContent } from "../messages/rich.ts";
 
 export type ConnectionStatus = "OPENING" | "qrcode" | "PAIRING" | "CONNECTED" | "DISCONNECTED" | "TIMEOUT";
 
@@ -21,6 +22,11 @@ export type OutboundMessage = {
   body: string;
   media?: { path: string; mimetype: string; filename: string };
   quotedExternalId?: string | null;
+  /**
+   * A buttons-dialog message (list, URL, copy, call, PIX). `body` always holds its text rendering:
+   * an adapter that cannot carry the structure sends `body`, which is the fallback.
+   */
+  rich?: RichContent;
 };
 
 /** `pending`: accepted for asynchronous delivery; the ack arrives later through `updateAck`. */

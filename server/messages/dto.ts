@@ -85,4 +85,7 @@ export async function messageDTOs(
 
 /** What a message shows as the ticket's last message. */
 export const previewOf = (body: string, mediaType?: string | null, filename?: string) =>
-  body || filename || (mediaType ? `[${mediaType}]` : "");
+  // A shared contact previews as its name, not as vCard source.
+  mediaType === "contactMessage" && /^BEGIN:VCARD/.test(body)
+    ? `👤 ${/^FN:(.*)$/m.exec(body)?.[1]?.trim() ?? ""}`.trim()
+    : body || filename || (mediaType ? `[${mediaType}]` : "");

@@ -22,6 +22,7 @@ import { getMessage, insertMessage, updateMessage } from "./repo.ts";
 import type { OutboundMessage } from "../channels/adapter.ts";
 import type { MessageRow } from "./dto.ts";
 import type { Tx } from "@db/client.ts";
+import { type RichContent, richOf } from "./rich.ts";
 
 export type SendInput = {
   body: string;
@@ -38,6 +39,8 @@ export type SendInput = {
    * (deliverStored) instead of storing and sending a second one.
    */
   onStored?: (tx: Tx, messageId: number) => Promise<void>;
+  /** A buttons-dialog message: `body` is its text rendering; the channel sends this where it can. */
+  rich?: RichContent;
 };
 
 export const newExternalId = () => `ATD${randomString(24)}`;
@@ -77,6 +80,7 @@ export async function sendOnTicket(
       queueId: ticket0.queueId,
       channel: connection.channel,
       userId: input.userId ?? null,
+      dataJson: input.rich ? JSON.stringify({ rich: input.rich }) : null,
       // The process clock (injected in tests): timers measure quiet from message times.
       createdAt: deps.clock.now().toISOString(),
     }))!;
@@ -94,8 +98,16 @@ export async function sendOnTicket(
   if (!input.isPrivate) deps.bus.emit("ticket.updated", { companyId, ticket: ticketDTO });
   if (input.isPrivate) return dto;
 
-  return await handOver(deps, companyId, connection, contact, message, input.media, input.quotedExternalId) ??
-    dto;
+  return await handOver(
+    deps,
+    companyId,
+    connection,
+    contact,
+    message,
+    input.media,
+    input.quotedExternalId,
+    input.rich,
+  ) ?? dto;
 }
 
 /** Gives a stored outbound message to its connection's adapter; the updated DTO once acked. */
@@ -107,6 +119,7 @@ async function handOver(
   message: MessageRow,
   media?: StoredFile,
   quotedExternalId?: string | null,
+  rich?: RichContent,
 ): Promise<MessageDTO | null> {
   return await sendOut(deps, {
     companyId,
@@ -117,6 +130,7 @@ async function handOver(
     body: message.body,
     media: media ? { path: media.path, mimetype: media.mimetype, filename: media.name } : undefined,
     quotedExternalId,
+    rich,
   });
 }
 
@@ -184,6 +198,7 @@ export async function outboundOf(
       ? { path, mimetype: mimeOf(path), filename: message.mediaName ?? path.split("/").pop()! }
       : undefined,
     quotedExternalId: quoted?.wid,
+    rich: richOf(message.dataJson),
   };
 }
 

@@ -101,7 +101,8 @@ export async function sendMessage(
     if (!qt || qt.contactId !== t.contactId) throw notFound("message");
     quotedExternalId = q.wid;
   }
-  const body = input.isPrivate || input.vCard
+  // No signature on a file sent without a caption: it became a caption of only the name.
+  const body = input.isPrivate || input.vCard || !text
     ? text
     : await compose(deps, actor, t, text, !!input.signMessage);
   const base = {

@@ -47,7 +47,7 @@ export type E2E = {
   browser: Browser;
   /** A fresh browser context (own storage) and page on the test server. */
   newPage: (
-    opts?: { locale?: string; colorScheme?: "light" | "dark" },
+    opts?: { locale?: string; colorScheme?: "light" | "dark"; permissions?: string[] },
   ) => Promise<{ context: BrowserContext; page: Page }>;
 };
 
@@ -57,6 +57,8 @@ export function browserTest(
   fn: (e2e: E2E, t: Deno.TestContext) => Promise<void>,
   /** Options of the test server (an injected clock, provider URLs). */
   serverOpts: TestAppOptions | (() => TestAppOptions) = {},
+  /** Extra chromium flags (e.g. a fake camera: --use-fake-device-for-media-stream). */
+  launch: { args?: string[] } = {},
 ) {
   Deno.test({
     name,
@@ -66,7 +68,10 @@ export function browserTest(
     async fn(t) {
       if (!distBuilt) throw new Error("[e2e] dist/ is missing: run `deno task build` first.");
       const server = await startTestServer(typeof serverOpts === "function" ? serverOpts() : serverOpts);
-      const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM_PATH,
+        args: [...CHROMIUM_ARGS, ...(launch.args ?? [])],
+      });
       const contexts: BrowserContext[] = [];
       // Every browser test also checks the app's Content-Security-Policy: any violation fails it.
       const cspViolations: string[] = [];
@@ -81,6 +86,7 @@ export function browserTest(
               colorScheme: opts.colorScheme ?? "light",
               viewport: { width: 1440, height: 900 },
               serviceWorkers: "block",
+              permissions: opts.permissions,
             });
             contexts.push(context);
             const page = await context.newPage();

@@ -128,7 +128,10 @@ browserTest("[e2e] tickets: wide and narrow, light and dark", async ({ server, n
     await page.getByTestId(`ticket-item-${main}`).click();
     await page.getByTestId("ticket-view").getByText("Perfect, thank you so much!").waitFor();
     await shoot(page, "tickets_narrow_dark_ticket");
+    // On a phone the theme switch lives in the top bar's "more" popover.
+    await page.getByTestId("topbar-more").click();
     await page.getByTestId("theme-toggle").click();
+    await page.keyboard.press("Escape");
     await shoot(page, "tickets_narrow_light_ticket");
     await page.getByTestId("tickets-narrow-list").click();
     await shoot(page, "tickets_narrow_light_list");

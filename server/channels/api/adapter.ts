@@ -16,6 +16,7 @@ import { safeFetch, UrlRefusedError } from "../../lib/safe_fetch.ts";
 import { hmacSha256Hex } from "../../lib/crypto.ts";
 import { recordSendError, setAck } from "../../messages/send.ts";
 import { setConnectionStatus } from "../../connections/status.ts";
+import { richOf } from "../../messages/rich.ts";
 
 export const API_DELIVER_JOB = "channels.api.deliver";
 const TIMEOUT_MS = 10_000;
@@ -87,6 +88,8 @@ async function deliver(deps: Deps, raw: unknown): Promise<void> {
       }
       : null,
     quotedMessageId: m.quotedMsgId,
+    // Buttons-dialog content (list, URL, copy, call, PIX) for integrators that render it; body is its text.
+    rich: richOf(m.dataJson) ?? null,
     timestamp: m.createdAt,
   });
   const res = await safeFetch(deps.fetchGuard, row.conn.webhookUrl, {

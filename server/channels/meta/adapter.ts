@@ -20,6 +20,7 @@ import { AppError } from "../../lib/errors.ts";
 import { accessToken, graphCall, graphUrl } from "./graph.ts";
 import { assertWithinWindow } from "./window.ts";
 import { isBsuid } from "./cloud_content.ts";
+import { cloudInteractive } from "../../messages/rich.ts";
 
 export type MetaKind = Extract<ChannelKind, "whatsappapi" | "facebook" | "instagram">;
 
@@ -77,6 +78,8 @@ async function sendCloud(deps: Deps, msg: OutboundMessage): Promise<SendResult> 
     if (!id) throw new AppError("ERR_SENDING_WAPP_MSG", { details: { message: "no message id in answer" } });
     return id;
   };
+  const interactive = !msg.media && msg.rich ? cloudInteractive(msg.rich) : null;
+  if (interactive) return { externalId: await post({ type: "interactive", interactive }), ack: 1 };
   if (!msg.media) {
     return { externalId: await post({ type: "text", text: { preview_url: false, body: msg.body } }), ack: 1 };
   }

@@ -78,6 +78,11 @@ export async function buildContent(
       } as WAMessage;
     }
   }
+  // A shared contact (the composer's contact picker) goes out as a WhatsApp contact card.
+  if (!msg.media && /^BEGIN:VCARD\r?\n[\s\S]*END:VCARD\s*$/.test(msg.body)) {
+    const displayName = /^FN:(.*)$/m.exec(msg.body)?.[1]?.trim() || "Contact";
+    return { content: { contacts: { displayName, contacts: [{ vcard: msg.body }] } }, options };
+  }
   if (!msg.media) return { content: { text: msg.body }, options };
   let data: Uint8Array;
   try {

@@ -1,19 +1,66 @@
-import { format, type Locale } from "date-fns";
+/**
+ * Every date and time the UI shows goes through here, in the interface language's own formats
+ * (en-US: 04/29/2026 1:45 PM; pt-BR and es: 29/04/2026 13:45; tr: 29.04.2026 13:45), optionally in
+ * a given time zone (the company's, for reports).
+ */
+import type { Locale } from "date-fns";
 import { enUS, es, ptBR, tr } from "date-fns/locale";
 import { currentLanguage } from "./i18n.ts";
 
 const LOCALES: Record<string, Locale> = { pt: ptBR, es, en: enUS, tr };
+const TAGS: Record<string, string> = { pt: "pt-BR", es: "es-ES", en: "en-US", tr: "tr-TR" };
 
 export function dateLocale(): Locale {
   return LOCALES[currentLanguage()] ?? ptBR;
 }
 
-/** A calendar date (YYYY-MM-DD) shown as dd/MM/yyyy (or the language's pattern). */
+/** The BCP 47 tag of the interface language, for Intl formatters. */
+export const localeTag = () => TAGS[currentLanguage()] ?? "pt-BR";
+
+const cache = new Map<string, Intl.DateTimeFormat>();
+function formatter(kind: "date" | "time", timeZone?: string): Intl.DateTimeFormat {
+  const key = `${localeTag()}|${kind}|${timeZone ?? ""}`;
+  let f = cache.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(
+      localeTag(),
+      kind === "date"
+        ? { day: "2-digit", month: "2-digit", year: "numeric", timeZone }
+        : { timeStyle: "short", timeZone },
+    );
+    cache.set(key, f);
+  }
+  return f;
+}
+
+const toDate = (v: string | number | Date) => (v instanceof Date ? v : new Date(v));
+const valid = (d: Date) => !Number.isNaN(d.getTime());
+
+/** The language's short date (04/29/2026, 29/04/2026, 29.04.2026). */
+export function formatDate(v: string | number | Date, timeZone?: string): string {
+  const d = toDate(v);
+  return valid(d) ? formatter("date", timeZone).format(d) : "";
+}
+
+/** The language's clock time (1:45 PM, 13:45). */
+export function formatTime(v: string | number | Date, timeZone?: string): string {
+  const d = toDate(v);
+  return valid(d) ? formatter("time", timeZone).format(d) : "";
+}
+
+/** Date and time, e.g. for logs, notes and lists of sends. */
+export function formatDateTime(v: string | number | Date | null | undefined, timeZone?: string): string {
+  if (v === null || v === undefined || v === "") return "";
+  const d = toDate(v);
+  return valid(d) ? `${formatDate(d, timeZone)} ${formatTime(d, timeZone)}` : "";
+}
+
+/** A calendar date (YYYY-MM-DD) in the language's short date format. */
 export function formatDay(day: string | null | undefined): string {
   if (!day) return "";
   const date = parseDay(day);
   if (!date) return day;
-  return format(date, currentLanguage() === "en" ? "MM/dd/yyyy" : "dd/MM/yyyy", { locale: dateLocale() });
+  return formatDate(date);
 }
 
 export function parseDay(day: string): Date | null {

@@ -8,14 +8,21 @@ import type { NotificationItem } from "../../features/shell/components/header_po
 import { ProfileDialog } from "../../features/users/components/profile_dialog.tsx";
 import { useInboxNotifications } from "../../features/tickets/api/notifications.ts";
 import { listTime } from "../../features/tickets/components/format.ts";
+import { useAttentionCount, useWaitingAlerts } from "../../features/notifications/use_waiting_alerts.ts";
 import { RequireAuth } from "./guards.tsx";
 
 function Shell({ user }: { user: User }) {
   const { logout } = useAuth();
   const [profileOpen, setProfileOpen] = useState(false);
-  const inbox = useInboxNotifications(user.companyId, user.id, !isSubscriptionExpired(user.company));
-  const notifications = useMemo<NotificationItem[]>(() =>
-    inbox.tickets.map((t) => ({
+  const live = !isSubscriptionExpired(user.company);
+  const inbox = useInboxNotifications(user.companyId, user.id, live);
+  const waiting = useWaitingAlerts(user.companyId, user.id, live);
+  const count = useAttentionCount(inbox, waiting.data);
+  // The bell lists unread tickets and the waiting ones (each once, waiting first).
+  const notifications = useMemo<NotificationItem[]>(() => {
+    const waitingTickets = waiting.data?.tickets ?? [];
+    const ids = new Set(waitingTickets.map((t) => t.id));
+    return [...waitingTickets, ...inbox.tickets.filter((t) => !ids.has(t.id))].map((t) => ({
       id: t.id,
       title: t.contact?.name ?? "",
       body: t.lastMessage ?? "",
@@ -23,13 +30,15 @@ function Shell({ user }: { user: User }) {
       href: `/tickets/${t.uuid}`,
       unread: t.unreadMessages,
       picture: t.contact?.urlPicture,
-    })), [inbox.tickets]);
+      waiting: t.status === "pending",
+    }));
+  }, [inbox.tickets, waiting.data]);
   return (
     <AppShell
       user={user}
       onOpenProfile={() => setProfileOpen(true)}
       onLogout={logout}
-      unreadCount={inbox.count}
+      unreadCount={count}
       notifications={notifications}
     >
       <Outlet />

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Column } from "../../../components/ui/data_table.tsx";
-import { dateLocale } from "../../../lib/dates.ts";
+import { localeTag } from "../../../lib/dates.ts";
 import type { AuditEntry } from "../api.ts";
 
 const show = (v: unknown) =>
@@ -26,8 +26,8 @@ export function DiffList({ diff }: { diff: Record<string, unknown> | null }) {
 export function useAuditColumns(
   { withCompany, timeZone }: { withCompany: boolean; timeZone?: string },
 ): Column<AuditEntry>[] {
-  const { t, i18n } = useTranslation("audit");
-  const fmt = new Intl.DateTimeFormat(dateLocale().code ?? i18n.language, {
+  const { t } = useTranslation("audit");
+  const fmt = new Intl.DateTimeFormat(localeTag(), {
     dateStyle: "short",
     timeStyle: "medium",
     ...(timeZone ? { timeZone } : {}),

@@ -12,7 +12,7 @@ import { PageHeader } from "../../../components/ui/page_section.tsx";
 import { IconAction, RowActions } from "../../../components/ui/row_actions.tsx";
 import { Select } from "../../../components/ui/select.tsx";
 import { useCurrentUser } from "../../../lib/auth.tsx";
-import { formatDay } from "../../../lib/dates.ts";
+import { formatDateTime, formatDay } from "../../../lib/dates.ts";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
 import { useDebouncedValue } from "../../../lib/use_debounce.ts";
 import {
@@ -49,7 +49,7 @@ export function dueTone(due: string | null, id: number): "danger" | "warning" | 
   return undefined;
 }
 
-const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "—");
+const dateTime = (iso: string | null) => formatDateTime(iso) || "—";
 
 /** The operator's companies (spec 3 §2): search, pages of 5/10/25, due-date colours, live updates. */
 export function CompaniesScreen({ embedded = false }: { embedded?: boolean }) {

@@ -14,6 +14,7 @@ import { useCurrentUser } from "../../../lib/auth.tsx";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
 import { useDebouncedValue } from "../../../lib/use_debounce.ts";
 import { type Receipt, useBackofficeLive, useReceipts, useReviewReceipt } from "../api/backoffice.ts";
+import { formatDateTime } from "../../../lib/dates.ts";
 
 const TONE = { 1: "warning", 2: "success", 3: "danger" } as const;
 
@@ -54,7 +55,7 @@ export function ReceiptsScreen() {
       key: "date",
       header: t("receipts.table.date"),
       cellClassName: "whitespace-nowrap",
-      cell: (r) => new Date(r.updatedAt).toLocaleString(),
+      cell: (r) => formatDateTime(r.updatedAt),
     },
     {
       key: "company",

@@ -20,6 +20,7 @@ import {
   useDeleteCampaign,
 } from "../api/campaigns.ts";
 import { CampaignModal } from "./campaign_modal.tsx";
+import { formatDateTime as dateTime } from "../../../lib/dates.ts";
 
 export const STATUS_TONE: Record<CampaignStatus, "neutral" | "primary" | "success" | "warning" | "danger"> = {
   INATIVA: "neutral",
@@ -29,8 +30,7 @@ export const STATUS_TONE: Record<CampaignStatus, "neutral" | "primary" | "succes
   FINALIZADA: "success",
 };
 
-export const formatDateTime = (iso: string | null | undefined) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" }) : "—";
+export const formatDateTime = (iso: string | null | undefined) => dateTime(iso) || "—";
 
 /** /campaigns: name, status, list, connection, start, end, confirmation; stop, restart, report, edit, delete. */
 export function CampaignsScreen() {

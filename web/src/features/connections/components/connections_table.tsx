@@ -2,12 +2,11 @@ import { useTranslation } from "react-i18next";
 import { Pencil, Star, Trash2 } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Tooltip } from "../../../components/ui/tooltip.tsx";
-import { format } from "date-fns";
-import { dateLocale } from "../../../lib/dates.ts";
 import { cn } from "../../../lib/utils.ts";
 import type { ConnectionRecord, SessionAction } from "../api/connections.ts";
 import { ChannelIcon } from "../../../components/ui/channel_icon.tsx";
 import { SessionControls, StatusBadge } from "./status_controls.tsx";
+import { formatDateTime as dateTime } from "../../../lib/dates.ts";
 
 type Props = {
   connections: ConnectionRecord[];
@@ -23,10 +22,7 @@ const th =
   "sticky top-0 z-10 bg-surface-2 px-4 py-2.5 text-left text-xs font-semibold tracking-wide text-ink-muted uppercase";
 const td = "border-b border-line px-4 py-3";
 
-function formatDateTime(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "—" : format(d, "dd/MM/yy HH:mm", { locale: dateLocale() });
-}
+const formatDateTime = (iso: string): string => dateTime(iso) || "—";
 
 export function ConnectionsTable(props: Props) {
   const { connections, busyId, onEdit, onDelete, onShowQr, onAction, onDisconnect } = props;

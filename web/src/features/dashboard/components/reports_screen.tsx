@@ -24,6 +24,7 @@ import { TicketLogDialog } from "../../tickets/components/dialogs/ticket_log_dia
 import { downloadFile, reportParams, type ReportRow, useReport } from "../api/dashboard.ts";
 import { type ReportDraft, ReportFiltersForm } from "./report_filters.tsx";
 import { hoursMinutes, monthToDate } from "./format.ts";
+import { formatDateTime } from "../../../lib/dates.ts";
 
 /** Spec 3 §9: page sizes 5, 10, 20, 50 (default 10). */
 const PAGE_SIZES = [5, 10, 20, 50];
@@ -41,21 +42,9 @@ const emptyDraft = (): ReportDraft => ({
   onlyRated: false,
 });
 
-/** "dd/MM/yyyy HH:mm" in the company's time zone. */
+/** Date and time in the company's time zone, in the language's formats. */
 function zoned(iso: string | null, timeZone: string | undefined): string {
-  if (!iso) return "";
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }).formatToParts(new Date(iso)).map((x) => [x.type, x.value]),
-  );
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+  return iso ? formatDateTime(iso, timeZone) : "";
 }
 
 type Progress = { kind: "xlsx" | "pdf"; rows: number; bytes: number } | null;

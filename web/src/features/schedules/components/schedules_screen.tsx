@@ -19,10 +19,10 @@ import {
   useSchedulesLive,
 } from "../api/schedules.ts";
 import { ScheduleModal } from "./schedule_modal.tsx";
+import { formatDateTime, formatTime, localeTag } from "../../../lib/dates.ts";
 
 const TONE = { PENDENTE: "primary", AGENDADA: "warning", ENVIADA: "success", ERRO: "danger" } as const;
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" });
+const when = (iso: string) => formatDateTime(iso);
 
 /** /schedules: the list, or a month calendar; add, edit, delete. */
 export function SchedulesScreen() {
@@ -156,7 +156,7 @@ export function SchedulesScreen() {
 }
 
 function MonthCalendar({ onOpen }: { onOpen: (s: Schedule) => void }) {
-  const { t, i18n } = useTranslation("schedules");
+  const { t } = useTranslation("schedules");
   const [month, setMonth] = useState(() => {
     const d = new Date();
     return new Date(d.getFullYear(), d.getMonth(), 1);
@@ -178,8 +178,8 @@ function MonthCalendar({ onOpen }: { onOpen: (s: Schedule) => void }) {
     const k = new Date(s.sendAt).toDateString();
     byDay.set(k, [...(byDay.get(k) ?? []), s]);
   }
-  const fmt = new Intl.DateTimeFormat(i18n.language, { month: "long", year: "numeric" });
-  const weekday = new Intl.DateTimeFormat(i18n.language, { weekday: "short" });
+  const fmt = new Intl.DateTimeFormat(localeTag(), { month: "long", year: "numeric" });
+  const weekday = new Intl.DateTimeFormat(localeTag(), { weekday: "short" });
   const today = new Date().toDateString();
   return (
     <Card className="flex flex-col gap-3 p-3 sm:p-4" data-testid="schedules-calendar">
@@ -237,9 +237,7 @@ function MonthCalendar({ onOpen }: { onOpen: (s: Schedule) => void }) {
                   className="cursor-pointer truncate rounded bg-primary-soft px-1 text-left text-[11px] text-primary-strong max-sm:hidden"
                   title={s.body}
                 >
-                  {new Date(s.sendAt).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" })}
-                  {" "}
-                  {s.contact?.name}
+                  {formatTime(s.sendAt)} {s.contact?.name}
                 </button>
               ))}
               {items.length > 0 && (

@@ -7,6 +7,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty_state.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "../../../components/ui/popover.tsx";
 import { Tooltip } from "../../../components/ui/tooltip.tsx";
+import { DesktopAlertsOffer } from "../../notifications/desktop_offer.tsx";
 
 function CountBadge({ count }: { count: number }) {
   if (count <= 0) return null;
@@ -21,8 +22,10 @@ function CountBadge({ count }: { count: number }) {
 }
 
 export function HeaderPopover(
-  { icon, label, title, emptyTitle, emptyHint, count, testId, children, onOpenChange }: {
+  { icon, label, title, emptyTitle, emptyHint, count, testId, children, onOpenChange, header }: {
     onOpenChange?: (open: boolean) => void;
+    /** Shown under the title, above the list (e.g. the desktop notifications offer). */
+    header?: ReactNode;
     icon: ReactNode;
     label: string;
     title: string;
@@ -45,6 +48,7 @@ export function HeaderPopover(
       </Tooltip>
       <PopoverContent className="w-80 overflow-hidden p-0">
         <div className="border-b border-line px-4 py-3 text-sm font-semibold text-ink">{title}</div>
+        {header}
         <div className="max-h-[300px] overflow-y-auto" data-testid={`${testId}-list`}>
           {children ?? <EmptyState icon={icon} title={emptyTitle} description={emptyHint} className="py-8" />}
         </div>
@@ -62,9 +66,12 @@ export type NotificationItem = {
   href: string;
   unread: number;
   picture?: string | null;
+  /** A waiting (pending) ticket the user may take. */
+  waiting?: boolean;
 };
 
 function NotificationList({ items }: { items: NotificationItem[] }) {
+  const { t } = useTranslation("attend");
   return (
     <ul>
       {items.map((n) => (
@@ -81,6 +88,14 @@ function NotificationList({ items }: { items: NotificationItem[] }) {
                 <span className="shrink-0 text-[11px] text-ink-subtle tabular-nums">{n.time}</span>
               </span>
               <span className="flex items-center gap-2">
+                {n.waiting && (
+                  <span
+                    className="shrink-0 rounded-full bg-amber-100 px-1.5 text-[10px] font-semibold text-amber-800 dark:bg-amber-400/20 dark:text-amber-200"
+                    data-testid={`notification-waiting-${n.id}`}
+                  >
+                    {t("notify.waiting")}
+                  </span>
+                )}
                 <span className="min-w-0 flex-1 truncate text-xs text-ink-muted">{n.body}</span>
                 {n.unread > 0 && (
                   <span className="flex h-4 min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[10px] font-bold text-primary-fg">
@@ -108,6 +123,7 @@ export function NotificationsPopover({ count, items = [] }: { count: number; ite
       emptyTitle={t("topbar.noNotifications")}
       emptyHint={t("topbar.noNotificationsHint")}
       count={count}
+      header={<DesktopAlertsOffer />}
     >
       {items.length ? <NotificationList items={items} /> : undefined}
     </HeaderPopover>

@@ -174,3 +174,17 @@ export function visibleNavKeys(ctx: NavContext): string[] {
     s.entries.flatMap((e) => (e.kind === "leaf" ? [e.key] : [e.key, ...e.children.map((c) => c.key)]))
   );
 }
+
+/** The menu item a path belongs to (the longest matching link), for the phone's page title. */
+export function pageTitleKey(pathname: string): string | null {
+  let best: NavLeaf | null = null;
+  for (const section of NAV) {
+    for (const e of section.entries) {
+      for (const l of e.kind === "leaf" ? [e] : e.children) {
+        const hit = l.to === "/" ? pathname === "/" : pathname === l.to || pathname.startsWith(`${l.to}/`);
+        if (hit && (!best || l.to.length > best.to.length)) best = l;
+      }
+    }
+  }
+  return best?.key ?? null;
+}

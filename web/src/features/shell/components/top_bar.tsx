@@ -1,5 +1,10 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { KeyRound, PanelLeftClose, PanelLeftOpen } from "lucide-react";
+import { useLocation } from "react-router";
+import { EllipsisVertical, KeyRound, PanelLeftClose, PanelLeftOpen } from "lucide-react";
+import { Popover, PopoverContent, PopoverTrigger } from "../../../components/ui/popover.tsx";
+import { useMediaQuery } from "../../../lib/use_media_query.ts";
+import { pageTitleKey } from "./nav_model.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Tooltip } from "../../../components/ui/tooltip.tsx";
@@ -46,13 +51,54 @@ function Greeting({ user }: { user: User }) {
   );
 }
 
+/** The page's name from the menu (phones show it instead of the greeting). */
+function PageTitle() {
+  const { t } = useTranslation("shell");
+  const { pathname } = useLocation();
+  const key = pageTitleKey(pathname);
+  if (!key) return null;
+  return (
+    <h1 className="min-w-0 flex-1 truncate text-base font-semibold text-ink" data-testid="topbar-title">
+      {t(`nav.${key}`)}
+    </h1>
+  );
+}
+
+/** On a phone the secondary controls live behind one button, so the bar keeps its title. */
+function PhoneMore({ children }: { children: ReactNode }) {
+  const { t } = useTranslation("attend");
+  return (
+    <Popover>
+      <PopoverTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={t("topbar.more")} data-testid="topbar-more">
+          <EllipsisVertical className="size-[18px]" />
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent align="end" className="w-auto p-1.5" data-testid="topbar-more-menu">
+        <div className="flex items-center gap-0.5">{children}</div>
+      </PopoverContent>
+    </Popover>
+  );
+}
+
 export function TopBar(
   { user, collapsed, onToggleMenu, unreadCount, notifications, onOpenProfile, onLogout }: TopBarProps,
 ) {
   const { t } = useTranslation("shell");
   const menuLabel = collapsed ? t("topbar.expandMenu") : t("topbar.collapseMenu");
+  const phone = !useMediaQuery("(min-width: 640px)");
+  const secondary = (
+    <>
+      <ThemeToggle />
+      <VolumeControl />
+      <RefreshButton />
+      <div className="mx-1.5 hidden h-6 w-px bg-line sm:block" />
+      <TopBarAnnouncements userId={user.id} />
+      {planAllows(user, "useInternalChat") && <TopBarChats user={user} />}
+    </>
+  );
   return (
-    <header className="flex h-16 shrink-0 items-center gap-3 border-b border-line bg-surface/85 px-4 backdrop-blur sm:px-6">
+    <header className="flex h-16 shrink-0 items-center gap-2 border-b border-line bg-surface/85 px-2 backdrop-blur sm:gap-3 sm:px-6">
       <Tooltip content={menuLabel}>
         <Button
           variant="ghost"
@@ -64,8 +110,8 @@ export function TopBar(
           {collapsed ? <PanelLeftOpen className="size-[18px]" /> : <PanelLeftClose className="size-[18px]" />}
         </Button>
       </Tooltip>
-      <Greeting user={user} />
-      <div className="ml-auto flex items-center gap-0.5">
+      {phone ? <PageTitle /> : <Greeting user={user} />}
+      <div className="ml-auto flex shrink-0 items-center gap-0.5">
         {user.companyId === OPERATOR_COMPANY_ID && (
           <Tooltip content={t("topbar.operatorHint")}>
             <Badge tone="primary" className="mr-2 hidden sm:inline-flex" data-testid="token-badge">
@@ -74,13 +120,9 @@ export function TopBar(
             </Badge>
           </Tooltip>
         )}
-        <ThemeToggle />
-        <VolumeControl />
-        <RefreshButton />
-        <div className="mx-1.5 hidden h-6 w-px bg-line sm:block" />
+        {!phone && secondary}
         <NotificationsPopover count={unreadCount} items={notifications} />
-        <TopBarAnnouncements userId={user.id} />
-        {planAllows(user, "useInternalChat") && <TopBarChats user={user} />}
+        {phone && <PhoneMore>{secondary}</PhoneMore>}
         <UserMenu user={user} onOpenProfile={onOpenProfile} onLogout={onLogout} />
       </div>
     </header>

@@ -12,6 +12,14 @@ import { TicketListPanel } from "./list/ticket_list_panel.tsx";
 import { PANEL_DEFAULT, ResizablePanel } from "./resizable_panel.tsx";
 import { TicketFlowsProvider, useTicketFlows } from "./ticket_flows.tsx";
 import { TicketView } from "./view/ticket_view.tsx";
+import { useNarrow } from "../../../lib/use_narrow.ts";
+
+/**
+ * List + conversation + contact drawer need about 1400 px beside the menu (400 + 660 + 340). With
+ * less, opening the drawer folds the list away until the drawer closes, so the conversation and
+ * its composer keep their width instead of being squeezed between the two.
+ */
+const ROOM_FOR_ALL = 1400;
 
 function Welcome() {
   const { t } = useTranslation("tickets");
@@ -42,6 +50,9 @@ function Screen({ ticketId }: { ticketId?: string }) {
   useEffect(() => setTab(ticketId ? "ticket" : "list"), [ticketId]);
   const selectedId = ticketId && /^\d+$/.test(ticketId) ? Number(ticketId) : null;
   const [selected, setSelected] = useState<number | null>(selectedId);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { ref: root, narrow: cramped } = useNarrow<HTMLDivElement>(ROOM_FOR_ALL);
+  const foldList = drawerOpen && cramped;
   const open = useCallback((ticket: Ticket) => {
     setSelected(ticket.id);
     navigate(`/tickets/${ticket.uuid}`);
@@ -59,17 +70,27 @@ function Screen({ ticketId }: { ticketId?: string }) {
       onNewTicket={flows.newTicket}
     />
   );
-  const view = ticketId ? <TicketView key={ticketId} idOrUuid={ticketId} onBack={back} /> : <Welcome />;
+  const view = ticketId
+    ? <TicketView key={ticketId} idOrUuid={ticketId} onBack={back} onDrawerChange={setDrawerOpen} />
+    : <Welcome />;
 
   if (wide) {
     return (
-      <div className="flex h-full min-h-0" data-testid="page-tickets">
-        <ResizablePanel
-          initial={me.defaultTicketsManagerWidth ?? PANEL_DEFAULT}
-          onResized={(w) => saveWidth.mutate(w)}
-        >
-          {list}
-        </ResizablePanel>
+      <div
+        ref={root}
+        className="flex h-full min-h-0"
+        data-testid="page-tickets"
+        data-list-folded={foldList || undefined}
+      >
+        {/* Hidden, not unmounted: the list keeps its tab, filters and scroll. */}
+        <div className={cn("contents", foldList && "hidden")}>
+          <ResizablePanel
+            initial={me.defaultTicketsManagerWidth ?? PANEL_DEFAULT}
+            onResized={(w) => saveWidth.mutate(w)}
+          >
+            {list}
+          </ResizablePanel>
+        </div>
         <div className="min-w-0 flex-1">{view}</div>
       </div>
     );

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Mic, Paperclip, Send, Zap } from "lucide-react";
+import { Mic, Paperclip, Send } from "lucide-react";
 import { Button } from "../../../../components/ui/button.tsx";
 import { Tooltip } from "../../../../components/ui/tooltip.tsx";
 import { readStorage, STORAGE_KEYS, writeStorage } from "../../../../lib/storage.ts";
@@ -14,6 +14,11 @@ import { EmojiPicker } from "./emoji_picker.tsx";
 import { filterQuickAnswers, QuickAnswers } from "./quick_answers.tsx";
 import { useRecorder } from "./use_recorder.ts";
 import { ComposerLocked, ComposerToggles, ModeBanner, RecorderBar } from "./composer_parts.tsx";
+import { type ComposerAction, ComposerMenu } from "./composer_menu.tsx";
+import { useNarrow } from "../../../../lib/use_narrow.ts";
+import { CameraDialog } from "./camera_dialog.tsx";
+import { ContactShareDialog } from "./contact_share_dialog.tsx";
+import { RichDialog } from "./rich_dialog.tsx";
 
 type Props = {
   ticket: Ticket;
@@ -34,6 +39,9 @@ export function Composer({ ticket, reply, edit, onClearMode, dropped, onDroppedC
   const [active, setActive] = useState(0);
   const input = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
+  // Below 560 px (a phone, or a narrow conversation) only emoji, "+", the text and send remain.
+  const { ref: box, narrow } = useNarrow<HTMLDivElement>(560);
+  const [dialog, setDialog] = useState<"camera" | "contact" | "rich" | null>(null);
   const send = useSendMessage(ticket.id, ticket.uuid);
   const editMsg = useEditMessage();
   const recorder = useRecorder();
@@ -93,8 +101,10 @@ export function Composer({ ticket, reply, edit, onClearMode, dropped, onDroppedC
       });
       setFiles(null);
       onClearMode();
+      return true;
     } catch (err) {
       toastError(err);
+      return false;
     }
   };
 
@@ -138,6 +148,25 @@ export function Composer({ ticket, reply, edit, onClearMode, dropped, onDroppedC
     }
   };
 
+  const onAction = (a: ComposerAction) => {
+    if (a === "attach") picker.current?.click();
+    else if (a === "quick") (setText("/"), input.current?.focus());
+    else if (a === "private") setPrivate((p) => !p);
+    else if (a === "sign") toggleSign();
+    else setDialog(a);
+  };
+  const sendPhoto = async (file: File) => {
+    if (await sendFiles([file], "")) setDialog(null);
+  };
+  const sendContact = async (vCard: string) => {
+    try {
+      await send.mutateAsync({ body: "", vCard, isPrivate: false, signMessage: false, quotedMsgId: null });
+      setDialog(null);
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
   const startRecording = async () => {
     try {
       await recorder.start();
@@ -154,7 +183,12 @@ export function Composer({ ticket, reply, edit, onClearMode, dropped, onDroppedC
   if (!enabled) return <ComposerLocked ticket={ticket} />;
 
   return (
-    <div className="relative shrink-0 border-t border-line bg-surface px-3 pt-2 pb-3" data-testid="composer">
+    <div
+      ref={box}
+      className="relative shrink-0 border-t border-line bg-surface px-2 pt-2 pb-3 sm:px-3"
+      data-testid="composer"
+      data-narrow={narrow || undefined}
+    >
       {slash !== null && <QuickAnswers filter={slash} active={active} onPick={pickQuick} />}
       <ModeBanner
         reply={reply}
@@ -176,33 +210,22 @@ export function Composer({ ticket, reply, edit, onClearMode, dropped, onDroppedC
             )}
           >
             <EmojiPicker
-              onPick={(e) =>
-                setText((v) => v + e)}
+              onPick={(e) => setText((v) => v + e)}
             />
-            <Tooltip content={t("composer.attach")}>
-              <Button
-                variant="ghost"
-                size="icon-sm"
-                aria-label={t("composer.attach")}
-                onClick={() =>
-                  picker.current?.click()}
-                data-testid="composer-attach"
-              >
-                <Paperclip className="size-[18px]" />
-              </Button>
-            </Tooltip>
-            <Tooltip content={t("composer.quickAnswers")}>
-              <Button
-                variant="ghost"
-                size="icon-sm"
-                aria-label={t("composer.quickAnswers")}
-                className="hidden sm:inline-flex"
-                onClick={() => (setText("/"), input.current?.focus())}
-                data-testid="composer-quick"
-              >
-                <Zap className="size-[18px]" />
-              </Button>
-            </Tooltip>
+            {!narrow && (
+              <Tooltip content={t("composer.attach")}>
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={t("composer.attach")}
+                  onClick={() => picker.current?.click()}
+                  data-testid="composer-attach"
+                >
+                  <Paperclip className="size-[18px]" />
+                </Button>
+              </Tooltip>
+            )}
+            <ComposerMenu onAction={onAction} isPrivate={isPrivate} sign={sign} narrow={narrow} />
             <input
               ref={picker}
               type="file"
@@ -227,14 +250,16 @@ export function Composer({ ticket, reply, edit, onClearMode, dropped, onDroppedC
               placeholder={isPrivate ? t("composer.privatePlaceholder") : t("composer.placeholder")}
               aria-label={t("composer.placeholder")}
               data-testid="composer-input"
-              className="max-h-40 min-h-9 flex-1 resize-none bg-transparent px-2 py-2 text-[14px] text-ink outline-none placeholder:text-ink-subtle"
+              className="max-h-40 min-h-9 min-w-0 flex-1 resize-none bg-transparent px-2 py-2 text-[14px] text-ink outline-none placeholder:text-ink-subtle"
             />
-            <ComposerToggles
-              isPrivate={isPrivate}
-              onPrivate={() => setPrivate((p) => !p)}
-              sign={sign}
-              onSign={toggleSign}
-            />
+            {!narrow && (
+              <ComposerToggles
+                isPrivate={isPrivate}
+                onPrivate={() => setPrivate((p) => !p)}
+                sign={sign}
+                onSign={toggleSign}
+              />
+            )}
             {text.trim() || edit
               ? (
                 <Button
@@ -272,6 +297,13 @@ export function Composer({ ticket, reply, edit, onClearMode, dropped, onDroppedC
           onSend={(caption) => sendFiles(files.list, caption)}
         />
       )}
+      {dialog === "camera" && (
+        <CameraDialog onClose={() => setDialog(null)} onSend={sendPhoto} sending={send.isPending} />
+      )}
+      {dialog === "contact" && (
+        <ContactShareDialog onClose={() => setDialog(null)} onSend={sendContact} sending={send.isPending} />
+      )}
+      {dialog === "rich" && <RichDialog ticket={ticket} onClose={() => setDialog(null)} />}
     </div>
   );
 }

@@ -63,7 +63,7 @@ export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose: ()
   };
   return (
     <aside
-      className="absolute inset-y-0 right-0 z-20 flex w-[min(340px,100%)] flex-col border-l border-line bg-surface shadow-2xl xl:static xl:shadow-none"
+      className="absolute inset-y-0 right-0 z-20 flex w-[min(340px,100%)] flex-col border-l border-line bg-surface shadow-2xl @min-[940px]:static @min-[940px]:shadow-none"
       data-testid="contact-drawer"
     >
       <div className="flex h-16 shrink-0 items-center justify-between border-b border-line px-5">

@@ -90,7 +90,7 @@ export function TicketHeader({ ticket, onBack, onToggleDrawer, onExport, onSelec
               </>
             )}
             {ticket.user && (
-              <span className="hidden truncate sm:inline">
+              <span className="hidden truncate @min-[600px]:inline">
                 · {t("view.assignedTo", { name: ticket.user.name })}
               </span>
             )}
@@ -124,20 +124,23 @@ export function TicketHeader({ ticket, onBack, onToggleDrawer, onExport, onSelec
         )}
         {working && (
           <>
-            <Tooltip content={t("actions.return")}>
-              <Button
-                variant="ghost"
-                size="icon-sm"
-                aria-label={t("actions.return")}
-                data-testid="ticket-return"
-                onClick={() => flows.returnToQueue(ticket)}
-              >
-                <Undo2 className="size-4" />
-              </Button>
-            </Tooltip>
+            {/* On a narrow header (a phone) it moves into the ⋮ menu, so the contact's name keeps room. */}
+            <span className="hidden @min-[520px]:contents">
+              <Tooltip content={t("actions.return")}>
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={t("actions.return")}
+                  data-testid="ticket-return"
+                  onClick={() => flows.returnToQueue(ticket)}
+                >
+                  <Undo2 className="size-4" />
+                </Button>
+              </Tooltip>
+            </span>
             <Button size="sm" onClick={() => flows.resolve(ticket)} data-testid="ticket-resolve">
               <CheckCircle2 className="size-4" />
-              <span className="hidden sm:inline">{t("actions.resolve")}</span>
+              <span className="hidden @min-[520px]:inline">{t("actions.resolve")}</span>
             </Button>
           </>
         )}
@@ -153,7 +156,10 @@ export function TicketHeader({ ticket, onBack, onToggleDrawer, onExport, onSelec
             {t("actions.reopen")}
           </Button>
         )}
-        <TicketTagsButton ticket={ticket} />
+        {/* Tags are also edited in the contact drawer; a phone's header keeps the name instead. */}
+        <span className="hidden @min-[440px]:contents">
+          <TicketTagsButton ticket={ticket} />
+        </span>
         <Tooltip content={t("view.contactInfo")}>
           <Button
             variant="ghost"
@@ -177,6 +183,12 @@ export function TicketHeader({ ticket, onBack, onToggleDrawer, onExport, onSelec
               <MenuItem onSelect={() => flows.transfer(ticket)} data-testid="ticket-transfer">
                 <ArrowRightLeft />
                 {t("actions.transfer")}
+              </MenuItem>
+            )}
+            {working && (
+              <MenuItem onSelect={() => flows.returnToQueue(ticket)} data-testid="ticket-menu-return">
+                <Undo2 />
+                {t("actions.return")}
               </MenuItem>
             )}
             <MenuItem onSelect={onSelectForward} data-testid="ticket-forward">

@@ -19,7 +19,14 @@ import { PrintView } from "./print_view.tsx";
 import { TicketHeader } from "./ticket_header.tsx";
 
 /** One conversation: header, messages, composer, contact drawer; files can be dropped anywhere. */
-export function TicketView({ idOrUuid, onBack }: { idOrUuid: string; onBack: () => void }) {
+export function TicketView(
+  { idOrUuid, onBack, onDrawerChange }: {
+    idOrUuid: string;
+    onBack: () => void;
+    /** The screen folds the ticket list away while the drawer is open when space is short. */
+    onDrawerChange?: (open: boolean) => void;
+  },
+) {
   const { t } = useTranslation("tickets");
   const me = useCurrentUser();
   const navigate = useNavigate();
@@ -39,6 +46,10 @@ export function TicketView({ idOrUuid, onBack }: { idOrUuid: string; onBack: () 
   const [dragging, setDragging] = useState(false);
   const [printing, setPrinting] = useState(false);
   useTicketRoom(ticket?.id);
+  useEffect(() => {
+    onDrawerChange?.(drawer);
+  }, [drawer]);
+  useEffect(() => () => onDrawerChange?.(false), []);
 
   useEffect(() => {
     if (idOrUuid === "undefined" || ticketQ.isError) navigate("/tickets", { replace: true });
@@ -90,9 +101,16 @@ export function TicketView({ idOrUuid, onBack }: { idOrUuid: string; onBack: () 
   };
 
   return (
-    <div className="relative flex h-full min-w-0" data-testid="ticket-view" data-ticket-id={ticket.id}>
+    // Containers, not the viewport, decide the layout: the conversation's width depends on the side
+    // menu and the list beside it. The drawer sits beside the conversation when both fit (≥ 940 px
+    // together, the list folded away if need be); below that (phones, small tablets) it overlays.
+    <div
+      className="@container relative flex h-full min-w-0"
+      data-testid="ticket-view"
+      data-ticket-id={ticket.id}
+    >
       <div
-        className="relative flex min-w-0 flex-1 flex-col"
+        className="@container relative flex min-w-0 flex-1 flex-col"
         onDragOver={(e) => {
           e.preventDefault();
           setDragging(true);
@@ -162,6 +180,15 @@ export function TicketView({ idOrUuid, onBack }: { idOrUuid: string; onBack: () 
           </div>
         )}
       </div>
+      {drawer && (
+        <button
+          type="button"
+          aria-label={t("common:actions.close")}
+          className="absolute inset-0 z-10 cursor-default bg-black/25 @min-[940px]:hidden"
+          onClick={() => setDrawer(false)}
+          data-testid="drawer-scrim"
+        />
+      )}
       {drawer && <ContactDrawer ticket={ticket} onClose={() => setDrawer(false)} />}
       {forwarding && (
         <ForwardDialog
