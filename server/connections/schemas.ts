@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { channelKinds } from "@db/schema.ts";
 import { workingHours } from "../queues/schemas.ts";
+import { webchatConfigInput } from "../webchat/config.ts";
 
 const onOff = z.enum(["enabled", "disabled"]);
 const minutes = z.coerce.number().int().min(0).max(100_000);
@@ -130,6 +131,8 @@ export const connectionFields = z.object({
   collectiveVacationMessage: optText,
   lgpdMessage: optText,
   lgpdLink: optText,
+  /** webchat channel: the widget's look, allowed origins and offline behaviour (issue 24). */
+  webchat: webchatConfigInput.nullable().optional(),
 });
 
 type AutomationFields = {

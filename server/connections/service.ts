@@ -3,7 +3,8 @@
  * adapter; the answer carries its 30-character token (external API and api-channel bearer).
  */
 import { and, eq, ne } from "drizzle-orm";
-import { whatsapps } from "@db/schema.ts";
+import { type WebchatConfig, whatsapps } from "@db/schema.ts";
+import { defaultWebchatConfig } from "../webchat/config.ts";
 import type { Deps } from "../deps.ts";
 import type { Tx } from "@db/client.ts";
 import type { Actor } from "../lib/context.ts";
@@ -36,6 +37,7 @@ const PLAN_FLAG: Record<string, PlanFlag | null> = {
   facebook: "useFacebook",
   instagram: "useInstagram",
   api: null,
+  webchat: null,
 };
 
 /** Fields whose change makes the channel connect again (webhook target, Cloud API credentials). */
@@ -76,6 +78,24 @@ async function metaFields<T extends Partial<Record<MetaField, string | null>>>(
     return out;
   }
   if (out.metaAccessToken) out.metaAccessToken = await deps.secrets.seal(out.metaAccessToken);
+  return out;
+}
+
+/** The widget settings: only on webchat connections; a new one gets its public key and defaults. */
+function webchatFields<T extends { webchat?: WebchatConfig | null; webchatKey?: string }>(
+  channel: string,
+  input: T,
+  isNew: boolean,
+): T {
+  const out = { ...input };
+  if (channel !== "webchat") {
+    delete out.webchat;
+    return out;
+  }
+  if (isNew) {
+    out.webchat = out.webchat ?? defaultWebchatConfig();
+    out.webchatKey = randomString(24);
+  } else if (out.webchat === null) delete out.webchat;
   return out;
 }
 
@@ -150,7 +170,7 @@ export async function createConnection(
   await assertOwnRefs(deps, actor.companyId, input);
   await assertFetchable(deps, input.webhookUrl);
   const { queueIds, ...rest } = input;
-  const fields = await metaFields(deps, input.channel, rest);
+  const fields = webchatFields(input.channel, await metaFields(deps, input.channel, rest), true);
   if (input.channel === "whatsappapi" && (!fields.metaPhoneNumberId || !fields.metaAccessToken)) {
     throw new AppError("ERR_VALIDATION", {
       details: [{ path: "metaPhoneNumberId", message: "metaPhoneNumberId and metaAccessToken are required" }],
@@ -238,7 +258,7 @@ export async function updateConnection(
   await assertOwnRefs(deps, actor.companyId, input);
   await assertFetchable(deps, input.webhookUrl);
   const { queueIds, ...rest } = input;
-  const fields = await metaFields(deps, current.channel, rest);
+  const fields = webchatFields(current.channel, await metaFields(deps, current.channel, rest), false);
   const row = await deps.database.write(async (tx) => {
     await assertPhoneNumberFree(tx, fields.metaPhoneNumberId, id);
     if (input.isDefault) {
