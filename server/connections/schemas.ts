@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { channelKinds } from "@db/schema.ts";
 import { workingHours } from "../queues/schemas.ts";
-import { webchatConfigInput } from "../webchat/config.ts";
+import { webchatConfigInput, webchatPatchInput } from "../webchat/config.ts";
 
 const onOff = z.enum(["enabled", "disabled"]);
 const minutes = z.coerce.number().int().min(0).max(100_000);
@@ -194,5 +194,8 @@ export type CreateConnectionInput = z.infer<typeof createConnectionInput>;
  * A PUT may carry only some fields: the rules that need the stored values (queue, ordering against
  * a stored date, the range of an unchanged date) are checked by the service on the merged row.
  */
-export const updateConnectionInput = connectionFields.partial().omit({ channel: true });
+export const updateConnectionInput = connectionFields.partial().omit({ channel: true }).extend({
+  /** webchat: only the settings named change (merged over the stored ones by the service). */
+  webchat: webchatPatchInput.nullable().optional(),
+});
 export type UpdateConnectionInput = z.infer<typeof updateConnectionInput>;

@@ -4,7 +4,7 @@
  */
 import { and, eq, ne } from "drizzle-orm";
 import { type WebchatConfig, whatsapps } from "@db/schema.ts";
-import { defaultWebchatConfig } from "../webchat/config.ts";
+import { mergeWebchat } from "../webchat/config.ts";
 import type { Deps } from "../deps.ts";
 import type { Tx } from "@db/client.ts";
 import type { Actor } from "../lib/context.ts";
@@ -82,21 +82,15 @@ async function metaFields<T extends Partial<Record<MetaField, string | null>>>(
 }
 
 /** The widget settings: only on webchat connections; a new one gets its public key and defaults. */
-function webchatFields<T extends { webchat?: WebchatConfig | null; webchatKey?: string }>(
+function webchatFields<T extends { webchat?: Partial<WebchatConfig> | null }>(
   channel: string,
   input: T,
-  isNew: boolean,
-): T {
-  const out = { ...input };
-  if (channel !== "webchat") {
-    delete out.webchat;
-    return out;
-  }
-  if (isNew) {
-    out.webchat = out.webchat ?? defaultWebchatConfig();
-    out.webchatKey = randomString(24);
-  } else if (out.webchat === null) delete out.webchat;
-  return out;
+  current: repo.ConnectionRow | null,
+): Omit<T, "webchat"> & { webchat?: WebchatConfig; webchatKey?: string } {
+  const { webchat, ...rest } = input;
+  if (channel !== "webchat") return rest;
+  if (!current) return { ...rest, webchat: mergeWebchat(null, webchat ?? {}), webchatKey: randomString(24) };
+  return webchat ? { ...rest, webchat: mergeWebchat(current.webchat, webchat) } : rest;
 }
 
 const META_FIELDS = ["metaPhoneNumberId", "metaBusinessAccountId", "metaAccessToken"] as const;
@@ -170,7 +164,7 @@ export async function createConnection(
   await assertOwnRefs(deps, actor.companyId, input);
   await assertFetchable(deps, input.webhookUrl);
   const { queueIds, ...rest } = input;
-  const fields = webchatFields(input.channel, await metaFields(deps, input.channel, rest), true);
+  const fields = webchatFields(input.channel, await metaFields(deps, input.channel, rest), null);
   if (input.channel === "whatsappapi" && (!fields.metaPhoneNumberId || !fields.metaAccessToken)) {
     throw new AppError("ERR_VALIDATION", {
       details: [{ path: "metaPhoneNumberId", message: "metaPhoneNumberId and metaAccessToken are required" }],
@@ -258,7 +252,7 @@ export async function updateConnection(
   await assertOwnRefs(deps, actor.companyId, input);
   await assertFetchable(deps, input.webhookUrl);
   const { queueIds, ...rest } = input;
-  const fields = webchatFields(current.channel, await metaFields(deps, current.channel, rest), false);
+  const fields = webchatFields(current.channel, await metaFields(deps, current.channel, rest), current);
   const row = await deps.database.write(async (tx) => {
     await assertPhoneNumberFree(tx, fields.metaPhoneNumberId, id);
     if (input.isDefault) {

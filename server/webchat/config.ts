@@ -22,20 +22,47 @@ const origin = z.string().trim().max(200).transform((v, ctx) => {
   return o;
 });
 
-export const webchatConfigInput = z.object({
-  color: z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, "#rrggbb").default("#2563eb"),
-  title: z.string().trim().max(60).default(""),
-  greeting: z.string().trim().max(500).default(""),
-  avatarUrl: z.url({ protocol: /^https?$/ }).max(500).nullable().default(null),
-  position: z.enum(["right", "left"]).default("right"),
-  language: z.enum(["auto", "pt", "es", "en", "tr"]).default("auto"),
-  allowedOrigins: z.array(origin).max(20).default([]).transform((a) => [...new Set(a)]),
-  offline: z.enum(["collect", "message"]).default("collect"),
-  useBusinessHours: z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(["true", "false", "0", "1"])])
-    .transform((v) => v === true || v === 1 || v === "true" || v === "1").default(true),
-}) satisfies z.ZodType<WebchatConfig, unknown>;
+const bool = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(["true", "false", "0", "1"])])
+  .transform((v) => v === true || v === 1 || v === "true" || v === "1");
 
-export const defaultWebchatConfig = (): WebchatConfig => webchatConfigInput.parse({});
+const DEFAULTS: WebchatConfig = {
+  color: "#2563eb",
+  title: "",
+  greeting: "",
+  avatarUrl: null,
+  position: "right",
+  language: "auto",
+  allowedOrigins: [],
+  offline: "collect",
+  useBusinessHours: true,
+};
+
+/** Any subset of the settings (a PUT changes only what it names). */
+export const webchatPatchInput = z.object({
+  color: z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, "#rrggbb"),
+  title: z.string().trim().max(60),
+  greeting: z.string().trim().max(500),
+  avatarUrl: z.preprocess((v) => v === "" ? null : v, z.url({ protocol: /^https?$/ }).max(500).nullable()),
+  position: z.enum(["right", "left"]),
+  language: z.enum(["auto", "pt", "es", "en", "tr"]),
+  allowedOrigins: z.array(origin).max(20).transform((a) => [...new Set(a)]),
+  offline: z.enum(["collect", "message"]),
+  useBusinessHours: bool,
+}).partial();
+
+/** The settings over `base` (the defaults, or the stored ones on an update). */
+export function mergeWebchat(
+  base: WebchatConfig | null,
+  patch: z.infer<typeof webchatPatchInput>,
+): WebchatConfig {
+  const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  return { ...DEFAULTS, ...base, ...defined } as WebchatConfig;
+}
+
+/** A full settings value: what is missing takes its default. */
+export const webchatConfigInput = webchatPatchInput.transform((p) => mergeWebchat(null, p));
+
+export const defaultWebchatConfig = (): WebchatConfig => ({ ...DEFAULTS });
 
 /** Whether a page on `origin` may embed the connection's widget. No allowed origin = none may. */
 export function originAllowed(config: WebchatConfig | null, origin: string | null | undefined): boolean {
