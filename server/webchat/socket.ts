@@ -4,7 +4,8 @@
  * token must be a visitor of that connection. Client frames: {type:"message", body, clientId},
  * {type:"typing", typing}, {type:"contact", name?, email?, phone?}, {type:"ping"}. Server frames:
  * {type:"ready", online}, {type:"message", message, clientId?}, {type:"typing", typing},
- * {type:"contactSaved"}, {type:"error", code, clientId?}, {type:"pong"}.
+ * {type:"online", online} (after each visitor message), {type:"contactSaved"}, {type:"error", code,
+ * clientId?}, {type:"pong"}.
  * Each socket has a token bucket (bursts of 10 frames, 1 a second after that) and a frame-size cap.
  */
 import type { Context } from "hono";
@@ -89,6 +90,8 @@ export async function handleVisitorSocket(c: Context<AppEnv>) {
     try {
       if (f.type === "message") {
         await receiveVisitorMessage(deps, conn, visitor, { body: f.body, clientId: f.clientId });
+        // Presence may have changed since the socket opened: one cheap check per message.
+        send({ type: "online", online: await isOnline(deps, conn) });
       } else if (f.type === "typing") {
         await visitorTyping(deps, conn, visitor, f.typing);
       } else if (f.type === "contact") {

@@ -15,6 +15,7 @@ export const css = (color: string, side: "right" | "left") => `
 .panel[hidden] { display: none; }
 @media (max-width: 480px) {
   .panel { inset: 0; width: 100%; height: 100%; max-height: none; border-radius: 0; bottom: 0; }
+  .panel:not([hidden]) ~ .launcher { display: none; }
 }
 .head { background: ${color}; color: #fff; padding: 12px 14px; display: flex; gap: 10px; align-items: center; }
 .avatar { width: 36px; height: 36px; border-radius: 50%; background: rgba(255,255,255,.25); object-fit: cover;
@@ -30,7 +31,8 @@ export const css = (color: string, side: "right" | "left") => `
 .msg.me { background: ${color}; color: #fff; align-self: flex-end; border-bottom-right-radius: 4px; }
 .msg.pending { opacity: .6; }
 .msg.failed { outline: 2px solid #ef4444; }
-.msg img { display: block; max-width: 100%; max-height: 220px; border-radius: 8px; margin-bottom: 4px; }
+.msg img { display: block; max-width: 100%; max-height: 220px; min-width: 96px; min-height: 96px; object-fit: cover;
+  border-radius: 8px; margin-bottom: 4px; background: #fff; image-rendering: pixelated; }
 .msg a { color: inherit; }
 .greet { align-self: flex-start; }
 .typing { font-size: 12px; color: #6b7280; padding: 0 14px 4px; min-height: 18px; background: #f3f4f6; }

@@ -53,6 +53,13 @@ function h<K extends keyof HTMLElementTagNameMap>(
   return el;
 }
 
+/** WhatsApp-style *bold* (the attendant's signature uses it) as DOM nodes: never parsed as HTML. */
+function formatted(text: string): Node[] {
+  return text.split(/(\*[^*\n]+\*)/g).filter(Boolean).map((part) =>
+    /^\*[^*\n]+\*$/.test(part) ? h("b", {}, part.slice(1, -1)) : document.createTextNode(part)
+  );
+}
+
 const script = (document.currentScript as HTMLScriptElement | null) ??
   document.querySelector<HTMLScriptElement>('script[src*="webchat.js"][data-connection]');
 
@@ -170,7 +177,7 @@ async function start(base: string, key: string, host: HTMLElement) {
           h("br"),
         );}
     }
-    if (m.body) el.append(m.body);
+    if (m.body) el.append(...formatted(m.body));
     return el;
   };
   const render = () => {
@@ -214,6 +221,8 @@ async function start(base: string, key: string, host: HTMLElement) {
             badge.hidden = false;
           }
         }
+      } else if (f.type === "online") {
+        setOnline(!!f.online);
       } else if (f.type === "typing") {
         typing.textContent = f.typing ? t.typing : "";
         if (f.typing) setTimeout(() => (typing.textContent = ""), 6000);
