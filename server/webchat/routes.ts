@@ -109,4 +109,27 @@ export const webchatRoutes = new Hono<WcEnv>()
     return c.json({ message });
   });
 
-export const webchatSocketRoutes = new Hono<AppEnv>().get("/webchat/ws", handleVisitorSocket);
+let widget: { path: string; bytes: Uint8Array } | null = null;
+
+/**
+ * The instance's own routes outside /api: the visitor socket and the widget script. The script is
+ * served here rather than by the static handler so it carries what a cross-origin <script> needs:
+ * a short cache (a new build reaches sites within minutes), CORP cross-origin, and no page headers.
+ */
+export const webchatSocketRoutes = new Hono<AppEnv>()
+  .get("/webchat/ws", handleVisitorSocket)
+  .get("/webchat.js", async (c) => {
+    const path = `${c.var.deps.config.webDist}/webchat.js`;
+    if (widget?.path !== path) {
+      const bytes = await Deno.readFile(path).catch(() => null);
+      if (!bytes) throw new AppError("ERR_NOT_FOUND", { details: { resource: "file" } });
+      widget = { path, bytes };
+    }
+    return c.body(widget.bytes as Uint8Array<ArrayBuffer>, 200, {
+      "content-type": "text/javascript; charset=utf-8",
+      "cache-control": "public, max-age=300",
+      "cross-origin-resource-policy": "cross-origin",
+      // A script is not a page: no policy of ours applies to the host page that loads it.
+      "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+    });
+  });

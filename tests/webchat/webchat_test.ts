@@ -166,6 +166,16 @@ Deno.test("[webchat] connection settings, visitor routes and socket, both ways t
       },
     );
 
+    await tt.step("the widget script: served for cross-origin <script> tags, small", async () => {
+      const res = await t.request("/webchat.js");
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get("content-type") ?? "", /^text\/javascript/);
+      assert.equal(res.headers.get("cross-origin-resource-policy"), "cross-origin");
+      const code = await res.text();
+      assert.ok(code.includes("/webchat/ws"));
+      assert.ok(code.length < 40_000, `webchat.js is ${code.length} bytes`);
+    });
+
     const first = await openSession(t, key);
     await tt.step(
       "session: settings for the widget, CORS for the site, a token found again later",
