@@ -78,11 +78,10 @@ browserTest(
       );
       expect(size).toBe("14px");
       await widget(visitor).locator('input[name="email"]').fill("maria@example.com");
+      await screenshot(visitor, "webchat_widget_offline_1440");
       await widget(visitor).getByRole("button", { name: "Save" }).click();
       await widget(visitor).getByText("Thanks! We will get back to you.").waitFor();
       await widget(visitor).locator(".offline").waitFor({ state: "hidden" });
-      await visitor.setViewportSize({ width: 1440, height: 900 });
-      await screenshot(visitor, "webchat_widget_1440");
 
       // The attendant signs in (in another browser context) and sees the conversation arrive.
       const { page: agent } = await newPage();

@@ -68,12 +68,33 @@ if (script && !(globalThis as { __atendeWebchat?: boolean }).__atendeWebchat) {
   const base = new URL(script.src).origin;
   const key = script.dataset.connection ?? "";
   const host = h("div", { id: "atende-webchat", "data-state": "loading" });
-  document.body.append(host);
-  start(base, key, host).catch((err) => {
-    host.dataset.state = "refused";
-    console.warn("[atende webchat] not available on this page:", err?.message ?? err);
-  });
+  const mount = () => {
+    document.body.append(host);
+    start(base, key, host).catch((err) => {
+      host.dataset.state = "refused";
+      console.warn("[atende webchat] not available on this page:", err?.message ?? err);
+    });
+  };
+  // A script placed in <head> may run before <body> exists.
+  if (document.body) mount();
+  else document.addEventListener("DOMContentLoaded", mount, { once: true });
 }
+
+/** localStorage can be blocked (privacy settings): the visitor then starts afresh on each load. */
+const stored = {
+  get(k: string): string | null {
+    try {
+      return localStorage.getItem(k);
+    } catch {
+      return null;
+    }
+  },
+  set(k: string, v: string) {
+    try {
+      localStorage.setItem(k, v);
+    } catch { /* not kept */ }
+  },
+};
 
 async function start(base: string, key: string, host: HTMLElement) {
   const storeKey = `atende-webchat:${key}`;
@@ -87,8 +108,8 @@ async function start(base: string, key: string, host: HTMLElement) {
     if (!res.ok) throw new Error(`session ${res.status}`);
     return await res.json();
   };
-  const s = await openSession(localStorage.getItem(storeKey));
-  localStorage.setItem(storeKey, s.token);
+  const s = await openSession(stored.get(storeKey));
+  stored.set(storeKey, s.token);
   const t: Dict = dict(pickLang(s.config.language, navigator.languages ?? [navigator.language]));
   const root = host.attachShadow({ mode: "open" });
   root.append(h("style", {}, css(s.config.color, s.config.position)));
