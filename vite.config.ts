@@ -1,4 +1,4 @@
-import { defineConfig } from "vite";
+import { build, defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 
@@ -11,9 +11,34 @@ const VENDOR_GROUPS = [
   { name: "vendor", test: /node_modules[\\/]/ },
 ];
 
+/**
+ * The webchat widget (web/webchat, issue 24) is built on its own after the app: one small IIFE,
+ * dist/webchat.js, that host pages load with a script tag. It shares nothing with the app bundle.
+ */
+function webchatWidget(): Plugin {
+  return {
+    name: "atende-webchat-widget",
+    apply: "build",
+    async closeBundle() {
+      await build({
+        configFile: false,
+        root: "web/webchat",
+        logLevel: "warn",
+        build: {
+          outDir: "../../dist",
+          emptyOutDir: false,
+          copyPublicDir: false,
+          target: "es2019",
+          lib: { entry: "widget.ts", formats: ["iife"], name: "AtendeWebchat", fileName: () => "webchat.js" },
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: "web",
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), webchatWidget()],
   build: {
     outDir: "../dist",
     emptyOutDir: true,

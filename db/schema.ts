@@ -10,3 +10,4 @@ export * from "./schema/campaigns.ts";
 export * from "./schema/flows.ts";
 export * from "./schema/billing.ts";
 export * from "./schema/security.ts";
+export * from "./schema/webchat.ts";

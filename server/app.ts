@@ -49,6 +49,7 @@ import { todosRoutes } from "./todos/routes.ts";
 import { contactListItemsRoutes, contactListsRoutes } from "./contact_lists/routes.ts";
 import { campaignSettingsRoutes, campaignsRoutes } from "./campaigns/routes.ts";
 import { schedulesRoutes } from "./schedules/routes.ts";
+import { webchatRoutes, webchatSocketRoutes } from "./webchat/routes.ts";
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   // strict: false — the spec's client writes some paths with a trailing slash (GET /tags/).
@@ -78,6 +79,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
 
   app.route("/", mediaRoutes);
   app.route("/", realtimeRoutes);
+  app.route("/", webchatSocketRoutes);
 
   app.get("/api/health", (c) => c.json({ status: "ok", version: VERSION }));
   app.get("/api/version", (c) => c.json({ version: VERSION }));
@@ -127,6 +129,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/campaigns", campaignsRoutes);
   app.route("/api/campaign-settings", campaignSettingsRoutes);
   app.route("/api/schedules", schedulesRoutes);
+  app.route("/api/webchat", webchatRoutes);
 
   app.all("/api/*", () => {
     throw new AppError("ERR_NOT_FOUND", { details: { resource: "route" } });

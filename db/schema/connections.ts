@@ -20,7 +20,7 @@ import { flowBuilders } from "./flows.ts";
  * Other schema files import only the type: the schema modules import each other, so a value
  * shared at module-evaluation time would be read before it is initialised.
  */
-export const channelKinds = ["whatsapp", "whatsappapi", "facebook", "instagram", "api"] as const;
+export const channelKinds = ["whatsapp", "whatsappapi", "facebook", "instagram", "api", "webchat"] as const;
 export type ChannelKind = (typeof channelKinds)[number];
 
 /**
@@ -106,6 +106,10 @@ export const whatsapps = sqliteTable("whatsapps", {
   metaPhoneNumberId: text("meta_phone_number_id"),
   metaBusinessAccountId: text("meta_business_account_id"),
   instagramUserId: text("instagram_user_id"),
+  /** webchat channel: the widget's look, allowed origins and offline behaviour (server/webchat). */
+  webchat: json<WebchatConfig>("webchat"),
+  /** webchat channel: the public key the embed snippet names (`data-connection`); not a secret. */
+  webchatKey: text("webchat_key"),
   ...timestamps(),
 }, (t) => [
   // Leads with company_id, so it also serves "the company's connections".
@@ -115,7 +119,28 @@ export const whatsapps = sqliteTable("whatsapps", {
   index("whatsapps_meta_phone_idx").on(t.metaPhoneNumberId),
   index("whatsapps_fb_page_idx").on(t.facebookPageUserId),
   index("whatsapps_ig_user_idx").on(t.instagramUserId),
+  uniqueIndex("whatsapps_webchat_key_uq").on(t.webchatKey),
 ]);
+
+/** The webchat widget's settings, one JSON value on its connection. */
+export type WebchatConfig = {
+  color: string;
+  title: string;
+  greeting: string;
+  avatarUrl: string | null;
+  position: "right" | "left";
+  /** The widget's language; "auto" follows the visitor's browser. */
+  language: "auto" | "pt" | "es" | "en" | "tr";
+  /** Origins (scheme://host[:port]) whose pages may embed the widget. */
+  allowedOrigins: string[];
+  /**
+   * Out of hours or with nobody online: "collect" asks the visitor for an e-mail or phone number
+   * (and still takes the message); "message" only shows the connection's out-of-hours message.
+   */
+  offline: "collect" | "message";
+  /** Whether "online" also needs business hours (the connection's or company's, per scheduleType). */
+  useBusinessHours: boolean;
+};
 
 /** Queues offered by a connection's greeting menu. */
 export const whatsappQueues = sqliteTable("whatsapp_queues", {

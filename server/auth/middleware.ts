@@ -23,6 +23,7 @@ const PUBLIC: RegExp[] = [
   /^\/api\/channels\/[^/]+\/(messages|updates)$/,
   /^\/api\/messages\/send$/,
   /^\/api\/docs/,
+  /^\/api\/webchat\/[^/]+\/(session|upload)$/,
 ];
 
 /** Still reachable when the subscription has expired. */

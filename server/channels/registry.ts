@@ -4,6 +4,7 @@ import { AppError } from "../lib/errors.ts";
 import type { ChannelAdapter } from "./adapter.ts";
 import { apiAdapter } from "./api/adapter.ts";
 import { facebookAdapter, instagramAdapter, whatsappApiAdapter } from "./meta/adapter.ts";
+import { webchatAdapter } from "../webchat/adapter.ts";
 
 /** The Baileys adapter, imported on first use (whatsapp/boot.ts says why). */
 const wa = () => import("./whatsapp/adapter.ts").then((m) => m.whatsappAdapter);
@@ -20,6 +21,7 @@ const adapters = new Map<ChannelKind, ChannelAdapter>([["api", apiAdapter], ["wh
 registerAdapter(whatsappApiAdapter);
 registerAdapter(facebookAdapter);
 registerAdapter(instagramAdapter);
+registerAdapter(webchatAdapter);
 
 export function registerAdapter(a: ChannelAdapter): void {
   adapters.set(a.kind, a);

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { channelKinds } from "@db/schema.ts";
 import { workingHours } from "../queues/schemas.ts";
+import { webchatConfigInput, webchatPatchInput } from "../webchat/config.ts";
 
 const onOff = z.enum(["enabled", "disabled"]);
 const minutes = z.coerce.number().int().min(0).max(100_000);
@@ -130,6 +131,8 @@ export const connectionFields = z.object({
   collectiveVacationMessage: optText,
   lgpdMessage: optText,
   lgpdLink: optText,
+  /** webchat channel: the widget's look, allowed origins and offline behaviour (issue 24). */
+  webchat: webchatConfigInput.nullable().optional(),
 });
 
 type AutomationFields = {
@@ -191,5 +194,8 @@ export type CreateConnectionInput = z.infer<typeof createConnectionInput>;
  * A PUT may carry only some fields: the rules that need the stored values (queue, ordering against
  * a stored date, the range of an unchanged date) are checked by the service on the merged row.
  */
-export const updateConnectionInput = connectionFields.partial().omit({ channel: true });
+export const updateConnectionInput = connectionFields.partial().omit({ channel: true }).extend({
+  /** webchat: only the settings named change (merged over the stored ones by the service). */
+  webchat: webchatPatchInput.nullable().optional(),
+});
 export type UpdateConnectionInput = z.infer<typeof updateConnectionInput>;

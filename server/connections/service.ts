@@ -3,7 +3,8 @@
  * adapter; the answer carries its 30-character token (external API and api-channel bearer).
  */
 import { and, eq, ne } from "drizzle-orm";
-import { whatsapps } from "@db/schema.ts";
+import { type WebchatConfig, whatsapps } from "@db/schema.ts";
+import { mergeWebchat } from "../webchat/config.ts";
 import type { Deps } from "../deps.ts";
 import type { Tx } from "@db/client.ts";
 import type { Actor } from "../lib/context.ts";
@@ -36,6 +37,7 @@ const PLAN_FLAG: Record<string, PlanFlag | null> = {
   facebook: "useFacebook",
   instagram: "useInstagram",
   api: null,
+  webchat: null,
 };
 
 /** Fields whose change makes the channel connect again (webhook target, Cloud API credentials). */
@@ -77,6 +79,18 @@ async function metaFields<T extends Partial<Record<MetaField, string | null>>>(
   }
   if (out.metaAccessToken) out.metaAccessToken = await deps.secrets.seal(out.metaAccessToken);
   return out;
+}
+
+/** The widget settings: only on webchat connections; a new one gets its public key and defaults. */
+function webchatFields<T extends { webchat?: Partial<WebchatConfig> | null }>(
+  channel: string,
+  input: T,
+  current: repo.ConnectionRow | null,
+): Omit<T, "webchat"> & { webchat?: WebchatConfig; webchatKey?: string } {
+  const { webchat, ...rest } = input;
+  if (channel !== "webchat") return rest;
+  if (!current) return { ...rest, webchat: mergeWebchat(null, webchat ?? {}), webchatKey: randomString(24) };
+  return webchat ? { ...rest, webchat: mergeWebchat(current.webchat, webchat) } : rest;
 }
 
 const META_FIELDS = ["metaPhoneNumberId", "metaBusinessAccountId", "metaAccessToken"] as const;
@@ -150,7 +164,7 @@ export async function createConnection(
   await assertOwnRefs(deps, actor.companyId, input);
   await assertFetchable(deps, input.webhookUrl);
   const { queueIds, ...rest } = input;
-  const fields = await metaFields(deps, input.channel, rest);
+  const fields = webchatFields(input.channel, await metaFields(deps, input.channel, rest), null);
   if (input.channel === "whatsappapi" && (!fields.metaPhoneNumberId || !fields.metaAccessToken)) {
     throw new AppError("ERR_VALIDATION", {
       details: [{ path: "metaPhoneNumberId", message: "metaPhoneNumberId and metaAccessToken are required" }],
@@ -238,7 +252,7 @@ export async function updateConnection(
   await assertOwnRefs(deps, actor.companyId, input);
   await assertFetchable(deps, input.webhookUrl);
   const { queueIds, ...rest } = input;
-  const fields = await metaFields(deps, current.channel, rest);
+  const fields = webchatFields(current.channel, await metaFields(deps, current.channel, rest), current);
   const row = await deps.database.write(async (tx) => {
     await assertPhoneNumberFree(tx, fields.metaPhoneNumberId, id);
     if (input.isDefault) {

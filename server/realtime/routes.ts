@@ -12,11 +12,12 @@ import { isSubscriptionActive } from "../companies/subscription.ts";
 import type { Client } from "./hub.ts";
 import { presence } from "./presence.ts";
 import { SHED_CODE } from "./fanout.ts";
+import { staffTyping } from "../webchat/service.ts";
 
 const READY = JSON.stringify({ type: "ready" });
 const PONG = JSON.stringify({ type: "pong" });
 
-type ClientFrame = { type?: string; ticketId?: number | string; status?: string };
+type ClientFrame = { type?: string; ticketId?: number | string; status?: string; typing?: boolean };
 
 export const realtimeRoutes = new Hono<AppEnv>().get("/ws", async (c) => {
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
@@ -69,7 +70,12 @@ export const realtimeRoutes = new Hono<AppEnv>().get("/ws", async (c) => {
     } catch {
       return;
     }
-    handleFrame(client, f);
+    // An attendant typing on a webchat conversation: the visitor sees it (issue 24).
+    if (f?.type === "typing" && Number.isSafeInteger(Number(f.ticketId))) {
+      staffTyping(deps, companyId, client.viewer, Number(f.ticketId), f.typing !== false).catch(() =>
+        undefined
+      );
+    } else handleFrame(client, f);
   };
   socket.onclose = leave;
   socket.onerror = () => undefined;

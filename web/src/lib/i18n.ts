@@ -25,6 +25,7 @@ import ptCampaigns from "../locales/pt/campaigns.json" with { type: "json" };
 import ptSchedules from "../locales/pt/schedules.json" with { type: "json" };
 import ptQueues from "../locales/pt/queues.json" with { type: "json" };
 import ptAttend from "../locales/pt/attend.json" with { type: "json" };
+import ptWebchat from "../locales/pt/webchat.json" with { type: "json" };
 import esCommon from "../locales/es/common.json" with { type: "json" };
 import esErrors from "../locales/es/errors.json" with { type: "json" };
 import esAuth from "../locales/es/auth.json" with { type: "json" };
@@ -48,6 +49,7 @@ import esCampaigns from "../locales/es/campaigns.json" with { type: "json" };
 import esSchedules from "../locales/es/schedules.json" with { type: "json" };
 import esQueues from "../locales/es/queues.json" with { type: "json" };
 import esAttend from "../locales/es/attend.json" with { type: "json" };
+import esWebchat from "../locales/es/webchat.json" with { type: "json" };
 import enCommon from "../locales/en/common.json" with { type: "json" };
 import enErrors from "../locales/en/errors.json" with { type: "json" };
 import enAuth from "../locales/en/auth.json" with { type: "json" };
@@ -71,6 +73,7 @@ import enCampaigns from "../locales/en/campaigns.json" with { type: "json" };
 import enSchedules from "../locales/en/schedules.json" with { type: "json" };
 import enQueues from "../locales/en/queues.json" with { type: "json" };
 import enAttend from "../locales/en/attend.json" with { type: "json" };
+import enWebchat from "../locales/en/webchat.json" with { type: "json" };
 import trCommon from "../locales/tr/common.json" with { type: "json" };
 import trErrors from "../locales/tr/errors.json" with { type: "json" };
 import trAuth from "../locales/tr/auth.json" with { type: "json" };
@@ -94,6 +97,7 @@ import trCampaigns from "../locales/tr/campaigns.json" with { type: "json" };
 import trSchedules from "../locales/tr/schedules.json" with { type: "json" };
 import trQueues from "../locales/tr/queues.json" with { type: "json" };
 import trAttend from "../locales/tr/attend.json" with { type: "json" };
+import trWebchat from "../locales/tr/webchat.json" with { type: "json" };
 
 export const LANGUAGES = ["pt", "es", "en", "tr"] as const;
 export type Language = typeof LANGUAGES[number];
@@ -121,6 +125,7 @@ export const NAMESPACES = [
   "schedules",
   "queues",
   "attend",
+  "webchat",
 ];
 
 const resources = {
@@ -148,6 +153,7 @@ const resources = {
     schedules: ptSchedules,
     queues: ptQueues,
     attend: ptAttend,
+    webchat: ptWebchat,
   },
   es: {
     common: esCommon,
@@ -173,6 +179,7 @@ const resources = {
     schedules: esSchedules,
     queues: esQueues,
     attend: esAttend,
+    webchat: esWebchat,
   },
   en: {
     common: enCommon,
@@ -198,6 +205,7 @@ const resources = {
     schedules: enSchedules,
     queues: enQueues,
     attend: enAttend,
+    webchat: enWebchat,
   },
   tr: {
     common: trCommon,
@@ -223,6 +231,7 @@ const resources = {
     schedules: trSchedules,
     queues: trQueues,
     attend: trAttend,
+    webchat: trWebchat,
   },
 };
 

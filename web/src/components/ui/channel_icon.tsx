@@ -1,4 +1,4 @@
-import { Webhook } from "lucide-react";
+import { MessageCircle, Webhook } from "lucide-react";
 import { cn } from "../../lib/utils.ts";
 
 const PATHS: Record<string, { color: string; d: string }> = {
@@ -25,6 +25,9 @@ export function ChannelIcon(
   { channel, className }: { channel: string | null | undefined; className?: string },
 ) {
   const p = PATHS[channel ?? ""];
+  if (channel === "webchat") {
+    return <MessageCircle data-channel="webchat" className={cn("size-3.5 text-sky-500", className)} />;
+  }
   if (!p) {
     return <Webhook data-channel={channel ?? "api"} className={cn("size-3.5 text-violet-500", className)} />;
   }

@@ -2,9 +2,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 import { useRealtimeEvent } from "../../../lib/realtime.ts";
+import type { WebchatSettings } from "../../webchat/components/webchat_fields.tsx";
 import type { Queue } from "../../../lib/types.ts";
 
-export type Channel = "whatsapp" | "whatsappapi" | "facebook" | "instagram" | "api";
+export type Channel = "whatsapp" | "whatsappapi" | "facebook" | "instagram" | "api" | "webchat";
 
 export type ConnectionStatus =
   | "qrcode"
@@ -29,6 +30,9 @@ export type ConnectionRecord = {
   qrcode: string | null;
   retries: number;
   queues: Queue[];
+  /** webchat channel (issue 24). */
+  webchat?: WebchatSettings | null;
+  webchatKey?: string | null;
   greetingMessage: string | null;
   complationMessage: string | null;
   outOfHoursMessage: string | null;

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Bot, Check, Clock, Copy, MessageSquareText, Settings2, Star } from "lucide-react";
+import { Bot, Check, Clock, Copy, MessageCircle, MessageSquareText, Settings2, Star } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Input } from "../../../components/ui/input.tsx";
@@ -30,6 +30,12 @@ import {
   VacationAndMedia,
 } from "../../queues/components/connection_extras.tsx";
 import { useSettings } from "../../settings/api/settings.ts";
+import {
+  webchatErrors,
+  WebchatFields,
+  webchatFrom,
+  webchatPayload,
+} from "../../webchat/components/webchat_fields.tsx";
 
 type Props = {
   open: boolean;
@@ -52,6 +58,9 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
   // Working hours (scheduleType connection), collective vacation and greeting media.
   const byConnection = useSettings().data?.scheduleType === "connection";
   const [extras, setExtras] = useState(() => extrasFrom(connection));
+  // The webchat widget's settings (issue 24): their own tab and component.
+  const isWebchat = channel === "webchat";
+  const [webchat, setWebchat] = useState(() => webchatFrom(connection));
 
   const set = <K extends keyof ConnectionFormValues>(key: K, value: ConnectionFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
@@ -66,10 +75,15 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
       return;
     }
     if (Object.keys(extrasErrors(extras)).length) return setTab("messages");
+    if (isWebchat && Object.keys(webchatErrors(webchat)).length) return setTab("webchat");
     try {
       await save.mutateAsync({
         id: connection?.id,
-        payload: { ...toPayload(values, isNew), ...extrasPayload(extras, byConnection) },
+        payload: {
+          ...toPayload(values, isNew),
+          ...extrasPayload(extras, byConnection),
+          ...(isWebchat ? webchatPayload(webchat) : {}),
+        },
       });
       toastSuccess(t("toasts.saved"));
       onOpenChange(false);
@@ -105,6 +119,12 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
               <Settings2 />
               {t("modal.tabs.general")}
             </TabsTrigger>
+            {isWebchat && (
+              <TabsTrigger value="webchat" data-testid="conn-tab-webchat">
+                <MessageCircle />
+                {t("webchat:tab")}
+              </TabsTrigger>
+            )}
             <TabsTrigger value="messages" data-testid="conn-tab-messages">
               <MessageSquareText />
               {t("modal.tabs.messages")}
@@ -127,6 +147,16 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
           <TabsContent value="general" forceMount hidden={tab !== "general"}>
             <GeneralFields {...fieldProps} />
           </TabsContent>
+          {isWebchat && (
+            <TabsContent value="webchat" forceMount hidden={tab !== "webchat"}>
+              <WebchatFields
+                value={webchat}
+                onChange={setWebchat}
+                errors={webchatErrors(webchat)}
+                webchatKey={connection?.webchatKey}
+              />
+            </TabsContent>
+          )}
           <TabsContent value="messages" forceMount hidden={tab !== "messages"}>
             <MessageFields {...fieldProps} />
             <VacationAndMedia

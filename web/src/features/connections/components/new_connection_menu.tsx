@@ -20,6 +20,7 @@ export function NewConnectionMenu({ onCreate }: { onCreate: (channel: Channel) =
     { channel: "facebook", show: planAllows(user, "useFacebook") },
     { channel: "instagram", show: planAllows(user, "useInstagram") },
     { channel: "api", show: true },
+    { channel: "webchat", show: true },
   ];
 
   const pick = async (channel: Channel) => {

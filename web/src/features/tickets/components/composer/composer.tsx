@@ -13,6 +13,7 @@ import { AttachmentPreview } from "./attachment_preview.tsx";
 import { EmojiPicker } from "./emoji_picker.tsx";
 import { filterQuickAnswers, QuickAnswers } from "./quick_answers.tsx";
 import { useRecorder } from "./use_recorder.ts";
+import { useTypingSignal } from "../../../webchat/typing.tsx";
 import { ComposerLocked, ComposerToggles, ModeBanner, RecorderBar } from "./composer_parts.tsx";
 import { type ComposerAction, ComposerMenu } from "./composer_menu.tsx";
 import { useNarrow } from "../../../../lib/use_narrow.ts";
@@ -43,6 +44,7 @@ export function Composer({ ticket, reply, edit, onClearMode, dropped, onDroppedC
   const { ref: box, narrow } = useNarrow<HTMLDivElement>(560);
   const [dialog, setDialog] = useState<"camera" | "contact" | "rich" | null>(null);
   const send = useSendMessage(ticket.id, ticket.uuid);
+  const signalTyping = useTypingSignal(ticket);
   const editMsg = useEditMessage();
   const recorder = useRecorder();
   const enabled = ticket.status === "open" || ticket.status === "group";
@@ -245,6 +247,7 @@ export function Composer({ ticket, reply, edit, onClearMode, dropped, onDroppedC
               onChange={(e) => {
                 setText(e.target.value);
                 setActive(0);
+                if (!isPrivate) signalTyping();
               }}
               onKeyDown={onKeyDown}
               placeholder={isPrivate ? t("composer.privatePlaceholder") : t("composer.placeholder")}

@@ -16,6 +16,7 @@ import { ForwardDialog } from "../dialogs/forward_dialog.tsx";
 import { ContactDrawer } from "../drawer/contact_drawer.tsx";
 import { MessageList } from "./message_list.tsx";
 import { PrintView } from "./print_view.tsx";
+import { VisitorTyping } from "../../../webchat/typing.tsx";
 import { TicketHeader } from "./ticket_header.tsx";
 
 /** One conversation: header, messages, composer, contact drawer; files can be dropped anywhere. */
@@ -165,6 +166,7 @@ export function TicketView(
           onDelete={setDeleting}
           onForward={onForward}
         />
+        <VisitorTyping ticket={ticket} />
         <Composer
           ticket={ticket}
           reply={reply}

@@ -1,0 +1,412 @@
+/**
+ * The webchat channel (issue 24): its connection settings through the connections API (401,
+ * cross-company 404, role 403, happy path), the visitor's routes and socket (origin enforced,
+ * token isolation, rate limits, uploads), the inbound pipeline and the attendant's replies.
+ */
+import { and, eq } from "drizzle-orm";
+import { contactCustomFields, contacts, messages, tickets } from "@db/schema.ts";
+import { startTestServer } from "../_helpers/test_app.ts";
+import { connectWs } from "../_helpers/ws_client.ts";
+import { expectError, expectOk, type Json } from "../auth/_support.ts";
+import {
+  assert,
+  openSession,
+  OTHER_SITE,
+  sessionRequest,
+  SITE,
+  visitorSocket,
+  webchatTenant,
+} from "./_support.ts";
+import { createTenant } from "../_helpers/tenant.ts";
+
+const PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
+  (c) => c.charCodeAt(0),
+);
+
+Deno.test("[webchat] connection settings, visitor routes and socket, both ways through the inbox", async (tt) => {
+  const s = await startTestServer();
+  const t = s;
+  try {
+    const a = await webchatTenant(t, { color: "#ff0000", greeting: "Olá! Como podemos ajudar?" });
+    const b = await webchatTenant(t);
+    const key = a.conn.webchatKey;
+
+    await tt.step(
+      "connection: created with a public key and the settings given, defaults for the rest",
+      () => {
+        assert.match(key, /^[A-Za-z0-9]{24}$/);
+        assert.equal(a.conn.channel, "webchat");
+        assert.equal(a.conn.status, "CONNECTED");
+        assert.deepEqual(a.conn.webchat, {
+          color: "#ff0000",
+          title: "",
+          greeting: "Olá! Como podemos ajudar?",
+          avatarUrl: null,
+          position: "right",
+          language: "auto",
+          allowedOrigins: [SITE],
+          offline: "collect",
+          useBusinessHours: true,
+        });
+      },
+    );
+
+    await tt.step(
+      "connection: 401 without a session, 403 for a profile user, 404 across companies",
+      async () => {
+        const put = (token: string | undefined, id: number, json: Json) =>
+          t.request(`/api/whatsapp/${id}`, { method: "PUT", token, json });
+        await expectError(
+          await put(undefined, a.conn.id, { webchat: { color: "#000000" } }),
+          401,
+          "ERR_UNAUTHENTICATED",
+        );
+        await expectError(
+          await put(a.userToken, a.conn.id, { webchat: { color: "#000000" } }),
+          403,
+          "ERR_NO_PERMISSION",
+        );
+        await expectError(
+          await t.request("/api/whatsapp", {
+            method: "POST",
+            token: a.userToken,
+            json: { name: "Chat", channel: "webchat" },
+          }),
+          403,
+          "ERR_NO_PERMISSION",
+        );
+        await expectError(
+          await put(b.adminToken, a.conn.id, { webchat: { color: "#000000" } }),
+          404,
+          "ERR_NOT_FOUND",
+        );
+      },
+    );
+
+    await tt.step("connection: origins are validated and normalised; settings update", async () => {
+      await expectError(
+        await t.request(`/api/whatsapp/${a.conn.id}`, {
+          method: "PUT",
+          token: a.adminToken,
+          json: { webchat: { allowedOrigins: ["javascript:alert(1)"] } },
+        }),
+        400,
+        "ERR_VALIDATION",
+      );
+      const up = await expectOk<Json & { webchat: Json }>(
+        await t.request(`/api/whatsapp/${a.conn.id}`, {
+          method: "PUT",
+          token: a.adminToken,
+          json: {
+            webchat: {
+              ...a.conn.webchat,
+              allowedOrigins: [SITE + "/any/path", "HTTPS://WWW.Example.test"],
+              position: "left",
+              language: "es",
+            },
+          },
+        }),
+      );
+      assert.deepEqual(up.webchat.allowedOrigins, [SITE, "https://www.example.test"]);
+      assert.equal(up.webchat.position, "left");
+      assert.equal(up.webchatKey, key, "the public key never changes on update");
+      // A PUT naming one setting changes only that one.
+      const partial = await expectOk<Json & { webchat: Json }>(
+        await t.request(`/api/whatsapp/${a.conn.id}`, {
+          method: "PUT",
+          token: a.adminToken,
+          json: { webchat: { position: "right", language: "auto" } },
+        }),
+      );
+      assert.deepEqual(partial.webchat.allowedOrigins, [SITE, "https://www.example.test"]);
+      assert.equal(partial.webchat.color, "#ff0000");
+      // Other channels carry no widget settings.
+      const api = await expectOk<Json>(
+        await t.request("/api/whatsapp", {
+          method: "POST",
+          token: a.adminToken,
+          json: {
+            name: "Api",
+            channel: "api",
+            webhookUrl: "http://127.0.0.1:9/x",
+            webchat: { color: "#000000" },
+          },
+        }),
+        201,
+      );
+      assert.equal(api.webchat, null);
+      assert.equal(api.webchatKey, null);
+    });
+
+    await tt.step(
+      "session: a page on a non-allowed origin (or none) is refused without CORS headers",
+      async () => {
+        for (const origin of [OTHER_SITE, null, "http://shop.example.test:5001"]) {
+          const res = await sessionRequest(t, key, origin);
+          assert.equal(res.status, 403);
+          assert.equal(res.headers.get("access-control-allow-origin"), null);
+          await res.body?.cancel();
+        }
+        await expectError(await sessionRequest(t, "unknownKey123456", SITE), 404, "ERR_NOT_FOUND");
+        // Preflight: allowed for the site only.
+        const ok = await t.request(`/api/webchat/${key}/upload`, {
+          method: "OPTIONS",
+          headers: { origin: SITE },
+        });
+        assert.equal(ok.status, 204);
+        assert.equal(ok.headers.get("access-control-allow-origin"), SITE);
+        const bad = await t.request(`/api/webchat/${key}/upload`, {
+          method: "OPTIONS",
+          headers: { origin: OTHER_SITE },
+        });
+        assert.equal(bad.status, 403);
+        assert.equal(bad.headers.get("access-control-allow-origin"), null);
+        await bad.body?.cancel();
+      },
+    );
+
+    await tt.step("the widget script: served for cross-origin <script> tags, small", async () => {
+      const res = await t.request("/webchat.js");
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get("content-type") ?? "", /^text\/javascript/);
+      assert.equal(res.headers.get("cross-origin-resource-policy"), "cross-origin");
+      const code = await res.text();
+      assert.ok(code.includes("/webchat/ws"));
+      assert.ok(code.length < 40_000, `webchat.js is ${code.length} bytes`);
+    });
+
+    const first = await openSession(t, key);
+    await tt.step(
+      "session: settings for the widget, CORS for the site, a token found again later",
+      async () => {
+        const res = await sessionRequest(t, key, SITE, first.token);
+        assert.equal(res.headers.get("access-control-allow-origin"), SITE);
+        const again = await res.json();
+        assert.equal(again.visitorId, first.visitorId);
+        assert.equal(again.token, first.token);
+        assert.equal(first.config.color, "#ff0000");
+        assert.equal(first.config.title, "Site");
+        assert.equal(first.online, false, "nobody is online yet");
+        // A token of another connection opens a fresh visitor here.
+        const other = await openSession(t, b.conn.webchatKey, first.token);
+        assert.notEqual(other.visitorId, first.visitorId);
+      },
+    );
+
+    await tt.step("socket: refused for a non-allowed origin or an unknown token", async () => {
+      await assert.rejects(visitorSocket(s.url, key, first.token, OTHER_SITE));
+      await assert.rejects(visitorSocket(s.url, key, "x".repeat(40)));
+      await assert.rejects(visitorSocket(s.url, b.conn.webchatKey, first.token));
+    });
+
+    const staff = await connectWs(s.wsUrl, a.adminToken);
+    staff.send({ type: "joinNotification" });
+    const visitor = await visitorSocket(s.url, key, first.token);
+    let ticketId = 0;
+    await tt.step(
+      "visitor → inbox: the same pipeline (contact, pending ticket, message, live event)",
+      async () => {
+        visitor.send({ type: "message", body: "Oi, preciso de ajuda", clientId: "client-0001" });
+        const echo = await visitor.next((f) => f.type === "message");
+        assert.equal((echo.message as Json).fromMe, true);
+        assert.equal(echo.clientId, "client-0001");
+        const live = await staff.next((f) => f.event === `company-${a.company.id}-appMessage`);
+        const msg = (live.data as Json).message as Json;
+        assert.equal(msg.body, "Oi, preciso de ajuda");
+        const [row] = await t.deps.db.select().from(messages).where(eq(messages.id, msg.id as number));
+        const [ticket] = await t.deps.db.select().from(tickets).where(eq(tickets.id, row.ticketId));
+        ticketId = ticket.id;
+        assert.equal(ticket.channel, "webchat");
+        assert.equal(ticket.status, "pending");
+        assert.equal(ticket.whatsappId, a.conn.id);
+        const [contact] = await t.deps.db.select().from(contacts).where(eq(contacts.id, ticket.contactId));
+        assert.equal(contact.number, first.visitorId);
+        // The same client id again (a resend after a dropped socket) is not a second message.
+        visitor.send({ type: "message", body: "Oi, preciso de ajuda", clientId: "client-0001" });
+        await visitor.next((f) => f.type === "message" && f.clientId === "client-0001" && f !== echo);
+        const rows = await t.deps.db.select().from(messages).where(eq(messages.ticketId, ticketId));
+        assert.equal(rows.length, 1);
+      },
+    );
+
+    await tt.step("typing both ways", async () => {
+      visitor.send({ type: "typing", typing: true });
+      const f = await staff.next((f) => f.event === `company-${a.company.id}-typing`);
+      assert.deepEqual(f.data, { ticketId, typing: true });
+      staff.send({ type: "typing", ticketId, typing: true });
+      assert.deepEqual((await visitor.next((f) => f.type === "typing")).typing, true);
+    });
+
+    await tt.step(
+      "attendant → visitor: the reply goes out through the adapter to the visitor's socket",
+      async () => {
+        await expectOk(
+          await t.request(`/api/tickets/${ticketId}`, {
+            method: "PUT",
+            token: a.adminToken,
+            json: { status: "open" },
+          }),
+        );
+        const sent = await expectOk<Json>(
+          await t.request(`/api/messages/${ticketId}`, {
+            method: "POST",
+            token: a.adminToken,
+            json: { body: "Olá! Em que posso ajudar?" },
+          }),
+          201,
+        );
+        const got = await visitor.next((f) =>
+          f.type === "message" && (f.message as Json).body === "Olá! Em que posso ajudar?"
+        );
+        assert.equal((got.message as Json).fromMe, false);
+        const [row] = await t.deps.db.select().from(messages).where(eq(messages.id, sent.id as number));
+        assert.equal(row.ack, 1);
+        // A private note never reaches the visitor.
+        await expectOk(
+          await t.request(`/api/messages/${ticketId}`, {
+            method: "POST",
+            token: a.adminToken,
+            json: { body: "nota interna", isPrivate: true },
+          }),
+          201,
+        );
+      },
+    );
+
+    await tt.step(
+      "upload: an image from the visitor, origin-checked, token-checked, size-limited",
+      async () => {
+        const form = () => {
+          const f = new FormData();
+          f.set("file", new File([PNG], "foto.png", { type: "image/png" }));
+          f.set("body", "veja a foto");
+          return f;
+        };
+        const up = (headers: Record<string, string>, body: FormData = form()) =>
+          t.request(`/api/webchat/${key}/upload`, { method: "POST", headers, body });
+        await expectError(
+          await up({ origin: OTHER_SITE, "x-webchat-token": first.token }),
+          403,
+          "ERR_NO_PERMISSION",
+        );
+        await expectError(await up({ origin: SITE }), 401, "ERR_UNAUTHENTICATED");
+        const big = new FormData();
+        big.set("file", new File([new Uint8Array(11 * 1024 * 1024)], "big.bin"));
+        const tooBig = await up({ origin: SITE, "x-webchat-token": first.token }, big);
+        assert.equal(tooBig.status, 413);
+        await tooBig.body?.cancel();
+        const res = await up({ origin: SITE, "x-webchat-token": first.token });
+        assert.equal(res.headers.get("access-control-allow-origin"), SITE);
+        const { message } = await expectOk<{ message: Json }>(res);
+        assert.equal(message.mediaType, "image");
+        assert.match(String(message.mediaUrl), /^\/api\/media\/.+sig=/);
+        const img = await t.request(String(message.mediaUrl));
+        assert.equal(img.headers.get("content-type"), "image/png");
+        await img.body?.cancel();
+        const live = await staff.next((f) =>
+          f.event === `company-${a.company.id}-appMessage` &&
+          ((f.data as Json).message as Json).mediaType === "image"
+        );
+        assert.equal(((live.data as Json).message as Json).ticketId, ticketId);
+      },
+    );
+
+    await tt.step("history after a reload: the visitor's own messages, never private notes", async () => {
+      const again = await openSession(t, key, first.token);
+      const bodies = again.messages.map((m) => m.body);
+      assert.deepEqual(bodies, ["Oi, preciso de ajuda", "Olá! Em que posso ajudar?", "veja a foto"]);
+      assert.ok(again.messages[2].mediaUrl);
+    });
+
+    await tt.step("token isolation: another visitor never reads nor receives this conversation", async () => {
+      const second = await openSession(t, key);
+      assert.notEqual(second.visitorId, first.visitorId);
+      assert.deepEqual(second.messages, []);
+      const other = await visitorSocket(s.url, key, second.token);
+      await expectOk(
+        await t.request(`/api/messages/${ticketId}`, {
+          method: "POST",
+          token: a.adminToken,
+          json: { body: "só para o primeiro" },
+        }),
+        201,
+      );
+      await visitor.next((f) => f.type === "message" && (f.message as Json).body === "só para o primeiro");
+      other.send({ type: "ping" });
+      await other.next((f) => f.type === "pong");
+      assert.ok(!other.frames.some((f) => f.type === "message"), "the second visitor got nothing");
+      await other.close();
+    });
+
+    await tt.step("offline: the visitor leaves an e-mail and a phone; they land on its contact", async () => {
+      visitor.send({ type: "contact", email: "bad" });
+      assert.equal((await visitor.next((f) => f.type === "error")).code, "ERR_VALIDATION");
+      visitor.send({ type: "contact", email: "ana@example.com", phone: "+55 11 98888-7777" });
+      await visitor.next((f) => f.type === "contactSaved");
+      const [c] = await t.deps.db.select().from(contacts)
+        .where(and(eq(contacts.companyId, a.company.id), eq(contacts.number, first.visitorId)));
+      assert.equal(c.email, "ana@example.com");
+      const fields = await t.deps.db.select().from(contactCustomFields).where(
+        eq(contactCustomFields.contactId, c.id),
+      );
+      assert.deepEqual(fields.map((f) => [f.name, f.value]), [["phone", "+55 11 98888-7777"]]);
+      assert.equal((await openSession(t, key, first.token)).contactLeft, true);
+    });
+
+    await tt.step(
+      "online: with an attendant connected and no business hours, the widget says online",
+      async () => {
+        const again = await openSession(t, key, first.token);
+        assert.equal(again.online, true);
+      },
+    );
+
+    await tt.step("rate limit: a socket flooding frames is refused past its burst", async () => {
+      for (let i = 0; i < 15; i++) visitor.send({ type: "typing", typing: i % 2 === 0 });
+      const err = await visitor.next((f) => f.type === "error" && f.code === "ERR_RATE_LIMITED");
+      assert.ok(err);
+    });
+
+    await staff.close();
+    await visitor.close();
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("[webchat] new visitors per address are rate limited (429)", async () => {
+  const s = await startTestServer({ scheduler: false });
+  try {
+    const a = await webchatTenant(s);
+    for (let i = 0; i < 20; i++) await openSession(s, a.conn.webchatKey);
+    await expectError(await sessionRequest(s, a.conn.webchatKey, SITE), 429, "ERR_RATE_LIMITED");
+    // A visitor already known still finds its conversation: only new visitors count.
+    const known = await openSession(s, a.conn.webchatKey, undefined, SITE).catch(() => null);
+    assert.equal(known, null);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("[webchat] a company that is not active hides its widget (404)", async () => {
+  const s = await startTestServer({ scheduler: false });
+  try {
+    const tenant = await createTenant(s);
+    const conn = await expectOk<Json>(
+      await s.request("/api/whatsapp", {
+        method: "POST",
+        token: tenant.adminToken,
+        json: { name: "Site", channel: "webchat", webchat: { allowedOrigins: [SITE] } },
+      }),
+      201,
+    );
+    const { companies } = await import("@db/schema.ts");
+    await s.deps.database.write((tx) =>
+      tx.update(companies).set({ dueDate: "2000-01-01" }).where(eq(companies.id, tenant.company.id))
+    );
+    await expectError(await sessionRequest(s, String(conn.webchatKey), SITE), 404, "ERR_NOT_FOUND");
+  } finally {
+    await s.close();
+  }
+});
