@@ -48,6 +48,8 @@ import { todosRoutes } from "./todos/routes.ts";
 import { contactListItemsRoutes, contactListsRoutes } from "./contact_lists/routes.ts";
 import { campaignSettingsRoutes, campaignsRoutes } from "./campaigns/routes.ts";
 import { schedulesRoutes } from "./schedules/routes.ts";
+import { promptRoutes, queueIntegrationRoutes } from "./integrations/routes.ts";
+import { transcribeRoutes } from "./integrations/transcribe_routes.ts";
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   // strict: false — the spec's client writes some paths with a trailing slash (GET /tags/).
@@ -102,6 +104,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   // The public send API must win over the attendants' /api/messages/:ticketId.
   app.route("/api/messages/send", externalApiRoutes);
   app.route("/api/docs", docsRoutes);
+  app.route("/api/messages/transcribeAudio", transcribeRoutes);
   app.route("/api", messagesRoutes);
   // Before /api/whatsapp, whose /:id would otherwise catch "all".
   app.route("/api/whatsapp/all", adminConnectionsRoutes);
@@ -119,6 +122,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/chats", chatsRoutes);
   app.route("/api/announcements", announcementsRoutes);
   app.route("/api/files", filesRoutes);
+  app.route("/api/prompt", promptRoutes);
+  app.route("/api/queueIntegration", queueIntegrationRoutes);
   app.route("/api/todos", todosRoutes);
   app.route("/api/contact-lists", contactListsRoutes);
   app.route("/api/contact-list-items", contactListItemsRoutes);
