@@ -178,7 +178,8 @@ async function runTurn(deps: Deps, p: TurnPayload): Promise<void> {
     )
     : [null];
   let text = p.text ?? message?.body ?? "";
-  if (message && !text.trim() && message.mediaType === "audio" && message.mediaUrl) {
+  // A voice message reaches the bot as its transcription.
+  if (message && p.text === undefined && message.mediaType === "audio" && message.mediaUrl) {
     text = await transcribeStored(deps, ticket, message);
   }
   const turn: Turn = { deps, ticket, message: message ?? null, text: text.trim(), start: !!p.start };

@@ -49,10 +49,12 @@ export async function transcribeStored(deps: Deps, t: TicketRow, m: MessageRow):
 /** GET /messages/transcribeAudio/{file}: the audio message of that file, if the actor sees its ticket. */
 export async function transcribeAudioFile(deps: Deps, actor: Actor, file: string) {
   if (!file || file.includes("/") || file.includes("..")) throw notFound("message");
-  const [m] = await deps.db.select().from(messages).where(and(
+  // LIKE narrows (its wildcards only widen the match); the exact file name is checked here.
+  const rows = await deps.db.select().from(messages).where(and(
     eq(messages.companyId, actor.companyId),
-    or(eq(messages.mediaUrl, file), like(messages.mediaUrl, `%/${file.replace(/[%_\\]/g, "")}`)),
-  )).limit(1);
+    or(eq(messages.mediaUrl, file), like(messages.mediaUrl, `%/${file}`)),
+  )).limit(20);
+  const m = rows.find((r) => r.mediaUrl === file || r.mediaUrl?.endsWith(`/${file}`));
   if (!m || !m.mediaUrl) throw notFound("message");
   const ticket = await getVisibleTicket(deps, actor, m.ticketId);
   const key = await keyFor(deps, ticket);

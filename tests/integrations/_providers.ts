@@ -10,6 +10,8 @@ export type Hit = { path: string; headers: Headers; json: Record<string, unknown
 export type Providers = {
   url: string;
   hits: Hit[];
+  /** Where the Typebot's hand-over bubble sends the ticket. */
+  handoverQueueId: number;
   hitsTo(part: string): Hit[];
   close(): Promise<void>;
 };
@@ -23,10 +25,10 @@ const rich = (text: string) => ({
 });
 
 /** A Typebot answer for the customer's text (the scripted bot of the tests). */
-function typebot(text: string, start: boolean, origin: string) {
+function typebot(text: string, start: boolean, origin: string, handoverQueueId: number) {
   const t = text.toLowerCase();
   if (t.includes("humano")) {
-    return { messages: [rich("Vou te passar para um atendente."), rich('#{"queueId": 0}')] };
+    return { messages: [rich("Vou te passar para um atendente."), rich(`#{"queueId": ${handoverQueueId}}`)] };
   }
   if (t.includes("fim")) return { messages: [rich("Obrigado, até logo!")] };
   if (start && !t) return { messages: [rich("Olá! Qual é o seu nome?")], input: { type: "text input" } };
@@ -36,7 +38,7 @@ function typebot(text: string, start: boolean, origin: string) {
   };
 }
 
-export function startProviders(o: { handoverQueueId?: number } = {}): Providers {
+export function startProviders(): Providers {
   const hits: Hit[] = [];
   const pending = new Set<() => void>();
   const hang = () => new Promise<Response>((resolve) => pending.add(() => resolve(new Response("late"))));
@@ -62,7 +64,10 @@ export function startProviders(o: { handoverQueueId?: number } = {}): Providers 
     // Typebot v1
     let m = path.match(/^\/api\/v1\/typebots\/([^/]+)\/startChat$/);
     if (m) {
-      const answer = typebot(text, true, new URL(req.url).origin) as Record<string, unknown>;
+      const answer = typebot(text, true, new URL(req.url).origin, providers.handoverQueueId) as Record<
+        string,
+        unknown
+      >;
       return json({
         sessionId: `sess-${++sessions}`,
         typebot: { id: m[1], theme: {}, settings: {} },
@@ -71,12 +76,7 @@ export function startProviders(o: { handoverQueueId?: number } = {}): Providers 
     }
     m = path.match(/^\/api\/v1\/sessions\/([^/]+)\/continueChat$/);
     if (m) {
-      const answer = typebot(text, false, new URL(req.url).origin);
-      const handover = JSON.stringify(answer).replace(
-        '"queueId\\": 0',
-        `"queueId\\": ${o.handoverQueueId ?? 0}`,
-      );
-      return json(JSON.parse(handover));
+      return json(typebot(text, false, new URL(req.url).origin, providers.handoverQueueId));
     }
 
     // OpenAI
@@ -141,8 +141,9 @@ export function startProviders(o: { handoverQueueId?: number } = {}): Providers 
     }
     return json({ error: "not found" }, 404);
   });
-  return {
+  const providers: Providers = {
     url: `http://127.0.0.1:${server.addr.port}`,
+    handoverQueueId: 0,
     hits,
     hitsTo: (part) => hits.filter((h) => h.path.includes(part)),
     async close() {
@@ -150,6 +151,7 @@ export function startProviders(o: { handoverQueueId?: number } = {}): Providers 
       await server.shutdown();
     },
   };
+  return providers;
 }
 
 /** An RSA service-account key (PKCS#8 PEM) as Dialogflow's jsonContent. */
