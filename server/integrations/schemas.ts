@@ -41,6 +41,7 @@ export const VOICES = [
 const promptFields = {
   name: z.string().trim().min(1, "Requerido").max(120),
   prompt: z.string().trim().min(1, "Requerido").max(20_000),
+  model: z.string().trim().min(1).max(100).optional(),
   voice: z.preprocess((v) => v === "" || v == null ? undefined : v, z.enum(VOICES)).optional(),
   voiceKey: optText(500),
   voiceRegion: optText(100),

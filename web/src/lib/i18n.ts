@@ -22,6 +22,7 @@ import ptTwoFactor from "../locales/pt/twoFactor.json" with { type: "json" };
 import ptBackoffice from "../locales/pt/backoffice.json" with { type: "json" };
 import ptWorkspace from "../locales/pt/workspace.json" with { type: "json" };
 import ptCampaigns from "../locales/pt/campaigns.json" with { type: "json" };
+import ptIntegrations from "../locales/pt/integrations.json" with { type: "json" };
 import ptSchedules from "../locales/pt/schedules.json" with { type: "json" };
 import ptQueues from "../locales/pt/queues.json" with { type: "json" };
 import esCommon from "../locales/es/common.json" with { type: "json" };
@@ -44,6 +45,7 @@ import esTwoFactor from "../locales/es/twoFactor.json" with { type: "json" };
 import esBackoffice from "../locales/es/backoffice.json" with { type: "json" };
 import esWorkspace from "../locales/es/workspace.json" with { type: "json" };
 import esCampaigns from "../locales/es/campaigns.json" with { type: "json" };
+import esIntegrations from "../locales/es/integrations.json" with { type: "json" };
 import esSchedules from "../locales/es/schedules.json" with { type: "json" };
 import esQueues from "../locales/es/queues.json" with { type: "json" };
 import enCommon from "../locales/en/common.json" with { type: "json" };
@@ -66,6 +68,7 @@ import enTwoFactor from "../locales/en/twoFactor.json" with { type: "json" };
 import enBackoffice from "../locales/en/backoffice.json" with { type: "json" };
 import enWorkspace from "../locales/en/workspace.json" with { type: "json" };
 import enCampaigns from "../locales/en/campaigns.json" with { type: "json" };
+import enIntegrations from "../locales/en/integrations.json" with { type: "json" };
 import enSchedules from "../locales/en/schedules.json" with { type: "json" };
 import enQueues from "../locales/en/queues.json" with { type: "json" };
 import trCommon from "../locales/tr/common.json" with { type: "json" };
@@ -88,6 +91,7 @@ import trTwoFactor from "../locales/tr/twoFactor.json" with { type: "json" };
 import trBackoffice from "../locales/tr/backoffice.json" with { type: "json" };
 import trWorkspace from "../locales/tr/workspace.json" with { type: "json" };
 import trCampaigns from "../locales/tr/campaigns.json" with { type: "json" };
+import trIntegrations from "../locales/tr/integrations.json" with { type: "json" };
 import trSchedules from "../locales/tr/schedules.json" with { type: "json" };
 import trQueues from "../locales/tr/queues.json" with { type: "json" };
 
@@ -114,6 +118,7 @@ export const NAMESPACES = [
   "backoffice",
   "workspace",
   "campaigns",
+  "integrations",
   "schedules",
   "queues",
 ];
@@ -140,6 +145,7 @@ const resources = {
     backoffice: ptBackoffice,
     workspace: ptWorkspace,
     campaigns: ptCampaigns,
+    integrations: ptIntegrations,
     schedules: ptSchedules,
     queues: ptQueues,
   },
@@ -164,6 +170,7 @@ const resources = {
     backoffice: esBackoffice,
     workspace: esWorkspace,
     campaigns: esCampaigns,
+    integrations: esIntegrations,
     schedules: esSchedules,
     queues: esQueues,
   },
@@ -188,6 +195,7 @@ const resources = {
     backoffice: enBackoffice,
     workspace: enWorkspace,
     campaigns: enCampaigns,
+    integrations: enIntegrations,
     schedules: enSchedules,
     queues: enQueues,
   },
@@ -212,6 +220,7 @@ const resources = {
     backoffice: trBackoffice,
     workspace: trWorkspace,
     campaigns: trCampaigns,
+    integrations: trIntegrations,
     schedules: trSchedules,
     queues: trQueues,
   },

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Bot, Check, Clock, Copy, MessageSquareText, Settings2, Star } from "lucide-react";
+import { Bot, Check, Clock, Copy, MessageSquareText, Settings2, Star, Workflow } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Input } from "../../../components/ui/input.tsx";
@@ -30,6 +30,12 @@ import {
   VacationAndMedia,
 } from "../../queues/components/connection_extras.tsx";
 import { useSettings } from "../../settings/api/settings.ts";
+import {
+  botsFrom,
+  botsPayload,
+  ConnectionBotsTab,
+  useBotsAccess,
+} from "../../integrations/components/connection_bots_tab.tsx";
 
 type Props = {
   open: boolean;
@@ -52,6 +58,9 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
   // Working hours (scheduleType connection), collective vacation and greeting media.
   const byConnection = useSettings().data?.scheduleType === "connection";
   const [extras, setExtras] = useState(() => extrasFrom(connection));
+  // The AI prompt and integration that take queue-less conversations first (issue 15).
+  const [bots, setBots] = useState(() => botsFrom(connection));
+  const botsAccess = useBotsAccess();
 
   const set = <K extends keyof ConnectionFormValues>(key: K, value: ConnectionFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
@@ -69,7 +78,11 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
     try {
       await save.mutateAsync({
         id: connection?.id,
-        payload: { ...toPayload(values, isNew), ...extrasPayload(extras, byConnection) },
+        payload: {
+          ...toPayload(values, isNew),
+          ...extrasPayload(extras, byConnection),
+          ...botsPayload(bots, botsAccess),
+        },
       });
       toastSuccess(t("toasts.saved"));
       onOpenChange(false);
@@ -105,6 +118,12 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
               <Settings2 />
               {t("modal.tabs.general")}
             </TabsTrigger>
+            {(botsAccess.prompts || botsAccess.integrations) && (
+              <TabsTrigger value="integrations" data-testid="conn-tab-integrations">
+                <Workflow />
+                {t("integrations:connection.tab")}
+              </TabsTrigger>
+            )}
             <TabsTrigger value="messages" data-testid="conn-tab-messages">
               <MessageSquareText />
               {t("modal.tabs.messages")}
@@ -127,6 +146,11 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
           <TabsContent value="general" forceMount hidden={tab !== "general"}>
             <GeneralFields {...fieldProps} />
           </TabsContent>
+          {(botsAccess.prompts || botsAccess.integrations) && (
+            <TabsContent value="integrations" forceMount hidden={tab !== "integrations"}>
+              <ConnectionBotsTab value={bots} onChange={setBots} />
+            </TabsContent>
+          )}
           <TabsContent value="messages" forceMount hidden={tab !== "messages"}>
             <MessageFields {...fieldProps} />
             <VacationAndMedia
