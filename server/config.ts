@@ -24,6 +24,8 @@ export type Config = {
     dialogflow: string;
     /** Google's OAuth token endpoint (Dialogflow service accounts). */
     googleToken: string;
+    /** Azure text-to-speech; "{region}" is replaced by the prompt's voiceRegion. */
+    azureTts: string;
     efi: string;
     mercadopago: string;
     asaas: string;
@@ -66,6 +68,7 @@ const envSchema = z.object({
   TYPEBOT_API_URL: z.string().default("https://typebot.io"),
   DIALOGFLOW_API_URL: z.string().default("https://dialogflow.googleapis.com"),
   GOOGLE_TOKEN_URL: z.string().default("https://oauth2.googleapis.com/token"),
+  AZURE_TTS_URL: z.string().default("https://{region}.tts.speech.microsoft.com"),
   /** One call to an integration's provider (bots, AI, transcription) gives up after this. */
   INTEGRATION_TIMEOUT_MS: z.coerce.number().int().min(50).default(20_000),
   WEB_DIST: z.string().default("./dist"),
@@ -103,6 +106,7 @@ export async function loadConfig(
       typebot: e.TYPEBOT_API_URL,
       dialogflow: e.DIALOGFLOW_API_URL,
       googleToken: e.GOOGLE_TOKEN_URL,
+      azureTts: e.AZURE_TTS_URL,
       efi: e.EFI_API_URL,
       mercadopago: e.MERCADOPAGO_API_URL,
       asaas: e.ASAAS_API_URL,

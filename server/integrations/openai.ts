@@ -13,6 +13,7 @@ import { safeFetch } from "../lib/safe_fetch.ts";
 import { openSecret, type PromptRow } from "./service.ts";
 import type { Outcome, Turn } from "./runtime.ts";
 import { ProviderError } from "./provider.ts";
+import { speak, speaks } from "./tts.ts";
 
 export const TRANSFER_ACTION = "Ação: Transferir para o setor de atendimento";
 
@@ -90,5 +91,14 @@ export async function openaiTurn(turn: Turn, p: PromptRow): Promise<Outcome> {
       handover: { queueId: p.queueId, reason: `OpenAI «${p.name}»: transfer` },
     };
   }
-  return { replies: answer.trim() ? [{ text: answer.trim() }] : [] };
+  if (!answer.trim()) return { replies: [] };
+  if (speaks(p)) {
+    // A voice that cannot be produced falls back to the text: the customer still gets the answer.
+    try {
+      return { replies: [{ file: await speak(deps, p, answer.trim()) }] };
+    } catch (err) {
+      console.warn(`[integrations] ticket ${ticket.id}: voice reply failed, sending text`, err);
+    }
+  }
+  return { replies: [{ text: answer.trim() }] };
 }

@@ -29,7 +29,7 @@ import { transcribeStored } from "./transcribe.ts";
 import { ProviderError } from "./provider.ts";
 
 /** What a bot answered: messages for the customer, then optionally where the ticket goes. */
-export type Reply = { text: string } | { mediaUrl: string; caption?: string };
+export type Reply = { text: string } | { mediaUrl: string; caption?: string } | { file: File };
 export type Outcome = {
   replies: Reply[];
   /** Pause between replies (Typebot's typebotDelayMessage). */
@@ -149,6 +149,9 @@ async function say(deps: Deps, ticket: TicketRow, replies: Reply[], delayMs: num
         await sendOnTicket(deps, ticket.companyId, ticket.id, {
           body: await renderForTicket(deps, ticket.id, r.text),
         });
+      } else if ("file" in r) {
+        const media = await deps.media.save(ticket.companyId, "integrations", r.file);
+        await sendOnTicket(deps, ticket.companyId, ticket.id, { body: "", media });
       } else {
         const { data, mimetype } = await download(deps, r.mediaUrl, {
           maxBytes: await downloadLimit(deps),

@@ -47,7 +47,13 @@ async function promptDTO(deps: Deps, row: PromptRow) {
       eq(queues.id, row.queueId),
     )
     : [];
-  return { ...row, apiKey: await shown(deps, row.apiKey), hasApiKey: !!row.apiKey, queue: q ?? null };
+  return {
+    ...row,
+    apiKey: await shown(deps, row.apiKey),
+    hasApiKey: !!row.apiKey,
+    voiceKey: await shown(deps, row.voiceKey),
+    queue: q ?? null,
+  };
 }
 
 export async function getPrompt(deps: Deps, companyId: number, id: number): Promise<PromptRow> {
@@ -97,8 +103,14 @@ export async function updatePrompt(deps: Deps, actor: Actor, id: number, input: 
   const before = await getPrompt(deps, actor.companyId, id);
   await assertOwned(deps.db, actor.companyId, { queue: input.queueId });
   const apiKey = await nextSecret(deps, input.apiKey, before.apiKey);
+  const voiceKey = await nextSecret(deps, input.voiceKey, before.voiceKey);
   const row = await deps.database.write(async (tx) => {
-    const [row] = await tx.update(prompts).set({ ...input, apiKey, updatedAt: new Date().toISOString() })
+    const [row] = await tx.update(prompts).set({
+      ...input,
+      apiKey,
+      voiceKey,
+      updatedAt: new Date().toISOString(),
+    })
       .where(and(eq(prompts.companyId, actor.companyId), eq(prompts.id, id))).returning();
     await audit(tx, actor, { action: "prompt.update", entity: "prompt", entityId: id, summary: row.name });
     return row;

@@ -50,6 +50,7 @@ export function startProviders(): Providers {
     let form: FormData | undefined;
     if (type.includes("multipart/form-data")) form = await req.formData();
     else if (type.includes("urlencoded")) body = Object.fromEntries(new URLSearchParams(await req.text()));
+    else if (type.includes("ssml")) body = { ssml: await req.text() };
     else body = JSON.parse((await req.text()) || "{}");
     hits.push({ path, headers: req.headers, json: body, form });
     if (path === "/img/pic.png") {
@@ -105,6 +106,16 @@ export function startProviders(): Providers {
         return json({ error: { message: "bad" } }, 400);
       }
       return json({ text: "quero saber o preço" });
+    }
+
+    // Azure text-to-speech
+    if (path === "/cognitiveservices/v1") {
+      const ok = req.headers.get("ocp-apim-subscription-key") === "azure-key-1" &&
+        req.headers.get("x-microsoft-outputformat")?.includes("mp3") && String(body.ssml).includes("<voice");
+      if (!ok) return new Response("bad request", { status: 400 });
+      return new Response(new Uint8Array([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0]), {
+        headers: { "content-type": "audio/mpeg" },
+      });
     }
 
     // Google OAuth + Dialogflow ES

@@ -34,6 +34,7 @@ async function world(env: Record<string, string> = {}): Promise<World> {
       TYPEBOT_API_URL: p.url,
       DIALOGFLOW_API_URL: p.url,
       GOOGLE_TOKEN_URL: `${p.url}/token`,
+      AZURE_TTS_URL: p.url,
       INTEGRATION_TIMEOUT_MS: "400",
       ...env,
     },
@@ -350,6 +351,34 @@ Deno.test("[integrations] a provider that times out: the message is kept, ingest
     if (api_) {
       assert.ok(api_.some((l) => l.type === "integrationError" && String(l.detail).includes("timed out")));
     }
+  } finally {
+    await w.close();
+  }
+});
+
+Deno.test("[integrations] OpenAI with a voice: the answer is spoken (Azure TTS) and sent as audio", async () => {
+  const w = await world();
+  try {
+    const inbox = await setupInbox(w.t, w.sink);
+    const prompt = await expectOk<{ id: number; voiceKey: string }>(
+      await api(w.t, inbox.adminToken, "POST", "/prompt", {
+        name: "Voz",
+        prompt: "Responda em voz.",
+        apiKey: "sk-test-key-0002",
+        voice: "pt-BR-FranciscaNeural",
+        voiceKey: "azure-key-1",
+        voiceRegion: "brazilsouth",
+      }),
+      201,
+    );
+    assert.ok(prompt.voiceKey.startsWith("••••"), "the voice key is a secret too");
+    await expectOk(
+      await api(w.t, inbox.adminToken, "PUT", `/whatsapp/${inbox.conn.id}`, { promptId: prompt.id }),
+    );
+    const r = await customerSays(w.t, inbox.conn, "5511990000007", "bom dia");
+    assert.deepEqual(await botTexts(w.t, r.ticketId, 1), ["[audio]"]);
+    const tts = w.p.hitsTo("/cognitiveservices/v1")[0];
+    assert.match(String(tts.json.ssml), /name='pt-BR-FranciscaNeural'>IA: resposta para &quot;bom dia&quot;/);
   } finally {
     await w.close();
   }

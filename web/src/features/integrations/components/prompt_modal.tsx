@@ -180,7 +180,10 @@ export function PromptModal({ prompt, onClose }: { prompt: Prompt | null; onClos
             <Field label={t("prompts.voiceKey")} htmlFor="prompt-voice-key">
               <Input
                 id="prompt-voice-key"
+                type="password"
+                autoComplete="off"
                 value={v.voiceKey ?? ""}
+                onFocus={() => v.voiceKey?.startsWith("••••") && set("voiceKey", "")}
                 onChange={(e) => set("voiceKey", e.target.value)}
               />
             </Field>
