@@ -3,9 +3,11 @@ import type { Deps } from "../deps.ts";
 import { wireKanbanListeners } from "../kanban/listeners.ts";
 import { wireChatListeners } from "../chats/listeners.ts";
 import { wireAnnouncementListeners } from "../announcements/listeners.ts";
+import { wireIntegrationListeners } from "../integrations/listeners.ts";
 
 export const FEATURE_LISTENERS: ((deps: Deps) => void)[] = [
   wireKanbanListeners,
   wireChatListeners,
   wireAnnouncementListeners,
+  wireIntegrationListeners,
 ];

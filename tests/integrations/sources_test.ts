@@ -149,3 +149,45 @@ Deno.test("[integrations] a Typebot session expires with its durable timer; the 
     await close();
   }
 });
+
+Deno.test("[integrations] an attendant accepting the ticket ends its bot", async () => {
+  const { t, p, sink, close } = await world();
+  try {
+    const w = await setupInbox(t, sink);
+    const n8n = await expectOk<{ id: number }>(
+      await t.request("/api/queueIntegration", {
+        method: "POST",
+        token: w.adminToken,
+        json: { type: "webhook", name: "Gancho", urlN8N: `${p.url}/n8n/y` },
+      }),
+      201,
+    );
+    await expectOk(
+      await t.request(`/api/whatsapp/${w.conn.id}`, {
+        method: "PUT",
+        token: w.adminToken,
+        json: { integrationId: n8n.id },
+      }),
+    );
+    const num = "5511970000004";
+    const r = await customerSays(t, w.conn, num, "oi");
+    await hookFor(sink, num, (b) => b === "n8n recebeu: oi");
+    await expectOk(
+      await t.request(`/api/tickets/${r.ticketId}`, {
+        method: "PUT",
+        token: w.adminToken,
+        json: { status: "open", userId: w.admin.user.id },
+      }),
+    );
+    const ticket = await waitUntil(async () => {
+      const x = await ticketRow(t, r.ticketId);
+      return x.useIntegration ? null : x;
+    }, "the bot released");
+    assert.equal(ticket.status, "open");
+    assert.equal(ticket.integrationId, null);
+    await customerSays(t, w.conn, num, "obrigado");
+    assert.equal(p.hitsTo("/n8n/y").length, 1, "the bot hears nothing more");
+  } finally {
+    await close();
+  }
+});
