@@ -48,8 +48,16 @@ export function providerError(err: unknown): ProviderError {
   return new ProviderError("OpenAI", timeout ? "timed out" : `network error (${e?.message ?? err})`);
 }
 
-const system = (p: PromptRow) =>
-  `${p.prompt}\n\nSe o cliente pedir para falar com um atendente humano, responda começando com "${TRANSFER_ACTION}".`;
+/** The prompt, the transfer instruction and, for a .txt attachment, its text as reference material. */
+async function system(deps: Deps, p: PromptRow): Promise<string> {
+  let text =
+    `${p.prompt}\n\nSe o cliente pedir para falar com um atendente humano, responda começando com "${TRANSFER_ACTION}".`;
+  if (p.fileNameIA?.toLowerCase().endsWith(".txt")) {
+    const ref = await Deno.readTextFile(deps.media.absolute(p.fileNameIA)).catch(() => "");
+    if (ref.trim()) text += `\n\nMaterial de referência:\n${ref.slice(0, 20_000)}`;
+  }
+  return text;
+}
 
 export async function openaiTurn(turn: Turn, p: PromptRow): Promise<Outcome> {
   const { deps, ticket, message, text } = turn;
@@ -64,7 +72,7 @@ export async function openaiTurn(turn: Turn, p: PromptRow): Promise<Outcome> {
     ))
     .orderBy(desc(messages.id)).limit(Math.max(0, p.maxMessages - 1));
   const chat = [
-    { role: "system" as const, content: system(p) },
+    { role: "system" as const, content: await system(deps, p) },
     ...history.reverse().filter((m) => m.body.trim()).map((m) => ({
       role: m.fromMe ? "assistant" as const : "user" as const,
       content: m.body,

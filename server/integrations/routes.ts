@@ -19,9 +19,16 @@ import { testDialogflowSession } from "./dialogflow.ts";
 
 const id = (c: { req: { param(k: string): string | undefined } }) => idParam(c.req.param("id"));
 
-/** The spec's client posts prompts as multipart; JSON is accepted too. */
-async function body<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
-  const raw = isFormBody(c) ? formFields(await readForm(c)) : await readJson(c);
+/** The spec's client posts prompts as multipart (with an optional `file`); JSON is accepted too. */
+async function read<T extends z.ZodType>(c: Context, schema: T): Promise<{ data: z.infer<T>; file?: File }> {
+  let raw: unknown, file: File | undefined;
+  if (isFormBody(c)) {
+    const form = await readForm(c);
+    const f = form.get("file");
+    if (f instanceof File && f.size > 0) file = f;
+    form.delete("file");
+    raw = formFields(form);
+  } else raw = await readJson(c);
   const r = await schema.safeParseAsync(raw);
   if (!r.success) {
     throw new AppError("ERR_VALIDATION", {
@@ -32,8 +39,9 @@ async function body<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer
       })),
     });
   }
-  return r.data;
+  return { data: r.data, file };
 }
+const body = async <T extends z.ZodType>(c: Context, schema: T) => (await read(c, schema)).data;
 
 export const promptRoutes = new Hono<AppEnv>()
   .get("/", validate("query", listQuery), async (c) => {
@@ -41,11 +49,12 @@ export const promptRoutes = new Hono<AppEnv>()
   })
   .get("/:id", async (c) => c.json(await svc.showPrompt(c.var.deps, c.var.actor, id(c))))
   .post("/", async (c) => {
-    return c.json(await svc.createPrompt(c.var.deps, c.var.actor, await body(c, createPromptInput)), 201);
+    const { data, file } = await read(c, createPromptInput);
+    return c.json(await svc.createPrompt(c.var.deps, c.var.actor, data, file), 201);
   })
   .put("/:id", async (c) => {
-    const input = await body(c, updatePromptInput);
-    return c.json(await svc.updatePrompt(c.var.deps, c.var.actor, id(c), input));
+    const { data, file } = await read(c, updatePromptInput);
+    return c.json(await svc.updatePrompt(c.var.deps, c.var.actor, id(c), data, file));
   })
   .delete("/:id", async (c) => c.json(await svc.deletePrompt(c.var.deps, c.var.actor, id(c))));
 

@@ -7,7 +7,8 @@ import { and, asc, count, eq, like, or } from "drizzle-orm";
 import { prompts, queueIntegrations, queues } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
-import { notFound } from "../lib/errors.ts";
+import { AppError, notFound } from "../lib/errors.ts";
+import { downloadLimit } from "../channels/download.ts";
 import { requireAdmin, requirePlan } from "../auth/permissions.ts";
 import { assertOwned } from "../lib/owned.ts";
 import { pageOf } from "../lib/paging.ts";
@@ -52,6 +53,7 @@ async function promptDTO(deps: Deps, row: PromptRow) {
     apiKey: await shown(deps, row.apiKey),
     hasApiKey: !!row.apiKey,
     voiceKey: await shown(deps, row.voiceKey),
+    fileUrl: row.fileNameIA ? await deps.media.signedUrl(row.fileNameIA) : null,
     queue: q ?? null,
   };
 }
@@ -80,12 +82,34 @@ export async function showPrompt(deps: Deps, actor: Actor, id: number) {
   return await promptDTO(deps, await getPrompt(deps, actor.companyId, id));
 }
 
-export async function createPrompt(deps: Deps, actor: Actor, input: CreatePromptInput) {
+/** Spec 2 §5: jpeg, png, pdf, xls, xlsx or txt. */
+const PROMPT_FILE = /\.(jpe?g|png|pdf|xlsx?|txt)$/i;
+export const BAD_PROMPT_FILE = "Formato de archivo no válido. Use: JPG, PNG, PDF, Excel o TXT";
+
+async function savePromptFile(
+  deps: Deps,
+  companyId: number,
+  file: File | undefined,
+): Promise<string | undefined> {
+  if (!file) return undefined;
+  if (!PROMPT_FILE.test(file.name)) {
+    throw new AppError("ERR_VALIDATION", {
+      message: BAD_PROMPT_FILE,
+      details: [{ path: "file", message: BAD_PROMPT_FILE }],
+    });
+  }
+  return (await deps.media.save(companyId, "prompts", file, { maxBytes: await downloadLimit(deps) })).path;
+}
+
+export async function createPrompt(deps: Deps, actor: Actor, input: CreatePromptInput, file?: File) {
   gatePrompts(actor);
   await assertOwned(deps.db, actor.companyId, { queue: input.queueId });
+  const fileNameIA = await savePromptFile(deps, actor.companyId, file);
   const apiKey = await nextSecret(deps, input.apiKey, null);
+  const voiceKey = await nextSecret(deps, input.voiceKey, null);
   const row = await deps.database.write(async (tx) => {
-    const [row] = await tx.insert(prompts).values({ ...input, companyId: actor.companyId, apiKey })
+    const [row] = await tx.insert(prompts)
+      .values({ ...input, companyId: actor.companyId, apiKey, voiceKey, fileNameIA: fileNameIA ?? null })
       .returning();
     await audit(tx, actor, {
       action: "prompt.create",
@@ -98,10 +122,17 @@ export async function createPrompt(deps: Deps, actor: Actor, input: CreatePrompt
   return await announcePrompt(deps, "create", row);
 }
 
-export async function updatePrompt(deps: Deps, actor: Actor, id: number, input: UpdatePromptInput) {
+export async function updatePrompt(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  input: UpdatePromptInput,
+  file?: File,
+) {
   gatePrompts(actor);
   const before = await getPrompt(deps, actor.companyId, id);
   await assertOwned(deps.db, actor.companyId, { queue: input.queueId });
+  const fileNameIA = await savePromptFile(deps, actor.companyId, file);
   const apiKey = await nextSecret(deps, input.apiKey, before.apiKey);
   const voiceKey = await nextSecret(deps, input.voiceKey, before.voiceKey);
   const row = await deps.database.write(async (tx) => {
@@ -109,6 +140,7 @@ export async function updatePrompt(deps: Deps, actor: Actor, id: number, input: 
       ...input,
       apiKey,
       voiceKey,
+      ...(fileNameIA ? { fileNameIA } : {}),
       updatedAt: new Date().toISOString(),
     })
       .where(and(eq(prompts.companyId, actor.companyId), eq(prompts.id, id))).returning();

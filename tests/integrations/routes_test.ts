@@ -93,6 +93,24 @@ Deno.test("[integrations] prompts: admin CRUD, key sealed and masked; user 403; 
     const [row2] = await t.deps.db.select().from(prompts).where(eq(prompts.id, created.id));
     assert.equal(await t.deps.secrets.open(row2.apiKey!), "sk-secret-12345678");
 
+    // The attached file (spec 2 §5): jpeg, png, pdf, xls, xlsx or txt.
+    const bad = new FormData();
+    bad.append("name", "Atendente IA 2");
+    bad.append("file", new File(["MZ"], "tool.exe", { type: "application/octet-stream" }));
+    const refused = await expectError(
+      await t.request(`/api/prompt/${created.id}`, { method: "PUT", token: a.adminToken, body: bad }),
+      400,
+      "ERR_VALIDATION",
+    );
+    assert.equal(refused.message, "Formato de archivo no válido. Use: JPG, PNG, PDF, Excel o TXT");
+    const good = new FormData();
+    good.append("file", new File(["Horário: 9h às 18h"], "faq.txt", { type: "text/plain" }));
+    const withFile = await expectOk<Json>(
+      await t.request(`/api/prompt/${created.id}`, { method: "PUT", token: a.adminToken, body: good }),
+    );
+    assert.match(String(withFile.fileNameIA), /faq\.txt$/);
+    assert.ok(String(withFile.fileUrl).startsWith("/api/media/"));
+
     const list = await expectOk<{ prompts: Json[] }>(await call(t, a.adminToken, "GET", "/prompt"));
     assert.deepEqual(list.prompts.map((p) => p.name), ["Atendente IA 2"]);
     assert.equal(

@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { and, asc, eq } from "drizzle-orm";
-import { messages, ticketLogs } from "@db/schema.ts";
+import { messages, prompts, ticketLogs } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { startWebhookSink, type WebhookSink } from "../_helpers/webhook_sink.ts";
 import {
@@ -372,6 +372,8 @@ Deno.test("[integrations] OpenAI with a voice: the answer is spoken (Azure TTS) 
       201,
     );
     assert.ok(prompt.voiceKey.startsWith("••••"), "the voice key is a secret too");
+    const [stored] = await w.t.deps.db.select().from(prompts).where(eq(prompts.id, prompt.id));
+    assert.ok(stored.voiceKey?.startsWith("enc:v1:"), "sealed at rest");
     await expectOk(
       await api(w.t, inbox.adminToken, "PUT", `/whatsapp/${inbox.conn.id}`, { promptId: prompt.id }),
     );

@@ -21,9 +21,11 @@ export type Prompt = {
   hasApiKey: boolean;
   queueId: number | null;
   maxMessages: number;
+  fileNameIA: string | null;
+  fileUrl: string | null;
   queue: { id: number; name: string } | null;
 };
-export type PromptInput = Omit<Prompt, "id" | "queue" | "hasApiKey">;
+export type PromptInput = Omit<Prompt, "id" | "queue" | "hasApiKey" | "fileNameIA" | "fileUrl">;
 
 export const INTEGRATION_TYPES = ["typebot", "n8n", "webhook", "dialogflow", "flowbuilder"] as const;
 export type IntegrationType = typeof INTEGRATION_TYPES[number];
@@ -134,7 +136,25 @@ function useRemove(path: string, key: readonly string[]) {
   });
 }
 
-export const useSavePrompt = () => useSave<PromptInput>("/prompt", keys.prompts);
+/** Saves the prompt, then its attached file (multipart, spec 2 §5) when one was chosen. */
+export function useSavePrompt() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, input, file }: { id?: number; input: PromptInput; file?: File | null }) => {
+      const saved = id
+        ? await api.put<Prompt>(`/prompt/${id}`, input)
+        : await api.post<Prompt>("/prompt", input);
+      if (!file) return saved;
+      const form = new FormData();
+      form.append("file", file);
+      return await api.put<Prompt>(`/prompt/${saved.id}`, undefined, { form });
+    },
+    onSuccess: () => {
+      qc.invalidateQueries({ queryKey: keys.prompts });
+      qc.invalidateQueries({ queryKey: refsKey });
+    },
+  });
+}
 export const useDeletePrompt = () => useRemove("/prompt", keys.prompts);
 export const useSaveIntegration = () => useSave<IntegrationInput>("/queueIntegration", keys.integrations);
 export const useDeleteIntegration = () => useRemove("/queueIntegration", keys.integrations);

@@ -9,6 +9,8 @@ import { useQueueList } from "../../queues/api/queues.ts";
 import { type Prompt, type PromptInput, useSavePrompt } from "../api/integrations.ts";
 
 const NONE = "none";
+const FILE_TYPES = /\.(jpe?g|png|pdf|xlsx?|txt)$/i;
+const storedName = (path: string) => (path.split("/").pop() ?? "").replace(/^\d+_[A-Za-z0-9]{6}_/, "");
 /** Spec 2 §9: text or one of 15 Brazilian neural voices. */
 export const VOICES = [
   "texto",
@@ -50,6 +52,7 @@ export function PromptModal({ prompt, onClose }: { prompt: Prompt | null; onClos
   const queues = useQueueList().data ?? [];
   const [v, setV] = useState<PromptInput>(() => (prompt ? { ...blank(), ...prompt } : blank()));
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [file, setFile] = useState<File | null>(null);
   const set = <K extends keyof PromptInput>(k: K, value: PromptInput[K]) => {
     setV((o) => ({ ...o, [k]: value }));
     setErrors((e) => ({ ...e, [k]: undefined }));
@@ -65,10 +68,13 @@ export function PromptModal({ prompt, onClose }: { prompt: Prompt | null; onClos
     if (!(v.temperature >= 0 && v.temperature <= 2)) found.temperature = t("validation.temperature");
     if (!(v.maxTokens >= 1)) found.maxTokens = t("validation.positive");
     if (!(v.maxMessages >= 1 && v.maxMessages <= 100)) found.maxMessages = t("validation.maxMessages");
+    if (file && !FILE_TYPES.test(file.name)) {
+      found.file = t("validation.fileFormat");
+    }
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     try {
-      await save.mutateAsync({ id: prompt?.id, input: { ...v, name: v.name.trim() } });
+      await save.mutateAsync({ id: prompt?.id, input: { ...v, name: v.name.trim() }, file });
       toastSuccess(t("prompts.saved"));
       onClose();
     } catch (err) {
@@ -197,6 +203,23 @@ export function PromptModal({ prompt, onClose }: { prompt: Prompt | null; onClos
           </>
         )}
       </div>
+      <Field
+        label={t("prompts.file")}
+        htmlFor="prompt-file"
+        error={errors.file}
+        hint={prompt?.fileNameIA && !file ? storedName(prompt.fileNameIA) : t("prompts.fileHint")}
+      >
+        <input
+          id="prompt-file"
+          type="file"
+          accept=".jpg,.jpeg,.png,.pdf,.xls,.xlsx,.txt"
+          className="block w-full text-xs text-ink-muted file:mr-2 file:rounded-md file:border file:border-line file:bg-surface file:px-2 file:py-1 file:text-xs"
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setErrors((x) => ({ ...x, file: undefined }));
+          }}
+        />
+      </Field>
     </FormDialog>
   );
 }
