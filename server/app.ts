@@ -50,6 +50,8 @@ import { contactListItemsRoutes, contactListsRoutes } from "./contact_lists/rout
 import { campaignSettingsRoutes, campaignsRoutes } from "./campaigns/routes.ts";
 import { schedulesRoutes } from "./schedules/routes.ts";
 import { webchatRoutes, webchatSocketRoutes } from "./webchat/routes.ts";
+import { promptRoutes, queueIntegrationRoutes } from "./integrations/routes.ts";
+import { transcribeRoutes } from "./integrations/transcribe_routes.ts";
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   // strict: false — the spec's client writes some paths with a trailing slash (GET /tags/).
@@ -105,6 +107,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   // The public send API must win over the attendants' /api/messages/:ticketId.
   app.route("/api/messages/send", externalApiRoutes);
   app.route("/api/docs", docsRoutes);
+  app.route("/api/messages/transcribeAudio", transcribeRoutes);
   app.route("/api", messagesRoutes);
   app.route("/api", richMessagesRoutes);
   // Before /api/whatsapp, whose /:id would otherwise catch "all".
@@ -123,6 +126,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/chats", chatsRoutes);
   app.route("/api/announcements", announcementsRoutes);
   app.route("/api/files", filesRoutes);
+  app.route("/api/prompt", promptRoutes);
+  app.route("/api/queueIntegration", queueIntegrationRoutes);
   app.route("/api/todos", todosRoutes);
   app.route("/api/contact-lists", contactListsRoutes);
   app.route("/api/contact-list-items", contactListItemsRoutes);

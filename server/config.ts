@@ -21,6 +21,11 @@ export type Config = {
     stripe: string;
     openai: string;
     typebot: string;
+    dialogflow: string;
+    /** Google's OAuth token endpoint (Dialogflow service accounts). */
+    googleToken: string;
+    /** Azure text-to-speech; "{region}" is replaced by the prompt's voiceRegion. */
+    azureTts: string;
     efi: string;
     mercadopago: string;
     asaas: string;
@@ -36,6 +41,8 @@ export type Config = {
   realtime: { maxBufferedBytes: number; maxLagMs: number; presenceGraceMs: number };
   /** Hours without a message after which an active ticket is closed (spec 1 §9: 24); 0 = never. */
   ticketAutoCloseHours: number;
+  /** INTEGRATION_TIMEOUT_MS: the timeout of one provider call of server/integrations. */
+  integrationTimeoutMs: number;
 };
 
 const envSchema = z.object({
@@ -59,6 +66,11 @@ const envSchema = z.object({
   ASAAS_API_URL: z.string().default("https://api.asaas.com"),
   OPENAI_API_URL: z.string().default("https://api.openai.com/v1"),
   TYPEBOT_API_URL: z.string().default("https://typebot.io"),
+  DIALOGFLOW_API_URL: z.string().default("https://dialogflow.googleapis.com"),
+  GOOGLE_TOKEN_URL: z.string().default("https://oauth2.googleapis.com/token"),
+  AZURE_TTS_URL: z.string().default("https://{region}.tts.speech.microsoft.com"),
+  /** One call to an integration's provider (bots, AI, transcription) gives up after this. */
+  INTEGRATION_TIMEOUT_MS: z.coerce.number().int().min(50).default(20_000),
   WEB_DIST: z.string().default("./dist"),
   INGEST_THREAD_AFTER: z.coerce.number().int().min(-1).default(200),
   ALLOW_PRIVATE_URLS: z.string().default(""),
@@ -92,6 +104,9 @@ export async function loadConfig(
       stripe: e.STRIPE_API_URL,
       openai: e.OPENAI_API_URL,
       typebot: e.TYPEBOT_API_URL,
+      dialogflow: e.DIALOGFLOW_API_URL,
+      googleToken: e.GOOGLE_TOKEN_URL,
+      azureTts: e.AZURE_TTS_URL,
       efi: e.EFI_API_URL,
       mercadopago: e.MERCADOPAGO_API_URL,
       asaas: e.ASAAS_API_URL,
@@ -106,6 +121,7 @@ export async function loadConfig(
       presenceGraceMs: e.WS_PRESENCE_GRACE_MS,
     },
     ticketAutoCloseHours: e.TICKET_AUTO_CLOSE_HOURS,
+    integrationTimeoutMs: e.INTEGRATION_TIMEOUT_MS,
   };
 }
 

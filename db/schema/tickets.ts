@@ -195,6 +195,10 @@ export const ticketLogTypes = [
   "nps",
   "lgpd",
   "autoClose",
+  // Integrations (server/integrations): a bot took the ticket, handed it back, or failed.
+  "integration",
+  "integrationEnd",
+  "integrationError",
 ] as const;
 
 /** What happened to a ticket and who did it (the ticket's history panel). */
@@ -206,6 +210,8 @@ export const ticketLogs = sqliteTable("ticket_logs", {
   userId: integer("user_id"),
   queueId: integer("queue_id"),
   type: text("type", { enum: ticketLogTypes }).notNull(),
+  /** A readable line for the history panel (e.g. which provider failed and why). */
+  detail: text("detail"),
   ...timestamps(),
 }, (t) => [index("ticket_logs_ticket_created_idx").on(t.ticketId, t.createdAt)]);
 
@@ -250,6 +256,8 @@ export const ticketTimerKinds = [
   "redirect",
   "rotation",
   "stale",
+  /** A Typebot session's end (typebotExpires minutes after the customer's last message). */
+  "typebotExpiry",
 ] as const;
 export type TicketTimerKind = (typeof ticketTimerKinds)[number];
 

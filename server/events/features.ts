@@ -4,10 +4,12 @@ import { wireKanbanListeners } from "../kanban/listeners.ts";
 import { wireChatListeners } from "../chats/listeners.ts";
 import { wireAnnouncementListeners } from "../announcements/listeners.ts";
 import { wireContactListeners } from "../contacts/listeners.ts";
+import { wireIntegrationListeners } from "../integrations/listeners.ts";
 
 export const FEATURE_LISTENERS: ((deps: Deps) => void)[] = [
   wireKanbanListeners,
   wireChatListeners,
   wireAnnouncementListeners,
   wireContactListeners,
+  wireIntegrationListeners,
 ];

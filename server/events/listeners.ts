@@ -42,6 +42,8 @@ const ENTITY_EVENTS: Record<EntityKind, { event: string; key: string }> = {
   contactListItem: { event: "ContactListItem", key: "record" },
   campaign: { event: "campaign", key: "record" },
   schedule: { event: "schedule", key: "schedule" },
+  prompt: { event: "prompt", key: "prompt" },
+  queueIntegration: { event: "queueIntegration", key: "queueIntegration" },
 };
 
 const viewerOfDTO = (u: UserDTO): Viewer => ({

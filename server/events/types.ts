@@ -75,7 +75,9 @@ export type EntityKind =
   | "contactList"
   | "contactListItem"
   | "campaign"
-  | "schedule";
+  | "schedule"
+  | "prompt"
+  | "queueIntegration";
 
 export type EntityChanged =
   | { companyId: number; entity: EntityKind; action: "create" | "update"; record: unknown }

@@ -27,7 +27,7 @@ export async function botUpdate(
   deps: Deps,
   ticket: TicketRow,
   values: Partial<typeof tickets.$inferInsert>,
-  log?: { type: TicketLogType; queueId?: number | null; userId?: number | null },
+  log?: { type: TicketLogType; queueId?: number | null; userId?: number | null; detail?: string | null },
   extra?: (tx: Tx, row: TicketRow) => Promise<void>,
 ): Promise<TicketRow> {
   const row = await deps.database.write(async (tx) => {

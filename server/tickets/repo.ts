@@ -150,6 +150,8 @@ export async function logTicket(
     type: (typeof ticketLogs.$inferInsert)["type"];
     userId?: number | null;
     queueId?: number | null;
+    /** A readable line for the history panel (integrations' failures). */
+    detail?: string | null;
   },
 ): Promise<void> {
   const q = prepared(tx, "ticketLogs.insert", (d) =>
@@ -159,6 +161,7 @@ export async function logTicket(
       type: p("type"),
       userId: p("userId"),
       queueId: p("queueId"),
+      detail: p("detail"),
     }).prepare());
   await q.run({
     companyId,
@@ -166,6 +169,7 @@ export async function logTicket(
     type: e.type,
     userId: e.userId ?? null,
     queueId: e.queueId ?? null,
+    detail: e.detail ?? null,
   });
 }
 

@@ -11,6 +11,7 @@ import type { Deps } from "../deps.ts";
 import type { ConnectionRow } from "../connections/repo.ts";
 import type { TicketRow } from "../tickets/repo.ts";
 import { botClose, botSay, botUpdate } from "../inbox/bot.ts";
+import { expireTypebotSession } from "../integrations/typebot.ts";
 
 export type Outcome = "done" | Date;
 type Handler = (deps: Deps, t: TicketRow, conn: ConnectionRow, now: Date) => Promise<Outcome>;
@@ -129,4 +130,5 @@ export const HANDLERS: Record<TicketTimerKind, Handler> = {
   redirect,
   rotation,
   stale,
+  typebotExpiry: (deps, t, _c, now) => expireTypebotSession(deps, t, now),
 };

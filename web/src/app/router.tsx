@@ -10,6 +10,7 @@ import { UsersPage } from "./routes/users.tsx";
 import { SettingsPage } from "./routes/settings.tsx";
 import { FinancePage } from "./routes/financeiro.tsx";
 import { Placeholder, PLACEHOLDER_ROUTES } from "./routes/placeholders.tsx";
+import { PromptsPage, QueueIntegrationsPage } from "./routes/integrations.tsx";
 import { TicketsPage } from "./routes/tickets.tsx";
 import { ContactsImportPage, ContactsPage, QuickMessagesPage, TagsPage } from "./routes/inbox_admin.tsx";
 import { QueuesPage } from "./routes/queues.tsx";
@@ -73,6 +74,8 @@ const router = createBrowserRouter([
           { path: "/announcements", element: <AnnouncementsPage /> },
           { path: "/helps", element: <HelpsPage /> },
           { path: "/files", element: <FilesPage /> },
+          { path: "/prompts", element: <PromptsPage /> },
+          { path: "/queue-integration", element: <QueueIntegrationsPage /> },
           { path: "/todolist", element: <TodoPage /> },
           { path: "/campaigns", element: <CampaignsPage /> },
           { path: "/campaigns-config", element: <CampaignSettingsPage /> },

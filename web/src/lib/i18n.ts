@@ -22,6 +22,7 @@ import ptTwoFactor from "../locales/pt/twoFactor.json" with { type: "json" };
 import ptBackoffice from "../locales/pt/backoffice.json" with { type: "json" };
 import ptWorkspace from "../locales/pt/workspace.json" with { type: "json" };
 import ptCampaigns from "../locales/pt/campaigns.json" with { type: "json" };
+import ptIntegrations from "../locales/pt/integrations.json" with { type: "json" };
 import ptSchedules from "../locales/pt/schedules.json" with { type: "json" };
 import ptQueues from "../locales/pt/queues.json" with { type: "json" };
 import ptAttend from "../locales/pt/attend.json" with { type: "json" };
@@ -46,6 +47,7 @@ import esTwoFactor from "../locales/es/twoFactor.json" with { type: "json" };
 import esBackoffice from "../locales/es/backoffice.json" with { type: "json" };
 import esWorkspace from "../locales/es/workspace.json" with { type: "json" };
 import esCampaigns from "../locales/es/campaigns.json" with { type: "json" };
+import esIntegrations from "../locales/es/integrations.json" with { type: "json" };
 import esSchedules from "../locales/es/schedules.json" with { type: "json" };
 import esQueues from "../locales/es/queues.json" with { type: "json" };
 import esAttend from "../locales/es/attend.json" with { type: "json" };
@@ -70,6 +72,7 @@ import enTwoFactor from "../locales/en/twoFactor.json" with { type: "json" };
 import enBackoffice from "../locales/en/backoffice.json" with { type: "json" };
 import enWorkspace from "../locales/en/workspace.json" with { type: "json" };
 import enCampaigns from "../locales/en/campaigns.json" with { type: "json" };
+import enIntegrations from "../locales/en/integrations.json" with { type: "json" };
 import enSchedules from "../locales/en/schedules.json" with { type: "json" };
 import enQueues from "../locales/en/queues.json" with { type: "json" };
 import enAttend from "../locales/en/attend.json" with { type: "json" };
@@ -94,6 +97,7 @@ import trTwoFactor from "../locales/tr/twoFactor.json" with { type: "json" };
 import trBackoffice from "../locales/tr/backoffice.json" with { type: "json" };
 import trWorkspace from "../locales/tr/workspace.json" with { type: "json" };
 import trCampaigns from "../locales/tr/campaigns.json" with { type: "json" };
+import trIntegrations from "../locales/tr/integrations.json" with { type: "json" };
 import trSchedules from "../locales/tr/schedules.json" with { type: "json" };
 import trQueues from "../locales/tr/queues.json" with { type: "json" };
 import trAttend from "../locales/tr/attend.json" with { type: "json" };
@@ -122,6 +126,7 @@ export const NAMESPACES = [
   "backoffice",
   "workspace",
   "campaigns",
+  "integrations",
   "schedules",
   "queues",
   "attend",
@@ -150,6 +155,7 @@ const resources = {
     backoffice: ptBackoffice,
     workspace: ptWorkspace,
     campaigns: ptCampaigns,
+    integrations: ptIntegrations,
     schedules: ptSchedules,
     queues: ptQueues,
     attend: ptAttend,
@@ -176,6 +182,7 @@ const resources = {
     backoffice: esBackoffice,
     workspace: esWorkspace,
     campaigns: esCampaigns,
+    integrations: esIntegrations,
     schedules: esSchedules,
     queues: esQueues,
     attend: esAttend,
@@ -202,6 +209,7 @@ const resources = {
     backoffice: enBackoffice,
     workspace: enWorkspace,
     campaigns: enCampaigns,
+    integrations: enIntegrations,
     schedules: enSchedules,
     queues: enQueues,
     attend: enAttend,
@@ -228,6 +236,7 @@ const resources = {
     backoffice: trBackoffice,
     workspace: trWorkspace,
     campaigns: trCampaigns,
+    integrations: trIntegrations,
     schedules: trSchedules,
     queues: trQueues,
     attend: trAttend,

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Bot, Check, Clock, Copy, MessageCircle, MessageSquareText, Settings2, Star } from "lucide-react";
+import { Bot, Check, Clock, Copy, MessageCircle, MessageSquareText, Settings2, Star, Workflow } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Input } from "../../../components/ui/input.tsx";
@@ -36,6 +36,12 @@ import {
   webchatFrom,
   webchatPayload,
 } from "../../webchat/components/webchat_fields.tsx";
+import {
+  botsFrom,
+  botsPayload,
+  ConnectionBotsTab,
+  useBotsAccess,
+} from "../../integrations/components/connection_bots_tab.tsx";
 
 type Props = {
   open: boolean;
@@ -61,6 +67,9 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
   // The webchat widget's settings (issue 24): their own tab and component.
   const isWebchat = channel === "webchat";
   const [webchat, setWebchat] = useState(() => webchatFrom(connection));
+  // The AI prompt and integration that take queue-less conversations first (issue 15).
+  const [bots, setBots] = useState(() => botsFrom(connection));
+  const botsAccess = useBotsAccess();
 
   const set = <K extends keyof ConnectionFormValues>(key: K, value: ConnectionFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
@@ -83,6 +92,7 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
           ...toPayload(values, isNew),
           ...extrasPayload(extras, byConnection),
           ...(isWebchat ? webchatPayload(webchat) : {}),
+          ...botsPayload(bots, botsAccess),
         },
       });
       toastSuccess(t("toasts.saved"));
@@ -125,6 +135,12 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
                 {t("webchat:tab")}
               </TabsTrigger>
             )}
+            {(botsAccess.prompts || botsAccess.integrations) && (
+              <TabsTrigger value="integrations" data-testid="conn-tab-integrations">
+                <Workflow />
+                {t("integrations:connection.tab")}
+              </TabsTrigger>
+            )}
             <TabsTrigger value="messages" data-testid="conn-tab-messages">
               <MessageSquareText />
               {t("modal.tabs.messages")}
@@ -155,6 +171,11 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
                 errors={webchatErrors(webchat)}
                 webchatKey={connection?.webchatKey}
               />
+            </TabsContent>
+          )}
+          {(botsAccess.prompts || botsAccess.integrations) && (
+            <TabsContent value="integrations" forceMount hidden={tab !== "integrations"}>
+              <ConnectionBotsTab value={bots} onChange={setBots} />
             </TabsContent>
           )}
           <TabsContent value="messages" forceMount hidden={tab !== "messages"}>

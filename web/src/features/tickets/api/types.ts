@@ -77,6 +77,8 @@ export type MessagePage = { messages: Message[]; ticket: Ticket; count: number; 
 export type TicketLogEntry = {
   id: number;
   type: string;
+  /** A readable line (integrations: which bot, why it handed over or failed). */
+  detail?: string | null;
   createdAt: string;
   user: { id: number; name: string } | null;
   queue: { id: number; name: string } | null;

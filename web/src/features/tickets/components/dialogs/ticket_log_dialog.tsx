@@ -19,6 +19,9 @@ const KNOWN = new Set([
   "closed",
   "reopen",
   "redirect",
+  "integration",
+  "integrationEnd",
+  "integrationError",
 ]);
 
 /** The ticket's history: who did what, in which queue, when. */
@@ -44,6 +47,14 @@ export function TicketLogDialog({ ticketId, onClose }: { ticketId: number; onClo
                 <p className="text-sm font-medium text-ink">
                   {KNOWN.has(e.type) ? t(`log.types.${e.type}`) : e.type}
                 </p>
+                {e.detail && (
+                  <p
+                    className={e.type === "integrationError" ? "text-xs text-danger" : "text-xs text-ink"}
+                    data-testid="ticket-log-detail"
+                  >
+                    {e.detail}
+                  </p>
+                )}
                 <p className="text-xs text-ink-muted">
                   {[e.user?.name, e.queue?.name, fullDateTime(e.createdAt)].filter(Boolean).join(" · ")}
                 </p>

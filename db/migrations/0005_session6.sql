@@ -15,6 +15,8 @@ CREATE TABLE `webchat_visitors` (
 CREATE UNIQUE INDEX `webchat_visitors_token_uq` ON `webchat_visitors` (`token_hash`);--> statement-breakpoint
 CREATE UNIQUE INDEX `webchat_visitors_company_number_uq` ON `webchat_visitors` (`company_id`,`number`);--> statement-breakpoint
 CREATE INDEX `webchat_visitors_connection_idx` ON `webchat_visitors` (`whatsapp_id`);--> statement-breakpoint
+ALTER TABLE `prompts` ADD `model` text DEFAULT 'gpt-4o-mini' NOT NULL;--> statement-breakpoint
+ALTER TABLE `ticket_logs` ADD `detail` text;--> statement-breakpoint
 ALTER TABLE `whatsapps` ADD `webchat` text;--> statement-breakpoint
 ALTER TABLE `whatsapps` ADD `webchat_key` text;--> statement-breakpoint
 CREATE UNIQUE INDEX `whatsapps_webchat_key_uq` ON `whatsapps` (`webchat_key`);

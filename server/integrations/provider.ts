@@ -1,0 +1,42 @@
+/** One provider call through the SSRF guard with the integrations' timeout; failures as ProviderError. */
+import type { Deps } from "../deps.ts";
+import { safeFetch } from "../lib/safe_fetch.ts";
+
+export class ProviderError extends Error {
+  constructor(readonly provider: string, message: string) {
+    super(`${provider}: ${message}`);
+  }
+}
+
+/** POSTs JSON and reads a JSON answer; a timeout, network error or non-2xx throws ProviderError. */
+export async function postJson(
+  deps: Deps,
+  provider: string,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await safeFetch(deps.fetchGuard, url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", ...headers },
+      body: JSON.stringify(body),
+      timeoutMs: deps.config.integrationTimeoutMs,
+    });
+  } catch (err) {
+    const e = err as Error;
+    const what = e.name === "TimeoutError" || e.name === "AbortError"
+      ? `timed out after ${deps.config.integrationTimeoutMs} ms`
+      : `network error (${e.message})`;
+    throw new ProviderError(provider, `${what} at ${new URL(url).origin}`);
+  }
+  const text = await res.text();
+  if (!res.ok) throw new ProviderError(provider, `HTTP ${res.status} ${text.slice(0, 200)}`);
+  if (!text.trim()) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * The automation step of the integrations (DESIGN §11 "integration in progress"; reference §3
+ * steps 15–16). A customer message on a ticket handed to a bot (useIntegration with integrationId
+ * or promptId, set by any source) becomes a durable turn job and the later steps (chatbot, queue
+ * menu) are skipped. A ticket without a queue takes the connection's integration or prompt; one
+ * waiting in a queue takes the queue's. Once a bot handed the ticket over (log `integrationEnd`)
+ * neither starts again on that ticket: people have it.
+ */
+import { and, eq } from "drizzle-orm";
+import { queueIntegrations, queues, ticketLogs } from "@db/schema.ts";
+import type { Deps } from "../deps.ts";
+import type { TicketRow } from "../tickets/repo.ts";
+import type { AutomationContext, AutomationStep } from "../inbox/automation.ts";
+import { botUpdate } from "../inbox/bot.ts";
+import { enqueueTurn, labelOf } from "./runtime.ts";
+
+type Source = { integrationId: number | null; promptId: number | null };
+
+async function handedOverBefore(deps: Deps, t: TicketRow): Promise<boolean> {
+  const [row] = await deps.db.select({ id: ticketLogs.id }).from(ticketLogs)
+    .where(and(eq(ticketLogs.ticketId, t.id), eq(ticketLogs.type, "integrationEnd"))).limit(1);
+  return !!row;
+}
+
+async function sourceOf(ctx: AutomationContext): Promise<Source | null> {
+  const { deps, ticket, connection } = ctx;
+  if (!ticket.queueId) {
+    if (connection.promptId) return { integrationId: null, promptId: connection.promptId };
+    if (connection.integrationId) return { integrationId: connection.integrationId, promptId: null };
+    return null;
+  }
+  const [q] = await deps.db.select({ integrationId: queues.integrationId, promptId: queues.promptId }).from(
+    queues,
+  )
+    .where(and(eq(queues.companyId, ticket.companyId), eq(queues.id, ticket.queueId)));
+  if (q?.promptId) return { integrationId: null, promptId: q.promptId };
+  if (q?.integrationId) return { integrationId: q.integrationId, promptId: null };
+  return null;
+}
+
+async function integrationOf(deps: Deps, companyId: number, id: number) {
+  const [row] = await deps.db.select({ type: queueIntegrations.type, name: queueIntegrations.name })
+    .from(queueIntegrations).where(
+      and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, id)),
+    );
+  return row ?? null;
+}
+
+export const integrationStep: AutomationStep = {
+  name: "integration",
+  async run(ctx) {
+    const { deps, message, connection } = ctx;
+    let ticket = ctx.ticket;
+    if (message.fromMe || ticket.userId || ticket.status === "open" || ticket.status === "closed") {
+      return "continue";
+    }
+    if (ticket.isGroup && connection.groupAsTicket !== "enabled") return "continue";
+    if ((await ctx.contact())?.disableBot) return "continue";
+    if (!ticket.useIntegration) {
+      const source = await sourceOf(ctx);
+      if (!source || await handedOverBefore(deps, ticket)) return "continue";
+      const integration = source.integrationId
+        ? await integrationOf(deps, ticket.companyId, source.integrationId)
+        : null;
+      // Flow-builder integrations are the flow runtime's (issue 16).
+      if (integration?.type === "flowbuilder") return "continue";
+      ticket = await botUpdate(deps, ticket, {
+        useIntegration: true,
+        integrationId: source.integrationId,
+        promptId: source.promptId,
+        typebotSessionId: null,
+        typebotStatus: integration?.type === "typebot",
+      }, { type: "integration", detail: integration ? labelOf(integration) : "OpenAI" });
+    } else if (!ticket.promptId) {
+      if (!ticket.integrationId) return "continue";
+      const integration = await integrationOf(deps, ticket.companyId, ticket.integrationId);
+      if (!integration || integration.type === "flowbuilder") return "continue";
+    }
+    await enqueueTurn(deps, { companyId: ticket.companyId, ticketId: ticket.id, messageId: message.id });
+    return "stop";
+  },
+};
