@@ -48,6 +48,7 @@ import { todosRoutes } from "./todos/routes.ts";
 import { contactListItemsRoutes, contactListsRoutes } from "./contact_lists/routes.ts";
 import { campaignSettingsRoutes, campaignsRoutes } from "./campaigns/routes.ts";
 import { schedulesRoutes } from "./schedules/routes.ts";
+import { flowsRoutes } from "./flows/routes.ts";
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   // strict: false — the spec's client writes some paths with a trailing slash (GET /tags/).
@@ -125,6 +126,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/campaigns", campaignsRoutes);
   app.route("/api/campaign-settings", campaignSettingsRoutes);
   app.route("/api/schedules", schedulesRoutes);
+  app.route("/api", flowsRoutes);
 
   app.all("/api/*", () => {
     throw new AppError("ERR_NOT_FOUND", { details: { resource: "route" } });

@@ -24,6 +24,7 @@ import { chatbotStep } from "./chatbot_step.ts";
 import { lgpdStep } from "./lgpd_step.ts";
 import { activityStep } from "./activity_step.ts";
 import { ratingStep } from "./rating_step.ts";
+import { flowStep } from "../flows/step.ts";
 
 export type ConnectionQueue = { id: number; name: string; color: string; orderQueue: number | null };
 
@@ -61,6 +62,7 @@ export const STEPS: AutomationStep[] = [
   campaignConfirmationStep,
   audioStep,
   queueHoursStep,
+  flowStep,
   chatbotStep,
   queueStep,
 ];
