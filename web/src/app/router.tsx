@@ -10,6 +10,7 @@ import { UsersPage } from "./routes/users.tsx";
 import { SettingsPage } from "./routes/settings.tsx";
 import { FinancePage } from "./routes/financeiro.tsx";
 import { Placeholder, PLACEHOLDER_ROUTES } from "./routes/placeholders.tsx";
+import { FlowEditorPage, FlowsPage, PhraseListsPage } from "./routes/flows.tsx";
 import { TicketsPage } from "./routes/tickets.tsx";
 import { ContactsPage, QuickMessagesPage, TagsPage } from "./routes/inbox_admin.tsx";
 import { QueuesPage } from "./routes/queues.tsx";
@@ -57,6 +58,9 @@ const router = createBrowserRouter([
           { path: "/financeiro", element: <FinancePage /> },
           { path: "/tickets/:ticketId?", element: <TicketsPage /> },
           { path: "/contacts", element: <ContactsPage /> },
+          { path: "/flowbuilders", element: <FlowsPage /> },
+          { path: "/flowbuilder/:flowId?", element: <FlowEditorPage /> },
+          { path: "/phrase-lists", element: <PhraseListsPage /> },
           { path: "/quick-messages", element: <QuickMessagesPage /> },
           { path: "/tags", element: <TagsPage /> },
           { path: "/connections", element: <ConnectionsPage /> },

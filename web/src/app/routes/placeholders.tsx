@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Bot, GitBranch, ListOrdered, Sparkles, Upload } from "lucide-react";
+import { Bot, Sparkles, Upload } from "lucide-react";
 import { PlaceholderPage } from "../../components/layout/placeholder_page.tsx";
 import { type AccessRule, Gate } from "./guards.tsx";
 import { rules } from "./access_rules.ts";
@@ -17,9 +17,6 @@ export const PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
     rule: rules.adminPlan("useIntegrations"),
   },
   { path: "/prompts", page: "prompts", icon: <Sparkles />, rule: rules.adminPlan("useOpenAi") },
-  { path: "/phrase-lists", page: "phraseLists", icon: <ListOrdered />, rule: rules.admin },
-  { path: "/flowbuilders", page: "flowbuilders", icon: <GitBranch />, rule: rules.admin },
-  { path: "/flowbuilder/:flowId?", page: "flowbuilder", icon: <GitBranch />, rule: rules.admin },
 ];
 
 export function Placeholder({ route }: { route: PlaceholderRoute }) {

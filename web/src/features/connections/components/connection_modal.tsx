@@ -30,6 +30,7 @@ import {
   VacationAndMedia,
 } from "../../queues/components/connection_extras.tsx";
 import { useSettings } from "../../settings/api/settings.ts";
+import { useStandardFlowTab } from "../../flows/components/standard_flow_tab.tsx";
 
 type Props = {
   open: boolean;
@@ -52,6 +53,7 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
   // Working hours (scheduleType connection), collective vacation and greeting media.
   const byConnection = useSettings().data?.scheduleType === "connection";
   const [extras, setExtras] = useState(() => extrasFrom(connection));
+  const standardFlow = useStandardFlowTab(connection, tab);
 
   const set = <K extends keyof ConnectionFormValues>(key: K, value: ConnectionFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
@@ -69,7 +71,11 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
     try {
       await save.mutateAsync({
         id: connection?.id,
-        payload: { ...toPayload(values, isNew), ...extrasPayload(extras, byConnection) },
+        payload: {
+          ...toPayload(values, isNew),
+          ...extrasPayload(extras, byConnection),
+          ...standardFlow.payload,
+        },
       });
       toastSuccess(t("toasts.saved"));
       onOpenChange(false);
@@ -117,6 +123,7 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
               <Star />
               {t("modal.tabs.assessments")}
             </TabsTrigger>
+            {standardFlow.trigger}
             {byConnection && (
               <TabsTrigger value="schedules" data-testid="conn-tab-schedules">
                 <Clock />
@@ -142,6 +149,7 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
           <TabsContent value="assessments" forceMount hidden={tab !== "assessments"}>
             <AssessmentFields {...fieldProps} />
           </TabsContent>
+          {standardFlow.content}
           {byConnection && (
             <TabsContent value="schedules" forceMount hidden={tab !== "schedules"}>
               <ConnectionHoursTab value={extras} onChange={setExtras} />
