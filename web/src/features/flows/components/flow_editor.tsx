@@ -42,6 +42,19 @@ const GAP = 40;
 const DUP_OFFSET = 240;
 const nodeTypes = Object.fromEntries(NODE_TYPES.map((t) => [t, FlowNodeView]));
 
+/**
+ * A new node goes to the right of the last one, 40 px apart (spec 3 §4); past four in a row it
+ * starts a new row under the lowest node, so a long flow stays readable without zooming out.
+ */
+function placeNext(nodes: Node[]): { x: number; y: number } {
+  const last = nodes.at(-1);
+  if (!last) return { x: 0, y: 0 };
+  const minX = Math.min(...nodes.map((n) => n.position.x));
+  const x = last.position.x + NODE_W + GAP;
+  if (x - minX < 4 * (NODE_W + GAP)) return { x, y: last.position.y };
+  return { x: minX, y: Math.max(...nodes.map((n) => n.position.y + (n.measured?.height ?? 100))) + 60 };
+}
+
 type Snapshot = { nodes: Node[]; edges: Edge[] };
 type Editing = { type: NodeType; id?: string; data: NodeData } | null;
 
@@ -171,8 +184,7 @@ function Canvas(
         setEdges((es) => es.filter((e) => e.source !== editing.id || handles.has(e.sourceHandle ?? "")));
       }
     } else {
-      const last = current.current.nodes.at(-1);
-      const position = last ? { x: last.position.x + NODE_W + GAP, y: last.position.y } : { x: 0, y: 0 };
+      const position = placeNext(current.current.nodes);
       const id = newNodeId();
       setNodes((
         ns,
@@ -226,15 +238,18 @@ function Canvas(
 
   const hasStart = nodes.some((n) => n.type === "start");
   return (
-    <div className="flex h-full min-h-[calc(100dvh-4rem)] flex-col" data-testid="flow-editor">
-      <div className="flex flex-wrap items-center gap-2 border-b border-line bg-surface px-3 py-2">
+    <div
+      className="flex h-[calc(100dvh-8rem)] min-h-[480px] flex-col overflow-hidden rounded-xl border border-line bg-surface"
+      data-testid="flow-editor"
+    >
+      <div className="flex flex-wrap items-center gap-2 border-b border-line px-3 py-2">
         <Button asChild variant="ghost" size="icon-sm" aria-label={t("editor.back")}>
           <Link to="/flowbuilders">
             <ArrowLeft className="size-4" />
           </Link>
         </Button>
         <h1
-          className="min-w-0 flex-1 truncate text-base font-semibold text-ink"
+          className="min-w-[9rem] flex-1 truncate text-base font-semibold text-ink"
           data-testid="flow-editor-name"
         >
           {name}
@@ -287,29 +302,32 @@ function Canvas(
           {t("editor.save")}
         </Button>
       </div>
-      <div className="relative min-h-[420px] flex-1" data-testid="flow-canvas">
-        <NodeActions.Provider value={actions}>
-          <ReactFlow
-            nodes={nodes}
-            edges={edges}
-            nodeTypes={nodeTypes}
-            onNodesChange={onNodesChange}
-            onEdgesChange={onEdgesChange}
-            onConnect={onConnect}
-            onNodeDragStart={remember}
-            onNodeDoubleClick={(_, n) => setEditing({ type: n.type as NodeType, id: n.id, data: n.data })}
-            deleteKeyCode={["Delete", "Backspace"]}
-            colorMode={document.documentElement.classList.contains("dark") ? "dark" : "light"}
-            fitView
-            fitViewOptions={{ padding: 0.2 }}
-            minZoom={0.2}
-            proOptions={{ hideAttribution: true }}
-          >
-            <Background gap={20} />
-            <Controls showInteractive={false} />
-            <MiniMap pannable zoomable className="!hidden sm:!block" />
-          </ReactFlow>
-        </NodeActions.Provider>
+      <div className="relative flex-1" data-testid="flow-canvas">
+        <div className="absolute inset-0">
+          <NodeActions.Provider value={actions}>
+            <ReactFlow
+              nodes={nodes}
+              edges={edges}
+              nodeTypes={nodeTypes}
+              onNodesChange={onNodesChange}
+              onEdgesChange={onEdgesChange}
+              onConnect={onConnect}
+              onNodeDragStart={remember}
+              onNodeDoubleClick={(_, n) => setEditing({ type: n.type as NodeType, id: n.id, data: n.data })}
+              deleteKeyCode={["Delete", "Backspace"]}
+              colorMode={document.documentElement.classList.contains("dark") ? "dark" : "light"}
+              fitView
+              fitViewOptions={{ padding: 0.2 }}
+              minZoom={0.2}
+              proOptions={{ hideAttribution: true }}
+              defaultEdgeOptions={{ style: { strokeWidth: 2 } }}
+            >
+              <Background gap={20} />
+              <Controls showInteractive={false} />
+              <MiniMap pannable zoomable className="!hidden sm:!block" />
+            </ReactFlow>
+          </NodeActions.Provider>
+        </div>
       </div>
       {editing && (
         <NodeDialog
