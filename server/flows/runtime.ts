@@ -344,6 +344,10 @@ type ResumePayload = { companyId: number; ticketId: number; hash: string; nodeId
 export async function resumeAfterWait(deps: Deps, p: ResumePayload): Promise<void> {
   const ticket = await findTicket(deps.db, p.companyId, p.ticketId);
   if (!ticket || ticket.status === "closed" || ticket.hashFlowId !== p.hash) return;
+  if (ticket.userId || ticket.status === "open") {
+    await endFlow(deps, ticket, "an attendant took the ticket during an interval; the flow ended");
+    return;
+  }
   const w = (ticket.dataWebhook as RunData | null)?.wait;
   if (ticket.lastFlowId !== p.nodeId || ticket.flowWebhook || w?.nodeId !== p.nodeId || w.step !== p.step) {
     return;

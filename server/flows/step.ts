@@ -14,7 +14,7 @@ import { messages, tickets } from "@db/schema.ts";
 import type { AutomationContext, AutomationStep } from "../inbox/automation.ts";
 import { activeCampaigns } from "./repo.ts";
 import { normalizePhrase } from "./campaigns.ts";
-import { resumeWithReply, startFlow } from "./runtime.ts";
+import { endFlow, resumeWithReply, startFlow } from "./runtime.ts";
 
 async function isFirstMessage(ctx: AutomationContext): Promise<boolean> {
   const [{ n }] = await ctx.deps.db.select({ n: count() }).from(messages).where(and(
@@ -41,6 +41,11 @@ export const flowStep: AutomationStep = {
     const { deps, ticket } = ctx;
     if (ticket.isGroup || ctx.message.fromMe) return "continue";
     if (ticket.flowStopped && ticket.lastFlowId) {
+      // An attendant took the conversation: the flow lets go and the message is theirs.
+      if (ticket.userId || ticket.status === "open") {
+        await endFlow(deps, ticket, "an attendant took the ticket; the flow ended");
+        return "continue";
+      }
       if (ticket.flowWebhook) await resumeWithReply(deps, ticket, ctx.body);
       return "stop";
     }

@@ -152,9 +152,12 @@ browserTest(
     await t.step("screenshots at 1280 and 390", async () => {
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.getByRole("button", { name: "Fit to screen" }).click();
+      await page.waitForTimeout(500);
       await screenshot(page, "flow_editor_1280");
       await page.setViewportSize({ width: 390, height: 844 });
       await page.getByRole("button", { name: "Fit to screen" }).click();
+      // Let the 200 ms fit animation finish before the picture (not an assertion).
+      await page.waitForTimeout(500);
       await screenshot(page, "flow_editor_390");
       await page.setViewportSize({ width: 1440, height: 900 });
     });

@@ -276,6 +276,23 @@ Deno.test("[flows] the runtime runs every node type, durably, and survives edits
       );
     });
 
+    await tt.step("an attendant accepting a parked ticket ends the flow; the bot is quiet", async () => {
+      const id = await intro("5511900000007", "Gil Rocha", "Gil");
+      await expectOk(
+        await t.request(`/api/tickets/${id}`, {
+          method: "PUT",
+          token: tok,
+          json: { status: "open", userId: w.admin.user.id },
+        }),
+      );
+      const n = (await bodies(t, id)).length;
+      await customerSays(t, w.conn, { number: "5511900000007" }, "1");
+      const tk = await ticketRow(t, id);
+      assert.equal(tk.flowStopped, null);
+      assert.equal(tk.queueId, null, "the menu choice was not taken");
+      assert.equal((await bodies(t, id)).length, n);
+    });
+
     await tt.step("a returning contact gets the not-a-phrase flow, a new one the welcome flow", async () => {
       const other = await saveFlow(t, tok, "De volta", {
         nodes: [node("s", "start"), node("m", "message", { label: "Bem-vindo de volta" })],
