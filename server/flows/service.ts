@@ -9,7 +9,7 @@ import type { Actor } from "../lib/context.ts";
 import { pageOf } from "../lib/paging.ts";
 import { notFound } from "../lib/errors.ts";
 import { AppError } from "../lib/errors.ts";
-import { requireAdmin } from "../auth/permissions.ts";
+import { requireAdmin, requirePlan } from "../auth/permissions.ts";
 import { assertOwned } from "../lib/owned.ts";
 import { audit } from "../audit/audit.ts";
 import { invalidate } from "../caches.ts";
@@ -113,6 +113,9 @@ export async function deleteFlow(deps: Deps, actor: Actor, id: number) {
 export async function saveGraph(deps: Deps, actor: Actor, input: SaveGraphInput) {
   await getFlow(deps, actor, input.idFlow);
   const graph = checkGraph(input as unknown as { nodes: NodeData[]; connections: NodeData[] });
+  // Typebot and OpenAI steps are the plan's integrations and AI features (spec 3 §6 plan flags).
+  if (graph.nodes.some((n) => n.type === "typebot")) requirePlan(actor.plan, "useIntegrations");
+  if (graph.nodes.some((n) => n.type === "openai")) requirePlan(actor.plan, "useOpenAi");
   await assertGraphOwned(deps, actor.companyId, graph);
   const variables = [
     ...new Set(

@@ -207,6 +207,30 @@ Deno.test("[flows] flow and phrase-campaign routes: auth, tenancy, roles, CRUD, 
       assert.deepEqual(read.flow.flow, graph);
     });
 
+    await tt.step(
+      "403 ERR_PLAN_FEATURE: a Typebot or OpenAI node on a plan without the feature",
+      async () => {
+        const c = await createTenant(t, { plan: { useIntegrations: false, useOpenAi: false } });
+        const f = await expectOk<Json>(
+          await req("/api/flowbuilder", c.adminToken, "POST", { name: "Bot" }),
+          201,
+        );
+        for (
+          const [type, data] of [["typebot", { integrationId: 1 }], ["openai", { promptId: 1 }]] as const
+        ) {
+          await expectError(
+            await req("/api/flowbuilder/flow", c.adminToken, "POST", {
+              idFlow: f.id,
+              nodes: [node("s", "start"), node("x", type, data)],
+              connections: [edge("s", "x")],
+            }),
+            403,
+            "ERR_PLAN_FEATURE",
+          );
+        }
+      },
+    );
+
     await tt.step("uploads: image, audio, content; wrong type 415, too big 413, no file 400", async () => {
       const send = (path: string, files: File[], token = a.adminToken) => {
         const fd = new FormData();
