@@ -23,6 +23,8 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Menu, MenuContent, MenuItem, MenuTrigger } from "../../../components/ui/dropdown_menu.tsx";
 import { PageSpinner } from "../../../components/ui/spinner.tsx";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
+import { useCurrentUser } from "../../../lib/auth.tsx";
+import { planAllows } from "../../../lib/permissions.ts";
 import { useFlow, useSaveGraph } from "../api/flows.ts";
 import {
   defaultData,
@@ -237,6 +239,8 @@ function Canvas(
   });
 
   const hasStart = nodes.some((n) => n.type === "start");
+  const me = useCurrentUser();
+  const plan = { integrations: planAllows(me, "useIntegrations"), openAi: planAllows(me, "useOpenAi") };
   return (
     <div
       className="flex h-[calc(100dvh-8rem)] min-h-[480px] flex-col overflow-hidden rounded-xl border border-line bg-surface"
@@ -268,7 +272,8 @@ function Canvas(
             {NODE_TYPES.map((type) => (
               <MenuItem
                 key={type}
-                disabled={type === "start" && hasStart}
+                disabled={(type === "start" && hasStart) || (type === "typebot" && !plan.integrations) ||
+                  (type === "openai" && !plan.openAi)}
                 onSelect={() => addNode(type)}
                 data-testid={`flow-add-${type}`}
               >
