@@ -108,6 +108,9 @@ export const connectionFields = z.object({
   timeCreateNewTicket: minutes.optional(),
   promptId: z.coerce.number().int().positive().nullable().optional(),
   integrationId: z.coerce.number().int().positive().nullable().optional(),
+  /** The "standard flow" tab (issue 16): welcome flow and the flow for messages matching no phrase. */
+  flowIdWelcome: z.coerce.number().int().positive().nullable().optional(),
+  flowIdNotPhrase: z.coerce.number().int().positive().nullable().optional(),
   /** api channel: where outbound messages are POSTed. */
   webhookUrl: z.url({ protocol: /^https?$/ }).nullable().optional(),
   /**

@@ -126,9 +126,12 @@ async function assertOwnRefs(
     promptId?: number | null;
     integrationId?: number | null;
     queueIdImportMessages?: number | null;
+    flowIdWelcome?: number | null;
+    flowIdNotPhrase?: number | null;
   },
 ) {
   await assertOwned(deps.db, companyId, {
+    flow: [input.flowIdWelcome, input.flowIdNotPhrase],
     queue: [input.sendIdQueue, input.queueIdImportMessages],
     prompt: input.promptId,
     queueIntegration: input.integrationId,

@@ -25,6 +25,7 @@ import { lgpdStep } from "./lgpd_step.ts";
 import { activityStep } from "./activity_step.ts";
 import { ratingStep } from "./rating_step.ts";
 import { integrationStep } from "../integrations/step.ts";
+import { flowStep } from "../flows/step.ts";
 
 export type ConnectionQueue = { id: number; name: string; color: string; orderQueue: number | null };
 
@@ -62,6 +63,8 @@ export const STEPS: AutomationStep[] = [
   campaignConfirmationStep,
   audioStep,
   queueHoursStep,
+  // A ticket in a flow (issue 16) keeps its place; a flow node may hand the ticket to a bot.
+  flowStep,
   // A ticket handed to a bot (issue 15): Typebot, n8n, webhook, Dialogflow, OpenAI.
   integrationStep,
   chatbotStep,

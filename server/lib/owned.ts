@@ -9,6 +9,7 @@ import {
   chatbots,
   contacts,
   files,
+  flowBuilders,
   messages,
   prompts,
   queueIntegrations,
@@ -35,6 +36,7 @@ const TABLES = {
   prompt: prompts,
   message: messages,
   quickMessage: quickMessages,
+  flow: flowBuilders,
 } as const;
 
 export type OwnedKind = keyof typeof TABLES;

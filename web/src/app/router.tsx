@@ -11,6 +11,7 @@ import { SettingsPage } from "./routes/settings.tsx";
 import { FinancePage } from "./routes/financeiro.tsx";
 import { Placeholder, PLACEHOLDER_ROUTES } from "./routes/placeholders.tsx";
 import { PromptsPage, QueueIntegrationsPage } from "./routes/integrations.tsx";
+import { FlowEditorPage, FlowsPage, PhraseListsPage } from "./routes/flows.tsx";
 import { TicketsPage } from "./routes/tickets.tsx";
 import { ContactsImportPage, ContactsPage, QuickMessagesPage, TagsPage } from "./routes/inbox_admin.tsx";
 import { QueuesPage } from "./routes/queues.tsx";
@@ -59,6 +60,9 @@ const router = createBrowserRouter([
           { path: "/tickets/:ticketId?", element: <TicketsPage /> },
           { path: "/contacts", element: <ContactsPage /> },
           { path: "/contacts/import", element: <ContactsImportPage /> },
+          { path: "/flowbuilders", element: <FlowsPage /> },
+          { path: "/flowbuilder/:flowId?", element: <FlowEditorPage /> },
+          { path: "/phrase-lists", element: <PhraseListsPage /> },
           { path: "/quick-messages", element: <QuickMessagesPage /> },
           { path: "/tags", element: <TagsPage /> },
           { path: "/connections", element: <ConnectionsPage /> },

@@ -15,6 +15,7 @@ import ptTickets from "../locales/pt/tickets.json" with { type: "json" };
 import ptContacts from "../locales/pt/contacts.json" with { type: "json" };
 import ptQuickMessages from "../locales/pt/quickMessages.json" with { type: "json" };
 import ptTags from "../locales/pt/tags.json" with { type: "json" };
+import ptFlows from "../locales/pt/flows.json" with { type: "json" };
 import ptConnections from "../locales/pt/connections.json" with { type: "json" };
 import ptMessagesApi from "../locales/pt/messages_api.json" with { type: "json" };
 import ptAudit from "../locales/pt/audit.json" with { type: "json" };
@@ -40,6 +41,7 @@ import esTickets from "../locales/es/tickets.json" with { type: "json" };
 import esContacts from "../locales/es/contacts.json" with { type: "json" };
 import esQuickMessages from "../locales/es/quickMessages.json" with { type: "json" };
 import esTags from "../locales/es/tags.json" with { type: "json" };
+import esFlows from "../locales/es/flows.json" with { type: "json" };
 import esConnections from "../locales/es/connections.json" with { type: "json" };
 import esMessagesApi from "../locales/es/messages_api.json" with { type: "json" };
 import esAudit from "../locales/es/audit.json" with { type: "json" };
@@ -65,6 +67,7 @@ import enTickets from "../locales/en/tickets.json" with { type: "json" };
 import enContacts from "../locales/en/contacts.json" with { type: "json" };
 import enQuickMessages from "../locales/en/quickMessages.json" with { type: "json" };
 import enTags from "../locales/en/tags.json" with { type: "json" };
+import enFlows from "../locales/en/flows.json" with { type: "json" };
 import enConnections from "../locales/en/connections.json" with { type: "json" };
 import enMessagesApi from "../locales/en/messages_api.json" with { type: "json" };
 import enAudit from "../locales/en/audit.json" with { type: "json" };
@@ -90,6 +93,7 @@ import trTickets from "../locales/tr/tickets.json" with { type: "json" };
 import trContacts from "../locales/tr/contacts.json" with { type: "json" };
 import trQuickMessages from "../locales/tr/quickMessages.json" with { type: "json" };
 import trTags from "../locales/tr/tags.json" with { type: "json" };
+import trFlows from "../locales/tr/flows.json" with { type: "json" };
 import trConnections from "../locales/tr/connections.json" with { type: "json" };
 import trMessagesApi from "../locales/tr/messages_api.json" with { type: "json" };
 import trAudit from "../locales/tr/audit.json" with { type: "json" };
@@ -119,6 +123,7 @@ export const NAMESPACES = [
   "contacts",
   "quickMessages",
   "tags",
+  "flows",
   "connections",
   "messagesApi",
   "audit",
@@ -148,6 +153,7 @@ const resources = {
     contacts: ptContacts,
     quickMessages: ptQuickMessages,
     tags: ptTags,
+    flows: ptFlows,
     connections: ptConnections,
     messagesApi: ptMessagesApi,
     audit: ptAudit,
@@ -175,6 +181,7 @@ const resources = {
     contacts: esContacts,
     quickMessages: esQuickMessages,
     tags: esTags,
+    flows: esFlows,
     connections: esConnections,
     messagesApi: esMessagesApi,
     audit: esAudit,
@@ -202,6 +209,7 @@ const resources = {
     contacts: enContacts,
     quickMessages: enQuickMessages,
     tags: enTags,
+    flows: enFlows,
     connections: enConnections,
     messagesApi: enMessagesApi,
     audit: enAudit,
@@ -229,6 +237,7 @@ const resources = {
     contacts: trContacts,
     quickMessages: trQuickMessages,
     tags: trTags,
+    flows: trFlows,
     connections: trConnections,
     messagesApi: trMessagesApi,
     audit: trAudit,

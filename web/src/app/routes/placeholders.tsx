@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { GitBranch, ListOrdered } from "lucide-react";
 import { PlaceholderPage } from "../../components/layout/placeholder_page.tsx";
 import { type AccessRule, Gate } from "./guards.tsx";
 import { rules } from "./access_rules.ts";
@@ -9,9 +8,6 @@ export type PlaceholderRoute = { path: string; page: string; icon: ReactNode; ru
 
 /** Private routes whose screens arrive in later issues: each resolves to a tidy, translated page. */
 export const PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
-  { path: "/phrase-lists", page: "phraseLists", icon: <ListOrdered />, rule: rules.admin },
-  { path: "/flowbuilders", page: "flowbuilders", icon: <GitBranch />, rule: rules.admin },
-  { path: "/flowbuilder/:flowId?", page: "flowbuilder", icon: <GitBranch />, rule: rules.admin },
 ];
 
 export function Placeholder({ route }: { route: PlaceholderRoute }) {

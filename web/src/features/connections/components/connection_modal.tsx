@@ -42,6 +42,7 @@ import {
   ConnectionBotsTab,
   useBotsAccess,
 } from "../../integrations/components/connection_bots_tab.tsx";
+import { useStandardFlowTab } from "../../flows/components/standard_flow_tab.tsx";
 
 type Props = {
   open: boolean;
@@ -70,6 +71,7 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
   // The AI prompt and integration that take queue-less conversations first (issue 15).
   const [bots, setBots] = useState(() => botsFrom(connection));
   const botsAccess = useBotsAccess();
+  const standardFlow = useStandardFlowTab(connection, tab);
 
   const set = <K extends keyof ConnectionFormValues>(key: K, value: ConnectionFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
@@ -93,6 +95,7 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
           ...extrasPayload(extras, byConnection),
           ...(isWebchat ? webchatPayload(webchat) : {}),
           ...botsPayload(bots, botsAccess),
+          ...standardFlow.payload,
         },
       });
       toastSuccess(t("toasts.saved"));
@@ -153,6 +156,7 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
               <Star />
               {t("modal.tabs.assessments")}
             </TabsTrigger>
+            {standardFlow.trigger}
             {byConnection && (
               <TabsTrigger value="schedules" data-testid="conn-tab-schedules">
                 <Clock />
@@ -193,6 +197,7 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
           <TabsContent value="assessments" forceMount hidden={tab !== "assessments"}>
             <AssessmentFields {...fieldProps} />
           </TabsContent>
+          {standardFlow.content}
           {byConnection && (
             <TabsContent value="schedules" forceMount hidden={tab !== "schedules"}>
               <ConnectionHoursTab value={extras} onChange={setExtras} />
