@@ -36,6 +36,11 @@ export type Config = {
   realtime: { maxBufferedBytes: number; maxLagMs: number; presenceGraceMs: number };
   /** Hours without a message after which an active ticket is closed (spec 1 §9: 24); 0 = never. */
   ticketAutoCloseHours: number;
+  /**
+   * LEASE_TTL_MS: how long a lease (the scheduler's, a WhatsApp session's) outlives its last
+   * renewal, i.e. how soon another instance takes over from a dead one. Renewed every third of it.
+   */
+  leaseTtlMs: number;
 };
 
 const envSchema = z.object({
@@ -66,6 +71,7 @@ const envSchema = z.object({
   WS_MAX_LAG_MS: z.coerce.number().int().min(50).default(2_000),
   WS_PRESENCE_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
   TICKET_AUTO_CLOSE_HOURS: z.coerce.number().min(0).default(24),
+  LEASE_TTL_MS: z.coerce.number().int().min(300).default(30_000),
 });
 
 /** Reads the environment; generates and keeps APP_SECRET under DATA_DIR when absent. */
@@ -106,6 +112,7 @@ export async function loadConfig(
       presenceGraceMs: e.WS_PRESENCE_GRACE_MS,
     },
     ticketAutoCloseHours: e.TICKET_AUTO_CLOSE_HOURS,
+    leaseTtlMs: e.LEASE_TTL_MS,
   };
 }
 

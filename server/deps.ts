@@ -17,6 +17,7 @@ import { type Caches, createCaches, listenForInvalidations } from "./caches.ts";
 import { stopIngestThread } from "./inbox/ingest_thread.ts";
 import { createFetchGuard, type FetchGuard, type Resolver } from "./lib/safe_fetch.ts";
 import { stopPresence } from "./realtime/presence.ts";
+import { localRpc, redisRpc, type Rpc } from "./fleet/rpc.ts";
 
 export type Deps = {
   config: Config;
@@ -36,6 +37,8 @@ export type Deps = {
   caches: Caches;
   /** The SSRF guard every server-side fetch of a URL goes through (lib/safe_fetch.ts). */
   fetchGuard: FetchGuard;
+  /** Calls to a named instance (the owner of a WhatsApp session): server/fleet/rpc.ts. */
+  rpc: Rpc;
 };
 
 export async function createDeps(
@@ -44,6 +47,9 @@ export async function createDeps(
 ): Promise<Deps> {
   const database = await openDatabase(config.databaseUrl, { syncUrl: config.databaseSyncUrl });
   const broker = config.redisUrl ? await redisBroker(config.redisUrl) : localBroker();
+  const rpc = config.redisUrl
+    ? await redisRpc(config.redisUrl, config.instanceId)
+    : localRpc(config.instanceId);
   // deno-lint-ignore prefer-const
   let deps: Deps;
   deps = {
@@ -70,6 +76,7 @@ export async function createDeps(
       trustedUrls: Object.values(config.providers),
       resolve: opts.resolve,
     }),
+    rpc,
   };
   listenForInvalidations(broker, deps.caches);
   wireListeners(deps);
@@ -81,6 +88,7 @@ export async function closeDeps(deps: Deps): Promise<void> {
   stopPresence(deps);
   await deps.bus.drain();
   await deps.broker.close();
+  await deps.rpc.close();
   stopIngestThread(deps);
   deps.database.close();
 }

@@ -29,3 +29,15 @@ export async function acquireLease(
 export async function releaseLease(database: Database, name: string, holder: string): Promise<void> {
   await database.write((tx) => tx.run(sql`DELETE FROM leases WHERE name = ${name} AND holder = ${holder}`));
 }
+
+/** The live holder of `name` (its lease not yet expired), or null. */
+export async function leaseHolder(
+  database: Database,
+  name: string,
+  now = new Date(),
+): Promise<string | null> {
+  const [row] = await database.db.all<{ holder: string }>(
+    sql`SELECT holder FROM leases WHERE name = ${name} AND expires_at >= ${now.toISOString()}`,
+  );
+  return row?.holder ?? null;
+}
