@@ -11,6 +11,7 @@ import { SecretBox } from "./lib/crypto.ts";
 import { createTokens, type Tokens } from "./auth/tokens.ts";
 import { createMediaStore, type MediaStore } from "./media/store.ts";
 import { RateLimiter } from "./lib/rate_limit.ts";
+import { type Limiter, redisLimiter } from "./lib/rate_limit_redis.ts";
 import { wireListeners } from "./events/listeners.ts";
 import { JobWorker } from "./jobs/worker.ts";
 import { type Caches, createCaches, listenForInvalidations } from "./caches.ts";
@@ -31,7 +32,7 @@ export type Deps = {
   secrets: SecretBox;
   tokens: Tokens;
   media: MediaStore;
-  loginLimiter: RateLimiter;
+  loginLimiter: Limiter;
   jobs: JobWorker;
   /** Hot-path reads (settings, connection tokens, connections, session actors): server/caches.ts. */
   caches: Caches;
@@ -67,8 +68,11 @@ export async function createDeps(
     secrets: await SecretBox.create(config.appSecret),
     tokens: await createTokens(config.appSecret),
     media: await createMediaStore(config),
-    // 10 failed logins per e-mail+address in 15 minutes, shared by every instance (in the database).
-    loginLimiter: new RateLimiter(database, 10, 15 * 60_000, () => deps.clock.now()),
+    // 10 failed logins per e-mail+address in 15 minutes, shared by every instance: in Redis when
+    // there is one (the fleet), else in the database.
+    loginLimiter: config.redisUrl
+      ? await redisLimiter(config.redisUrl, "login", 10, 15 * 60_000)
+      : new RateLimiter(database, 10, 15 * 60_000, () => deps.clock.now()),
     jobs: new JobWorker(() => deps),
     caches: createCaches(database.db),
     fetchGuard: createFetchGuard({
@@ -89,6 +93,7 @@ export async function closeDeps(deps: Deps): Promise<void> {
   await deps.bus.drain();
   await deps.broker.close();
   await deps.rpc.close();
+  await deps.loginLimiter.close?.();
   stopIngestThread(deps);
   deps.database.close();
 }
