@@ -22,6 +22,8 @@ export type CommandArgs = Wire & { action: SessionAction; pairing: boolean };
 
 /** The instance that runs the session of `conn` now; errors when none does (or it is this one). */
 async function owner(deps: Deps, conn: { id: number }): Promise<string> {
+  // One instance (no REDIS_URL): nobody to relay to, the answer stays what it always was.
+  if (!deps.rpc.remote) throw notInitialized();
   const holder = await leaseHolder(deps.database, leaseName(conn.id), deps.clock.now());
   if (!holder) throw noOwner("no instance runs this WhatsApp session");
   // The lease is ours but the session is not open (connecting, QR): nothing to relay to.
