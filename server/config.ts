@@ -7,7 +7,17 @@ export type Config = {
   port: number;
   dataDir: string;
   databaseUrl: string;
+  /** DATABASE_SYNC_URL: the primary an embedded replica (DATABASE_URL=file:…) follows (libsql://…). */
   databaseSyncUrl?: string;
+  /** DATABASE_AUTH_TOKEN: the libSQL server's token (for DATABASE_URL or DATABASE_SYNC_URL). */
+  databaseAuthToken?: string;
+  /** DATABASE_SYNC_INTERVAL: seconds between an embedded replica's pulls from the primary. */
+  databaseSyncInterval: number;
+  /**
+   * DATABASE_DRIVER=client: @libsql/client even for a local file, i.e. the client code a remote
+   * server or a replica runs on (how tests/fleet exercise that path without a libSQL server).
+   */
+  databaseForceClient: boolean;
   appSecret: string;
   adminEmail: string;
   adminPassword?: string;
@@ -48,6 +58,9 @@ const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().optional(),
   DATABASE_SYNC_URL: z.string().optional(),
+  DATABASE_AUTH_TOKEN: z.string().optional(),
+  DATABASE_SYNC_INTERVAL: z.coerce.number().min(0.1).default(1),
+  DATABASE_DRIVER: z.enum(["local", "client"]).default("local"),
   APP_SECRET: z.string().min(16).optional(),
   ADMIN_EMAIL: z.email().default("admin@atende.local"),
   ADMIN_PASSWORD: z.string().min(5).optional(),
@@ -86,6 +99,9 @@ export async function loadConfig(
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL ?? `file:${e.DATA_DIR}/atende.db`,
     databaseSyncUrl: e.DATABASE_SYNC_URL,
+    databaseAuthToken: e.DATABASE_AUTH_TOKEN,
+    databaseSyncInterval: e.DATABASE_SYNC_INTERVAL,
+    databaseForceClient: e.DATABASE_DRIVER === "client",
     appSecret: e.APP_SECRET ?? await readOrCreateSecret(`${e.DATA_DIR}/app_secret`),
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,

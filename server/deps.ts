@@ -46,7 +46,12 @@ export async function createDeps(
   config: Config,
   opts: { clock?: Clock; resolve?: Resolver } = {},
 ): Promise<Deps> {
-  const database = await openDatabase(config.databaseUrl, { syncUrl: config.databaseSyncUrl });
+  const database = await openDatabase(config.databaseUrl, {
+    syncUrl: config.databaseSyncUrl,
+    authToken: config.databaseAuthToken,
+    syncIntervalS: config.databaseSyncInterval,
+    forceClient: config.databaseForceClient,
+  });
   const broker = config.redisUrl ? await redisBroker(config.redisUrl) : localBroker();
   const rpc = config.redisUrl
     ? await redisRpc(config.redisUrl, config.instanceId)
