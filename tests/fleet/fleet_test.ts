@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { and, count, eq, inArray } from "drizzle-orm";
-import { campaigns, campaignShippings, jobs, leases, messages } from "@db/schema.ts";
+import { campaigns, campaignShippings, jobs, leases, messages, schedules } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { startRedis } from "../_helpers/redis.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
@@ -23,6 +23,7 @@ import { call, type Instance, spawnInstance, until } from "./_fleet.ts";
 const SOCKETS = 100;
 const INBOUND = 120;
 const CAMPAIGN = 30;
+const SCHEDULED = 8;
 
 const pick = <T>(a: T[]) => a[Math.floor(Math.random() * a.length)];
 
@@ -118,6 +119,26 @@ Deno.test({
         scheduledAt: new Date(Date.now() - 1000).toISOString(),
       });
 
+      // Scheduled messages falling due during the run (and across the kill).
+      for (let k = 0; k < SCHEDULED; k++) {
+        const contact = await setup.request("/api/contacts", {
+          method: "POST",
+          token: A.adminToken,
+          json: { name: `Agendado ${k}`, number: `55319${String(k).padStart(8, "0")}` },
+        });
+        const res = await setup.request("/api/schedules", {
+          method: "POST",
+          token: A.adminToken,
+          json: {
+            body: `agendada número ${k}`,
+            contactId: (await contact.json()).id,
+            sendAt: new Date(Date.now() + 1000 + k * 1200).toISOString(),
+            whatsappId: A.conn.id,
+          },
+        });
+        assert.equal(res.status, 201, await res.clone().text());
+      }
+
       // The customers write (random instances, some externalIds posted twice), agents reply.
       const posted = new Set<string>();
       const accepted = new Map<number, Promise<unknown>>();
@@ -190,7 +211,18 @@ Deno.test({
       }));
       const killed = await killer;
 
-      // Settle: the campaign finishes under the new holder, the queue empties, sockets catch up.
+      // Settle: the campaign and the schedules finish under the new holder, the queue empties,
+      // sockets catch up.
+      await until(
+        async () => {
+          const rows = await setup.deps.db.select().from(schedules).where(
+            eq(schedules.companyId, A.company.id),
+          );
+          return rows.length === SCHEDULED && rows.every((s) => s.status === "ENVIADA");
+        },
+        "every scheduled message sent",
+        60_000,
+      );
       await until(
         async () => {
           const [c] = await setup.deps.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
@@ -235,6 +267,11 @@ Deno.test({
         CAMPAIGN,
         "one stored message per contact",
       );
+
+      for (let k = 0; k < SCHEDULED; k++) {
+        const sent = rows.filter((m) => m.body.includes(`agendada número ${k}`));
+        assert.equal(sent.length, 1, `scheduled message ${k} stored once`);
+      }
 
       // 2. Delivered once to every socket allowed to see it, never to another company's.
       const missedByAll = new Set<number>();
