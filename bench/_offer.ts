@@ -21,9 +21,10 @@ export type Offered = {
 export const now = () => performance.timeOrigin + performance.now();
 
 export function inboundLoad(
-  o: { base: string; apiToken: string; contacts: number; body: () => string },
+  o: { base: string; apiToken: string; contacts: number; body: () => string; tag?: string },
 ) {
-  const runId = Date.now().toString(36);
+  // `tag` keeps provider ids apart when several loads start in the same millisecond (bench/fleet.ts).
+  const runId = Date.now().toString(36) + (o.tag ?? "");
   let rounds = 0;
   return async function offer(rate: number, seconds: number, cap = 2_000): Promise<Offered> {
     const round = ++rounds; // provider ids never repeat across rounds (a repeat would be a cheap duplicate)

@@ -8,6 +8,8 @@
 
 type Start = { kind: "start"; wsUrl: string; tokens: string[]; companyId: number };
 type Finish = { kind: "finish" };
+/** How many create frames have arrived so far (bench/fleet.ts waits for the tail with it). */
+type Count = { kind: "count" };
 
 const MARK = '"data":{"action":"create","message":{"id":';
 
@@ -33,8 +35,9 @@ class Recorder {
 const sockets: WebSocket[] = [];
 const recs: Recorder[] = [];
 
-self.onmessage = async (e: MessageEvent<Start | Finish>) => {
+self.onmessage = async (e: MessageEvent<Start | Finish | Count>) => {
   const m = e.data;
+  if (m.kind === "count") return self.postMessage({ kind: "count", n: recs.reduce((a, r) => a + r.n, 0) });
   if (m.kind === "start") {
     const prefix = `{"event":"company-${m.companyId}-appMessage",`;
     await Promise.all(m.tokens.map((token) =>

@@ -29,11 +29,29 @@ export type Database = {
 
 const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
 
-export async function openDatabase(url: string, opts: { syncUrl?: string } = {}): Promise<Database> {
+export type OpenOptions = {
+  /** Embedded replica: `url` is the local replica file, `syncUrl` the primary (libsql://…). */
+  syncUrl?: string;
+  authToken?: string;
+  /** Seconds between the replica's pulls; writes go to the primary and are read back at once. */
+  syncIntervalS?: number;
+  /** Use @libsql/client even for a plain local file (the remote path's client; tests/fleet). */
+  forceClient?: boolean;
+};
+
+export async function openDatabase(url: string, opts: OpenOptions = {}): Promise<Database> {
   // Local files get our two-connection driver (db/driver.ts); a libSQL server or an embedded
   // replica keeps @libsql/client.
-  const local = url.startsWith("file:") && !opts.syncUrl ? openLocal(url).local : null;
-  const client = local ?? createClient({ url, syncUrl: opts.syncUrl, timeout: 10_000 });
+  const local = url.startsWith("file:") && !opts.syncUrl && !opts.forceClient ? openLocal(url).local : null;
+  const client = local ?? createClient({
+    url,
+    authToken: opts.authToken,
+    syncUrl: opts.syncUrl,
+    // An embedded replica keeps pulling the primary's changes (other instances' writes); its own
+    // writes are forwarded to the primary and visible to its next read (read-your-writes).
+    ...(opts.syncUrl ? { syncInterval: opts.syncIntervalS ?? 1, readYourWrites: true } : {}),
+    timeout: 10_000,
+  });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   // Fresh statistics let the planner pick MULTI-INDEX OR for the ticket bell and some counts.

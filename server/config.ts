@@ -7,7 +7,17 @@ export type Config = {
   port: number;
   dataDir: string;
   databaseUrl: string;
+  /** DATABASE_SYNC_URL: the primary an embedded replica (DATABASE_URL=file:…) follows (libsql://…). */
   databaseSyncUrl?: string;
+  /** DATABASE_AUTH_TOKEN: the libSQL server's token (for DATABASE_URL or DATABASE_SYNC_URL). */
+  databaseAuthToken?: string;
+  /** DATABASE_SYNC_INTERVAL: seconds between an embedded replica's pulls from the primary. */
+  databaseSyncInterval: number;
+  /**
+   * DATABASE_DRIVER=client: @libsql/client even for a local file, i.e. the client code a remote
+   * server or a replica runs on (how tests/fleet exercise that path without a libSQL server).
+   */
+  databaseForceClient: boolean;
   appSecret: string;
   adminEmail: string;
   adminPassword?: string;
@@ -43,6 +53,11 @@ export type Config = {
   ticketAutoCloseHours: number;
   /** INTEGRATION_TIMEOUT_MS: the timeout of one provider call of server/integrations. */
   integrationTimeoutMs: number;
+  /**
+   * LEASE_TTL_MS: how long a lease (the scheduler's, a WhatsApp session's) outlives its last
+   * renewal, i.e. how soon another instance takes over from a dead one. Renewed every third of it.
+   */
+  leaseTtlMs: number;
 };
 
 const envSchema = z.object({
@@ -50,6 +65,9 @@ const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().optional(),
   DATABASE_SYNC_URL: z.string().optional(),
+  DATABASE_AUTH_TOKEN: z.string().optional(),
+  DATABASE_SYNC_INTERVAL: z.coerce.number().min(0.1).default(1),
+  DATABASE_DRIVER: z.enum(["local", "client"]).default("local"),
   APP_SECRET: z.string().min(16).optional(),
   ADMIN_EMAIL: z.email().default("admin@atende.local"),
   ADMIN_PASSWORD: z.string().min(5).optional(),
@@ -78,6 +96,7 @@ const envSchema = z.object({
   WS_MAX_LAG_MS: z.coerce.number().int().min(50).default(2_000),
   WS_PRESENCE_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
   TICKET_AUTO_CLOSE_HOURS: z.coerce.number().min(0).default(24),
+  LEASE_TTL_MS: z.coerce.number().int().min(300).default(30_000),
 });
 
 /** Reads the environment; generates and keeps APP_SECRET under DATA_DIR when absent. */
@@ -92,6 +111,9 @@ export async function loadConfig(
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL ?? `file:${e.DATA_DIR}/atende.db`,
     databaseSyncUrl: e.DATABASE_SYNC_URL,
+    databaseAuthToken: e.DATABASE_AUTH_TOKEN,
+    databaseSyncInterval: e.DATABASE_SYNC_INTERVAL,
+    databaseForceClient: e.DATABASE_DRIVER === "client",
     appSecret: e.APP_SECRET ?? await readOrCreateSecret(`${e.DATA_DIR}/app_secret`),
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
@@ -122,6 +144,7 @@ export async function loadConfig(
     },
     ticketAutoCloseHours: e.TICKET_AUTO_CLOSE_HOURS,
     integrationTimeoutMs: e.INTEGRATION_TIMEOUT_MS,
+    leaseTtlMs: e.LEASE_TTL_MS,
   };
 }
 

@@ -26,8 +26,9 @@ import { type CampaignConfig, readConfig } from "./settings.ts";
 import { planCampaign } from "./planner.ts";
 import { type CampaignRow, getCampaign, shippingCounts, type ShippingRow } from "./repo.ts";
 import { outboundTicket, settleOutboundTicket } from "./outbound.ts";
+import { staleAfter } from "../jobs/lease.ts";
 
-/** Longer than the scheduler lease (30 s): a row this old in `sending` has no live sender. */
+/** Longer than the scheduler lease (30 s; scaled to LEASE_TTL_MS): a row this old in `sending` has no live sender. */
 export const STALE_MS = 35_000;
 export const MAX_ATTEMPTS = 3;
 /** Real time one tick may spend pacing sends before it yields to the next tick. */
@@ -154,7 +155,7 @@ async function driveConnection(
 /** The next due shipment of a running campaign: a stale `sending` first, else the oldest pending. */
 export async function claim(deps: Deps, campaignId: number, now: Date): Promise<ShippingRow | null> {
   const at = now.toISOString();
-  const stale = new Date(now.getTime() - STALE_MS).toISOString();
+  const stale = new Date(now.getTime() - staleAfter(deps.config, STALE_MS)).toISOString();
   const rows = await deps.database.write((tx) =>
     tx.all<Record<string, unknown>>(sql`
       UPDATE campaign_shippings SET status = 'sending', attempts = attempts + 1, updated_at = ${at}

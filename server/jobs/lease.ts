@@ -5,6 +5,14 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "@db/client.ts";
+import type { Config } from "../config.ts";
+
+/**
+ * A claim window chosen for the default 30 s lease, scaled to LEASE_TTL_MS: a row claimed longer
+ * ago than this by a holder that has since lost the lease is claimed again by the next one.
+ */
+export const staleAfter = (config: Pick<Config, "leaseTtlMs">, ms: number) =>
+  Math.max(1000, Math.round(ms * config.leaseTtlMs / 30_000));
 
 /** Takes or renews `name` for `holder` for `ttlMs`; true when this holder has it now. */
 export async function acquireLease(
@@ -28,4 +36,16 @@ export async function acquireLease(
 
 export async function releaseLease(database: Database, name: string, holder: string): Promise<void> {
   await database.write((tx) => tx.run(sql`DELETE FROM leases WHERE name = ${name} AND holder = ${holder}`));
+}
+
+/** The live holder of `name` (its lease not yet expired), or null. */
+export async function leaseHolder(
+  database: Database,
+  name: string,
+  now = new Date(),
+): Promise<string | null> {
+  const [row] = await database.db.all<{ holder: string }>(
+    sql`SELECT holder FROM leases WHERE name = ${name} AND expires_at >= ${now.toISOString()}`,
+  );
+  return row?.holder ?? null;
 }

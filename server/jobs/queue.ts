@@ -5,6 +5,7 @@
  * exponential backoff. Handlers must be safe to run twice: a crash between the network call and
  * the `done` mark runs it again after the stale-lock timeout.
  */
+import { staleAfter } from "./lease.ts";
 import { sql } from "drizzle-orm";
 import { jobs } from "@db/schema.ts";
 import type { Tx } from "@db/client.ts";
@@ -63,14 +64,19 @@ export async function runDueJobs(deps: Deps, maxRounds = 50): Promise<number> {
   for (let round = 0; round < maxRounds; round++) {
     const now = deps.clock.now();
     const at = now.toISOString();
-    const stale = new Date(now.getTime() - STALE_MS).toISOString();
+    const stale = new Date(now.getTime() - staleAfter(deps.config, STALE_MS)).toISOString();
+    // The scheduler lease holder may take over at once what a former holder left running: only
+    // the holder runs the queue, so that holder has lost the lease (died, most likely).
+    const orphan = deps.jobs.leader
+      ? sql`OR (status = 'running' AND locked_by <> ${deps.config.instanceId})`
+      : sql``;
     const claimed = await deps.database.write((tx) =>
       tx.all<Claimed>(sql`
         UPDATE jobs SET status = 'running', locked_by = ${deps.config.instanceId}, locked_at = ${at},
           attempts = attempts + 1, updated_at = ${at}
         WHERE id IN (
           SELECT id FROM jobs
-          WHERE ((status = 'pending' AND run_at <= ${at}) OR (status = 'running' AND locked_at < ${stale}))
+          WHERE ((status = 'pending' AND run_at <= ${at}) OR (status = 'running' AND locked_at < ${stale}) ${orphan})
             -- FIFO per order key: only the oldest unfinished job of a key may run.
             AND (order_key IS NULL OR NOT EXISTS (
               SELECT 1 FROM jobs p WHERE p.order_key = jobs.order_key AND p.id < jobs.id

@@ -9,22 +9,26 @@ import { acquireLease, releaseLease } from "./lease.ts";
 import { JOBS } from "./registry.ts";
 
 const LEASE = "scheduler";
-const LEASE_TTL_MS = 30_000;
 
 export type Scheduler = { stop(): Promise<void> };
 
 export function startScheduler(deps: Deps): Scheduler {
   const holder = deps.config.instanceId;
   const renew = async () => {
-    deps.jobs.leader = await acquireLease(deps.database, LEASE, holder, LEASE_TTL_MS, deps.clock.now());
+    const ttl = deps.config.leaseTtlMs;
+    deps.jobs.leader = await acquireLease(deps.database, LEASE, holder, ttl, deps.clock.now());
     return deps.jobs.leader;
   };
   const opts = (name: string) => ({
     protect: true,
     catch: (err: unknown) => console.error(`[jobs] ${name} failed`, err),
   });
+  // Renewed every third of its time to live (LEASE_TTL_MS), so a live leader never lapses.
+  const renewal = setInterval(
+    () => renew().catch((err) => console.error("[jobs] lease", err)),
+    Math.max(100, Math.floor(deps.config.leaseTtlMs / 3)),
+  );
   const crons = [
-    new Cron("*/10 * * * * *", opts("lease"), async () => void await renew()),
     new Cron("* * * * * *", opts("queue"), () => deps.jobs.kick()),
     ...JOBS.map((job) =>
       new Cron(job.pattern, opts(job.name), async () => {
@@ -35,6 +39,7 @@ export function startScheduler(deps: Deps): Scheduler {
   renew().then(() => deps.jobs.kick()).catch((err) => console.error("[jobs] lease", err));
   return {
     async stop() {
+      clearInterval(renewal);
       for (const c of crons) c.stop();
       await deps.jobs.idle();
       deps.jobs.leader = false;

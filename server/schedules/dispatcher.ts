@@ -7,6 +7,7 @@
  * stored twice. After a send: the next slot (recurrence.ts) and PENDENTE, or ENVIADA with sentAt.
  * A failure is retried after RETRY_MS up to MAX_ATTEMPTS, then the row is ERRO with its reason.
  */
+import { staleAfter } from "../jobs/lease.ts";
 import { and, eq, sql } from "drizzle-orm";
 import { companies, contacts, schedules, users } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
@@ -38,7 +39,7 @@ export async function schedulesTick(deps: Deps): Promise<number> {
 export async function claimDue(deps: Deps): Promise<ScheduleRow[]> {
   const now = deps.clock.now();
   const at = now.toISOString();
-  const stale = new Date(now.getTime() - STALE_MS).toISOString();
+  const stale = new Date(now.getTime() - staleAfter(deps.config, STALE_MS)).toISOString();
   const retry = new Date(now.getTime() - RETRY_MS).toISOString();
   const ids = await deps.database.write((tx) =>
     tx.all<{ id: number }>(sql`

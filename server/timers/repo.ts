@@ -57,9 +57,14 @@ export async function timersOf(db: Db | Tx, ticketId: number) {
 }
 
 /** Claims up to `limit` due rows (unclaimed, or claimed by a holder that died). */
-export async function claimDue(tx: Tx, now: Date, limit: number): Promise<ClaimedTimer[]> {
+export async function claimDue(
+  tx: Tx,
+  now: Date,
+  limit: number,
+  staleMs = CLAIM_STALE_MS,
+): Promise<ClaimedTimer[]> {
   const at = now.toISOString();
-  const stale = new Date(now.getTime() - CLAIM_STALE_MS).toISOString();
+  const stale = new Date(now.getTime() - staleMs).toISOString();
   return await tx.all<ClaimedTimer>(sql`
     UPDATE ticket_timers SET claimed_at = ${at}
     WHERE id IN (
@@ -75,8 +80,8 @@ export async function finishTimer(tx: Tx, id: number, generation: number): Promi
 }
 
 /** Whether anything is due (a read, so an idle tick takes no write lock). */
-export async function anyDue(db: Db, now: Date): Promise<boolean> {
-  const stale = new Date(now.getTime() - CLAIM_STALE_MS).toISOString();
+export async function anyDue(db: Db, now: Date, staleMs = CLAIM_STALE_MS): Promise<boolean> {
+  const stale = new Date(now.getTime() - staleMs).toISOString();
   const rows = await db.all<{ one: number }>(sql`
     SELECT 1 AS one FROM ticket_timers
     WHERE due_at <= ${now.toISOString()} AND (claimed_at IS NULL OR claimed_at < ${stale}) LIMIT 1`);

@@ -9,7 +9,8 @@ import { ticketTimers } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { findTicket } from "../tickets/repo.ts";
 import { connectionWithQueues } from "../inbox/automation.ts";
-import { anyDue, claimDue, type ClaimedTimer, finishTimer } from "./repo.ts";
+import { anyDue, CLAIM_STALE_MS, claimDue, type ClaimedTimer, finishTimer } from "./repo.ts";
+import { staleAfter } from "../jobs/lease.ts";
 import { HANDLERS, type Outcome } from "./handlers.ts";
 
 const BATCH = 100;
@@ -32,9 +33,10 @@ async function runOne(deps: Deps, c: ClaimedTimer, now: Date): Promise<Outcome> 
 /** Runs every due timer; answers how many fired or were looked at. */
 export async function runTicketTimers(deps: Deps, now = deps.clock.now()): Promise<number> {
   let seen = 0;
-  if (!(await anyDue(deps.db, now))) return 0;
+  const staleMs = staleAfter(deps.config, CLAIM_STALE_MS);
+  if (!(await anyDue(deps.db, now, staleMs))) return 0;
   for (;;) {
-    const claimed = await deps.database.write((tx) => claimDue(tx, now, BATCH));
+    const claimed = await deps.database.write((tx) => claimDue(tx, now, BATCH, staleMs));
     if (!claimed.length) return seen;
     const outcomes = new Map<ClaimedTimer, Outcome>();
     let next = 0;

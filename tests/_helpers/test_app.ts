@@ -48,6 +48,10 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     // Tests talk to local servers on 127.0.0.1; the SSRF suite turns this off.
     ALLOW_PRIVATE_URLS: "1",
     ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
+    // TEST_DATABASE_DRIVER=client runs a suite on @libsql/client, the remote path's client (issue 23).
+    ...(Deno.env.get("TEST_DATABASE_DRIVER")
+      ? { DATABASE_DRIVER: Deno.env.get("TEST_DATABASE_DRIVER") }
+      : {}),
     ...opts.env,
   });
   const deps = await createDeps(config, { clock: opts.clock, resolve: opts.resolve });

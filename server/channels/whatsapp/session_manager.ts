@@ -11,11 +11,11 @@ import { and, eq, inArray } from "drizzle-orm";
 import { whatsapps } from "@db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import type { ConnectionStatus } from "../adapter.ts";
-import type { Envelope } from "../../realtime/hub.ts";
 import { type ConnectionRow, findConnection, unscopedFindConnectionById } from "../../connections/repo.ts";
 import { setConnectionStatus, updateSession } from "../../connections/status.ts";
 import { acquireLease, releaseLease } from "../../jobs/lease.ts";
 import { clearAuthState, useDbAuthState } from "./auth_state.ts";
+import { AppError } from "../../lib/errors.ts";
 import { DEFAULT_PACING, PacedQueue } from "./outbound.ts";
 import { defaultDownloader, defaultSocketFactory, jidUser, waLogger, type WaSocket } from "./socket.ts";
 import {
@@ -30,13 +30,12 @@ import { handleUpsert } from "./inbound.ts";
 import { handleMessageUpdates, handleReceipts } from "./acks.ts";
 import { handleCalls } from "./calls.ts";
 import { handleHistorySet, handleHistoryStatus } from "./history.ts";
+import { commandViaOwner, leaseName, serveRelay } from "./relay.ts";
 
 export type { Session, SessionAction, SessionOptions };
 
-const RELAY_EVENT = "internal:whatsapp-session-command";
-
 const managers = new Map<Deps, SessionManager>();
-export const leaseName = (connectionId: number) => `wa:${connectionId}`;
+export { leaseName };
 
 export class SessionManager {
   readonly sessions = new Map<number, Session>();
@@ -53,11 +52,11 @@ export class SessionManager {
       download: o.download ?? defaultDownloader,
       maxQrRetries: o.maxQrRetries ?? 6,
       backoff: o.backoff ?? { baseMs: 2000, maxMs: 60_000 },
-      leaseTtlMs: o.leaseTtlMs ?? 30_000,
-      renewMs: o.renewMs ?? 10_000,
+      leaseTtlMs: o.leaseTtlMs ?? deps.config.leaseTtlMs,
+      renewMs: o.renewMs ?? Math.max(100, Math.floor(deps.config.leaseTtlMs / 3)),
       pacing: o.pacing ?? DEFAULT_PACING,
     };
-    deps.broker.subscribe((env) => this.#onRelay(env));
+    serveRelay(deps, this);
   }
 
   /** Starts the sessions that should run and keeps the leases. */
@@ -126,22 +125,18 @@ export class SessionManager {
 
   /**
    * A session command of the connections page. Runs here when this process owns the session or
-   * wins its lease; otherwise it is relayed to the owner through the broker.
+   * wins its lease; otherwise the owner runs it (relay.ts), and an absent owner is an error.
    */
   async command(
     conn: ConnectionRow,
     action: SessionAction,
-    o: { pairing?: boolean } = {},
+    o: { pairing?: boolean; relayed?: boolean } = {},
   ): Promise<"local" | "relayed"> {
     const mine = this.sessions.has(conn.id) || await this.#lease(conn.id);
     if (!mine) {
-      await this.deps.broker.publish({
-        companyId: conn.companyId,
-        event: RELAY_EVENT,
-        data: { connectionId: conn.id, action, pairing: !!o.pairing },
-        // No socket matches an empty user list: the envelope is for the session owners only.
-        audience: { kind: "users", userIds: [] },
-      });
+      // A relayed command lands on the lease holder; if it lost the lease meanwhile, do not bounce.
+      if (o.relayed) throw new AppError("ERR_WAPP_NOT_INITIALIZED", { message: "session moved" });
+      await commandViaOwner(this.deps, conn, action, !!o.pairing);
       return "relayed";
     }
     if (action === "logout") await this.stop(conn.id, { logout: true, status: "DISCONNECTED" });
@@ -155,18 +150,6 @@ export class SessionManager {
       await this.start(conn, o);
     }
     return "local";
-  }
-
-  #onRelay(env: Envelope) {
-    if (env.event !== RELAY_EVENT || managers.get(this.deps) !== this) return;
-    const { connectionId, action, pairing } = env.data as {
-      connectionId: number;
-      action: SessionAction;
-      pairing: boolean;
-    };
-    if (!this.sessions.has(connectionId)) return;
-    this.#conn(connectionId).then((conn) => conn && this.command(conn, action, { pairing }))
-      .catch((e) => console.error("[wa] relayed command", e));
   }
 
   async stopAll(): Promise<void> {

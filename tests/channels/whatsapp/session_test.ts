@@ -174,7 +174,11 @@ Deno.test("[whatsapp] session: the lease keeps a session in one process; a lapse
 
     const two = await runSessions(b, { leaseTtlMs: 400, renewMs: 100 });
     assert.equal(await two.manager.start(conn), false);
-    assert.equal(await two.manager.command(conn, "start"), "relayed");
+    // Without REDIS_URL B cannot reach the owner: the command says so instead of vanishing.
+    await assert.rejects(
+      two.manager.command(conn, "start"),
+      (e: Error & { code?: string }) => e.code === "ERR_WAPP_NOT_INITIALIZED",
+    );
     await settle(600);
     assert.equal(two.fake.sockets.length, 0, "B never opened a socket while A holds the lease");
     assert.equal(one.manager.openSession(conn.id)?.sock, one.fake.last());
