@@ -21,6 +21,7 @@ import { renderForTicket } from "../messages/render.ts";
 import { enqueue, registerQueuedJob } from "../jobs/queue.ts";
 import { randomString } from "../lib/crypto.ts";
 import { findFlow } from "./repo.ts";
+import { startIntegration } from "../integrations/runtime.ts";
 import { type FlowNode, type Graph, menuOptions, nextOf, type NodeData, startOf } from "./graph.ts";
 
 type RunData = { variables: Record<string, string>; wait?: { nodeId: string; step: number } };
@@ -127,9 +128,10 @@ export async function endFlow(deps: Deps, ticket: TicketRow, why?: string): Prom
 }
 
 /**
- * The hand-over to issue 15's integration runner: the ticket's useIntegration / integrationId /
- * promptId tell its automation step to send each later customer message to the Typebot or OpenAI
- * integration. The flow lets go of the ticket here.
+ * The hand-over to the integrations (issue 15): the flow lets go of the ticket and
+ * `startIntegration` sets useIntegration / integrationId / promptId and starts the bot's session at
+ * once (Typebot: startChat; OpenAI: an answer from the conversation so far). Each later customer
+ * message then goes to the bot through the integration step.
  */
 async function handOffToIntegration(
   deps: Deps,
@@ -137,14 +139,17 @@ async function handOffToIntegration(
   to: { integrationId?: number | null; promptId?: number | null },
 ) {
   run.ticket = await botUpdate(deps, run.ticket, {
-    useIntegration: true,
-    integrationId: to.integrationId ?? null,
-    promptId: to.promptId ?? null,
     flowStopped: null,
     lastFlowId: null,
     flowWebhook: false,
     hashFlowId: null,
     dataWebhook: null,
+  });
+  await startIntegration(deps, {
+    companyId: run.ticket.companyId,
+    ticketId: run.ticket.id,
+    integrationId: to.integrationId ?? undefined,
+    promptId: to.promptId ?? undefined,
   });
 }
 
