@@ -60,6 +60,22 @@ function formatted(text: string): Node[] {
   );
 }
 
+/** localStorage can be blocked (privacy settings): the visitor then starts afresh on each load. */
+const stored = {
+  get(k: string): string | null {
+    try {
+      return localStorage.getItem(k);
+    } catch {
+      return null;
+    }
+  },
+  set(k: string, v: string) {
+    try {
+      localStorage.setItem(k, v);
+    } catch { /* not kept */ }
+  },
+};
+
 const script = (document.currentScript as HTMLScriptElement | null) ??
   document.querySelector<HTMLScriptElement>('script[src*="webchat.js"][data-connection]');
 
@@ -79,22 +95,6 @@ if (script && !(globalThis as { __atendeWebchat?: boolean }).__atendeWebchat) {
   if (document.body) mount();
   else document.addEventListener("DOMContentLoaded", mount, { once: true });
 }
-
-/** localStorage can be blocked (privacy settings): the visitor then starts afresh on each load. */
-const stored = {
-  get(k: string): string | null {
-    try {
-      return localStorage.getItem(k);
-    } catch {
-      return null;
-    }
-  },
-  set(k: string, v: string) {
-    try {
-      localStorage.setItem(k, v);
-    } catch { /* not kept */ }
-  },
-};
 
 async function start(base: string, key: string, host: HTMLElement) {
   const storeKey = `atende-webchat:${key}`;
