@@ -9,7 +9,6 @@ import { DashboardPage, MomentsPage, ReportsPage } from "./routes/dashboard.tsx"
 import { UsersPage } from "./routes/users.tsx";
 import { SettingsPage } from "./routes/settings.tsx";
 import { FinancePage } from "./routes/financeiro.tsx";
-import { Placeholder, PLACEHOLDER_ROUTES } from "./routes/placeholders.tsx";
 import { PromptsPage, QueueIntegrationsPage } from "./routes/integrations.tsx";
 import { FlowEditorPage, FlowsPage, PhraseListsPage } from "./routes/flows.tsx";
 import { TicketsPage } from "./routes/tickets.tsx";
@@ -88,10 +87,6 @@ const router = createBrowserRouter([
           { path: "/contact-lists/:contactListId/contacts", element: <ContactListItemsPage /> },
           { path: "/schedules", element: <SchedulesPage /> },
           { path: "/queues", element: <QueuesPage /> },
-          ...PLACEHOLDER_ROUTES.map((route) => ({
-            path: route.path,
-            element: <Placeholder route={route} />,
-          })),
           { path: "*", element: <NotFound /> },
         ],
       },

@@ -1,6 +1,16 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Bot, Check, Clock, Copy, MessageCircle, MessageSquareText, Settings2, Star, Workflow } from "lucide-react";
+import {
+  Bot,
+  Check,
+  Clock,
+  Copy,
+  MessageCircle,
+  MessageSquareText,
+  Settings2,
+  Star,
+  Workflow,
+} from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Input } from "../../../components/ui/input.tsx";
