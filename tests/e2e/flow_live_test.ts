@@ -1,0 +1,58 @@
+/**
+ * Issue 16's live lists in the browser: a second admin's open flow list and phrase-campaign list
+ * show what the first admin creates and deletes, without a reload.
+ */
+import { createUser, login } from "../_helpers/factories.ts";
+import { setupInbox } from "../inbox/_support.ts";
+import { browserTest, signIn } from "./_browser.ts";
+
+browserTest(
+  "[e2e] flow builder: the flow and phrase lists update live for another admin",
+  async ({ server, newPage }, t) => {
+    const w = await setupInbox(server, null, {});
+    const other = await createUser(server, w.company.id, { profile: "admin" });
+    const { page: a } = await newPage();
+    const { page: b } = await newPage();
+    await signIn(a, w.admin);
+    await signIn(b, other);
+    // The first admin's browser session ends setupInbox's token (one session per user): log in again later.
+    let token = "";
+    const api = async (path: string, method: string, json?: unknown) => {
+      const res = await server.request(`/api${path}`, { method, token, json });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return res;
+    };
+    let flowId = 0;
+
+    await t.step("a flow created on one page appears in the other's list", async () => {
+      await b.goto("/flowbuilders");
+      await b.getByText("No flows yet").waitFor();
+      await a.goto("/flowbuilders");
+      await a.getByTestId("flow-add").click();
+      await a.locator("#flow-name").fill("Ao vivo");
+      await a.getByTestId("flow-name-save").click();
+      await a.getByTestId("flow-editor").waitFor();
+      flowId = Number(new URL(a.url()).pathname.split("/").pop());
+      await b.getByTestId(`flow-open-${flowId}`).filter({ hasText: "Ao vivo" }).waitFor({ timeout: 20_000 });
+    });
+
+    await t.step("a phrase campaign created and deleted elsewhere comes and goes", async () => {
+      token = (await login(server, w.admin)).token;
+      await b.goto("/phrase-lists");
+      await b.getByTestId("phrase-lists-page").waitFor();
+      const res = await api("/flowcampaign", "POST", { name: "Promo", flowId, phrase: "quero promo" });
+      const camp = await res.json();
+      const row = b.getByTestId(`phrase-row-${camp.id}`);
+      await row.filter({ hasText: "quero promo" }).waitFor({ timeout: 20_000 });
+      await api(`/flowcampaign/${camp.id}`, "DELETE");
+      await row.waitFor({ state: "detached", timeout: 20_000 });
+    });
+
+    await t.step("a flow deleted elsewhere leaves the list", async () => {
+      await b.goto("/flowbuilders");
+      await b.getByTestId(`flow-open-${flowId}`).waitFor();
+      await api(`/flowbuilder/${flowId}`, "DELETE");
+      await b.getByTestId(`flow-open-${flowId}`).waitFor({ state: "detached", timeout: 20_000 });
+    });
+  },
+);
