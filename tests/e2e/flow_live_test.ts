@@ -2,6 +2,7 @@
  * Issue 16's live lists in the browser: a second admin's open flow list and phrase-campaign list
  * show what the first admin creates and deletes, without a reload.
  */
+import { expect } from "expect";
 import { createUser, login } from "../_helpers/factories.ts";
 import { setupInbox } from "../inbox/_support.ts";
 import { browserTest, signIn } from "./_browser.ts";
@@ -13,6 +14,10 @@ browserTest(
     const other = await createUser(server, w.company.id, { profile: "admin" });
     const { page: a } = await newPage();
     const { page: b } = await newPage();
+    // The canvas library is its own lazy chunk (vite.config.ts): only a page that opens the editor loads it.
+    const xyflowLoads = { a: 0, b: 0 };
+    a.on("request", (r) => void (/\/assets\/xyflow-/.test(r.url()) && xyflowLoads.a++));
+    b.on("request", (r) => void (/\/assets\/xyflow-/.test(r.url()) && xyflowLoads.b++));
     await signIn(a, w.admin);
     await signIn(b, other);
     // The first admin's browser session ends setupInbox's token (one session per user): log in again later.
@@ -34,6 +39,8 @@ browserTest(
       await a.getByTestId("flow-editor").waitFor();
       flowId = Number(new URL(a.url()).pathname.split("/").pop());
       await b.getByTestId(`flow-open-${flowId}`).filter({ hasText: "Ao vivo" }).waitFor({ timeout: 20_000 });
+      expect(xyflowLoads.a).toBeGreaterThan(0);
+      expect(xyflowLoads.b).toBe(0);
     });
 
     await t.step("a phrase campaign created and deleted elsewhere comes and goes", async () => {
