@@ -5,7 +5,8 @@
 import { expect } from "expect";
 import { createUser, login } from "../_helpers/factories.ts";
 import { setupInbox } from "../inbox/_support.ts";
-import { browserTest, signIn } from "./_browser.ts";
+import { Buffer } from "node:buffer";
+import { browserTest, screenshot, signIn } from "./_browser.ts";
 
 browserTest(
   "[e2e] flow builder: the flow and phrase lists update live for another admin",
@@ -60,6 +61,46 @@ browserTest(
       await b.getByTestId(`flow-open-${flowId}`).waitFor();
       await api(`/flowbuilder/${flowId}`, "DELETE");
       await b.getByTestId(`flow-open-${flowId}`).waitFor({ state: "detached", timeout: 20_000 });
+    });
+
+    await t.step("image and audio nodes preview their uploaded file (GET /flowbuilder/media)", async () => {
+      const res = await api("/flowbuilder", "POST", { name: "Mídia" });
+      const flow = await res.json();
+      await b.goto(`/flowbuilder/${flow.id}`);
+      await b.getByTestId("flow-node-start").waitFor();
+      // A real PNG, drawn by the browser: a preview that shows it has a size.
+      const png = await b.evaluate(() => {
+        const c = document.createElement("canvas");
+        c.width = 160;
+        c.height = 90;
+        const g = c.getContext("2d")!;
+        g.fillStyle = "#0d9488";
+        g.fillRect(0, 0, 160, 90);
+        g.fillStyle = "#fbbf24";
+        g.fillRect(20, 20, 60, 50);
+        return c.toDataURL("image/png").split(",")[1];
+      });
+      const upload = async (type: string, file: { name: string; mimeType: string; buffer: Buffer }) => {
+        await b.getByTestId("flow-add-node").click();
+        await b.getByTestId(`flow-add-${type}`).click();
+        await b.getByTestId("flow-node-form").waitFor();
+        await b.getByTestId(`node-file-${type}`).setInputFiles(file);
+        await b.getByTestId("flow-node-form").getByText(file.name).waitFor();
+        await b.getByTestId("flow-node-save").click();
+        await b.getByTestId("flow-node-form").waitFor({ state: "detached" });
+      };
+      await upload("img", { name: "banner.png", mimeType: "image/png", buffer: Buffer.from(png, "base64") });
+      await upload("audio", { name: "voz.mp3", mimeType: "audio/mpeg", buffer: Buffer.alloc(64) });
+      const img = b.getByTestId("flow-media-preview-img");
+      await img.waitFor({ timeout: 20_000 });
+      await b.waitForFunction(() =>
+        (document.querySelector('[data-testid="flow-media-preview-img"]') as HTMLImageElement | null)
+          ?.naturalWidth === 160
+      );
+      const audio = b.getByTestId("flow-media-preview-audio");
+      await audio.waitFor();
+      expect(await audio.getAttribute("src")).toMatch(/flow/);
+      await screenshot(b, "flow_editor_media_previews");
     });
   },
 );
