@@ -4,10 +4,23 @@ import tailwindcss from "@tailwindcss/vite";
 
 const backend = "http://127.0.0.1:8080";
 
-/** Long-lived vendor chunks: framework, UI kit, and the rest of node_modules. */
+/**
+ * Long-lived vendor chunks: framework, UI kit, and the rest of node_modules. The flow editor's
+ * canvas (@xyflow/react and what only it uses) is its own chunk, loaded with the lazy editor route,
+ * so the app's first load never carries it. After `react` and `ui` (a group takes its modules'
+ * dependencies along, and react must stay in its own chunk), before the catch-all `vendor`.
+ */
 const VENDOR_GROUPS = [
   { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
   { name: "ui", test: /node_modules[\\/](radix-ui|@radix-ui|@floating-ui|lucide-react|sonner)[\\/]/ },
+  // Modules the canvas shares with eager code (the dashboard's charts, react-redux): captured first,
+  // or the xyflow group would take them along and make the eager `vendor` import from it.
+  { name: "shared", test: /node_modules[\\/](d3-(color|interpolate|timer)|use-sync-external-store)[\\/]/ },
+  {
+    name: "xyflow",
+    test:
+      /node_modules[\\/](@xyflow|d3-(drag|selection|zoom|dispatch|transition|ease)|zustand|classcat)[\\/]/,
+  },
   { name: "vendor", test: /node_modules[\\/]/ },
 ];
 

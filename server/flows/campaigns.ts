@@ -12,6 +12,7 @@ import { audit } from "../audit/audit.ts";
 import { flowCampaigns } from "@db/schema.ts";
 import { and, eq } from "drizzle-orm";
 import * as repo from "./repo.ts";
+import { publishChange } from "./events.ts";
 import type { CreateCampaignInput, UpdateCampaignInput } from "./schemas.ts";
 
 async function checkRefs(deps: Deps, actor: Actor, input: CreateCampaignInput) {
@@ -35,7 +36,7 @@ export async function showCampaign(deps: Deps, actor: Actor, id: number) {
 export async function createCampaign(deps: Deps, actor: Actor, input: CreateCampaignInput) {
   requireAdmin(actor);
   await checkRefs(deps, actor, input);
-  return await deps.database.write(async (tx) => {
+  const created = await deps.database.write(async (tx) => {
     const [row] = await tx.insert(flowCampaigns).values({
       companyId: actor.companyId,
       userId: actor.user.id,
@@ -53,13 +54,15 @@ export async function createCampaign(deps: Deps, actor: Actor, input: CreateCamp
     });
     return row;
   });
+  await publishChange(deps, actor.companyId, "flowcampaign", { action: "create", record: created });
+  return created;
 }
 
 export async function updateCampaign(deps: Deps, actor: Actor, input: UpdateCampaignInput) {
   requireAdmin(actor);
   if (!(await repo.findCampaign(deps.db, actor.companyId, input.id))) throw notFound("flowCampaign");
   await checkRefs(deps, actor, input);
-  return await deps.database.write(async (tx) => {
+  const updated = await deps.database.write(async (tx) => {
     const [row] = await tx.update(flowCampaigns).set({
       name: input.name,
       flowId: input.flowId,
@@ -76,6 +79,8 @@ export async function updateCampaign(deps: Deps, actor: Actor, input: UpdateCamp
     });
     return row;
   });
+  await publishChange(deps, actor.companyId, "flowcampaign", { action: "update", record: updated });
+  return updated;
 }
 
 export async function deleteCampaign(deps: Deps, actor: Actor, id: number) {
@@ -93,6 +98,7 @@ export async function deleteCampaign(deps: Deps, actor: Actor, id: number) {
       summary: c.name,
     });
   });
+  await publishChange(deps, actor.companyId, "flowcampaign", { action: "delete", id });
 }
 
 /** How a message matches a phrase: trimmed, case- and accent-insensitive, spaces collapsed. */

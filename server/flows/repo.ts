@@ -52,6 +52,13 @@ export async function updateFlow(
   return row;
 }
 
+/** The phrase campaigns that start this flow (deleted with it by the FK cascade). */
+export async function campaignIdsOfFlow(tx: Tx, companyId: number, flowId: number): Promise<number[]> {
+  const rows = await tx.select({ id: flowCampaigns.id }).from(flowCampaigns)
+    .where(and(eq(flowCampaigns.companyId, companyId), eq(flowCampaigns.flowId, flowId)));
+  return rows.map((r) => r.id);
+}
+
 export async function deleteFlow(tx: Tx, companyId: number, id: number): Promise<boolean> {
   const rows = await tx.delete(flowBuilders)
     .where(and(eq(flowBuilders.companyId, companyId), eq(flowBuilders.id, id))).returning({

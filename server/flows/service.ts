@@ -14,6 +14,7 @@ import { assertOwned } from "../lib/owned.ts";
 import { audit } from "../audit/audit.ts";
 import { invalidate } from "../caches.ts";
 import * as repo from "./repo.ts";
+import { publishChange } from "./events.ts";
 import { checkGraph, type Graph, mediaPaths, type NodeData } from "./graph.ts";
 import type { ListFlowsQuery, SaveGraphInput } from "./schemas.ts";
 
@@ -60,6 +61,7 @@ export async function createFlow(deps: Deps, actor: Actor, name: string) {
     await audit(tx, actor, { action: "flow.create", entity: "flow", entityId: f.id, summary: name });
     return f;
   });
+  await publishChange(deps, actor.companyId, "flowbuilder", { action: "create", record: summary(row) });
   return summary(row);
 }
 
@@ -74,6 +76,7 @@ export async function renameFlow(deps: Deps, actor: Actor, id: number, name: str
     await audit(tx, actor, { action: "flow.update", entity: "flow", entityId: id, summary: name });
     return f;
   });
+  await publishChange(deps, actor.companyId, "flowbuilder", { action: "update", record: summary(row) });
   return summary(row);
 }
 
@@ -91,6 +94,7 @@ export async function duplicateFlow(deps: Deps, actor: Actor, id: number) {
     await audit(tx, actor, { action: "flow.create", entity: "flow", entityId: f.id, summary: f.name });
     return f;
   });
+  await publishChange(deps, actor.companyId, "flowbuilder", { action: "create", record: summary(row) });
   return summary(row);
 }
 
@@ -101,10 +105,17 @@ export async function duplicateFlow(deps: Deps, actor: Actor, id: number) {
  */
 export async function deleteFlow(deps: Deps, actor: Actor, id: number) {
   const f = await getFlow(deps, actor, id);
-  await deps.database.write(async (tx) => {
+  const campaigns = await deps.database.write(async (tx) => {
+    const gone = await repo.campaignIdsOfFlow(tx, actor.companyId, id);
     await repo.deleteFlow(tx, actor.companyId, id);
     await audit(tx, actor, { action: "flow.delete", entity: "flow", entityId: id, summary: f.name });
+    return gone;
   });
+  await publishChange(deps, actor.companyId, "flowbuilder", { action: "delete", id });
+  // Its phrase campaigns went with it (FK cascade): their list drops them too.
+  for (const c of campaigns) {
+    await publishChange(deps, actor.companyId, "flowcampaign", { action: "delete", id: c });
+  }
   // Connections pointing at it lost the pointer: their cached rows are stale.
   invalidate(deps, { kind: "connections", companyId: actor.companyId });
 }
@@ -136,6 +147,7 @@ export async function saveGraph(deps: Deps, actor: Actor, input: SaveGraphInput)
     });
     return f;
   });
+  await publishChange(deps, actor.companyId, "flowbuilder", { action: "update", record: summary(row) });
   return { flow: { ...summary(row), flow: row.flow, variables: row.variables } };
 }
 

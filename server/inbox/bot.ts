@@ -66,6 +66,12 @@ export async function botClose(
       amountUsedBotQueues: 0,
       amountUsedBotQueuesNPS: 0,
       isOutOfHour: false,
+      // A closed ticket leaves its flow: reopened, it must not resume a stale parked run.
+      flowWebhook: false,
+      lastFlowId: null,
+      flowStopped: null,
+      hashFlowId: null,
+      dataWebhook: null,
       ...extra,
     },
     { type },

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
+import { useRealtimeEvent } from "../../../lib/realtime.ts";
 import type { FlowGraph } from "../components/graph.ts";
 
 export type Flow = { id: number; name: string; active: boolean; updatedAt?: string };
@@ -94,6 +95,26 @@ export function useSaveGraph(id: number) {
       }),
     onSuccess: (r) => qc.setQueryData(flowKeys.detail(id), r.flow),
   });
+}
+
+/**
+ * Live lists: another admin's change refreshes the flow list (and the flow selects) or the phrase
+ * campaigns. The open editor's flow is left alone so a colleague's save never resets a canvas.
+ */
+export function useFlowsLive(companyId: number) {
+  const qc = useQueryClient();
+  useRealtimeEvent(`company-${companyId}-flowbuilder`, () => {
+    qc.invalidateQueries({ queryKey: [...flowKeys.all, "list"] });
+    qc.invalidateQueries({ queryKey: [...flowKeys.all, "options"] });
+  });
+}
+
+export function useFlowCampaignsLive(companyId: number) {
+  const qc = useQueryClient();
+  useRealtimeEvent(
+    `company-${companyId}-flowcampaign`,
+    () => qc.invalidateQueries({ queryKey: flowKeys.campaigns }),
+  );
 }
 
 export type UploadKind = "img" | "audio" | "content";

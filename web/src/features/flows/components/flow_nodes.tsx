@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext } from "react";
 import { useTranslation } from "react-i18next";
 import { Handle, type NodeProps, Position } from "@xyflow/react";
+import { useQuery } from "@tanstack/react-query";
 import {
   ArrowRightLeft,
   Bot,
@@ -21,6 +22,39 @@ import {
 } from "lucide-react";
 import { cn } from "../../../lib/utils.ts";
 import { exitsOf, menuOptions, type NodeData, type NodeType } from "./graph.ts";
+import { flowMediaUrl } from "../api/flows.ts";
+
+/**
+ * A preview of an image or audio node's file through GET /flowbuilder/media (a signed URL valid for
+ * hours; refetched after one). `nodrag nopan` lets the audio controls take clicks on the canvas.
+ */
+function MediaPreview({ kind, path, name }: { kind: "img" | "audio"; path: string; name: string }) {
+  const url = useQuery({
+    queryKey: ["flowMedia", path],
+    queryFn: () => flowMediaUrl(path),
+    enabled: !!path,
+    staleTime: 3600_000,
+  }).data;
+  if (!url) return null;
+  return kind === "img"
+    ? (
+      <img
+        src={url}
+        alt={name}
+        data-testid="flow-media-preview-img"
+        className="mb-1 max-h-28 w-full rounded-md border border-line bg-muted object-contain"
+      />
+    )
+    : (
+      <audio
+        src={url}
+        controls
+        preload="metadata"
+        data-testid="flow-media-preview-audio"
+        className="nodrag nopan mb-1 h-8 w-full"
+      />
+    );
+}
 
 export const NODE_ICONS: Record<NodeType, ReactNode> = {
   start: <Play />,
@@ -95,7 +129,15 @@ function Summary({ type, data }: { type: NodeType; data: NodeData }) {
         </p>
       );
     case "img":
-    case "audio":
+    case "audio": {
+      const name = String(data.original || String(data.url ?? "").split("/").pop());
+      return (
+        <>
+          <MediaPreview kind={type} path={String(data.url ?? "")} name={name} />
+          <p className="truncate">{name}</p>
+        </>
+      );
+    }
     case "video":
       return <p className="truncate">{data.original || String(data.url ?? "").split("/").pop()}</p>;
     case "singleBlock":

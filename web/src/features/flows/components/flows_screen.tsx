@@ -9,15 +9,24 @@ import { Field } from "../../../components/ui/field.tsx";
 import { FormDialog } from "../../../components/ui/form_dialog.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { IconAction, RowActions } from "../../../components/ui/row_actions.tsx";
+import { useCurrentUser } from "../../../lib/auth.tsx";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
 import { useDeleteConfirmation } from "../../../lib/use_delete_confirmation.ts";
 import { useInfiniteList } from "../../../lib/use_infinite_list.ts";
-import { type Flow, useDeleteFlow, useDuplicateFlow, useFlows, useSaveFlowName } from "../api/flows.ts";
+import {
+  type Flow,
+  useDeleteFlow,
+  useDuplicateFlow,
+  useFlows,
+  useFlowsLive,
+  useSaveFlowName,
+} from "../api/flows.ts";
 
 /** /flowbuilders: name, status (Activo / Desactivado), rename, edit, duplicate, delete (spec 3 §2). */
 export function FlowsScreen() {
   const { t } = useTranslation("flows");
   const list = useInfiniteList(useFlows, (p) => p.flows);
+  useFlowsLive(useCurrentUser().companyId);
   const navigate = useNavigate();
   const duplicate = useDuplicateFlow();
   const [naming, setNaming] = useState<Flow | null | undefined>(undefined);

@@ -10,6 +10,7 @@ import { Input } from "../../../components/ui/input.tsx";
 import { RowActions } from "../../../components/ui/row_actions.tsx";
 import { Select } from "../../../components/ui/select.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
+import { useCurrentUser } from "../../../lib/auth.tsx";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
 import { useDeleteConfirmation } from "../../../lib/use_delete_confirmation.ts";
 import { useConnectionList } from "../../connections/api/connections.ts";
@@ -17,6 +18,7 @@ import {
   type FlowCampaign,
   useDeleteFlowCampaign,
   useFlowCampaigns,
+  useFlowCampaignsLive,
   useFlowOptions,
   useSaveFlowCampaign,
 } from "../api/flows.ts";
@@ -25,6 +27,7 @@ import {
 export function PhraseListsScreen() {
   const { t } = useTranslation("flows");
   const query = useFlowCampaigns();
+  useFlowCampaignsLive(useCurrentUser().companyId);
   const [search, setSearch] = useState("");
   const [editing, setEditing] = useState<FlowCampaign | null | undefined>(undefined);
   const deletion = useDeleteConfirmation<FlowCampaign>(
