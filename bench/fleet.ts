@@ -56,7 +56,12 @@ async function run(config: string): Promise<Result> {
         await startServer({
           dataDir,
           port: ports[i],
-          env: { ...(redis ? { REDIS_URL: redis.url } : {}), WS_MAX_LAG_MS: "60000" },
+          // Measure delivery, not shedding: a starved load client must not get its sockets closed.
+          env: {
+            ...(redis ? { REDIS_URL: redis.url } : {}),
+            WS_MAX_LAG_MS: "60000",
+            WS_MAX_BUFFERED_BYTES: "67108864",
+          },
         }),
       );
     }
