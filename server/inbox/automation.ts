@@ -24,6 +24,7 @@ import { chatbotStep } from "./chatbot_step.ts";
 import { lgpdStep } from "./lgpd_step.ts";
 import { activityStep } from "./activity_step.ts";
 import { ratingStep } from "./rating_step.ts";
+import { reconcileBotState } from "./bot_state.ts";
 
 export type ConnectionQueue = { id: number; name: string; color: string; orderQueue: number | null };
 
@@ -70,9 +71,10 @@ const chains = new Map<number, Promise<void>>();
 /** Queues the automation of one inbound message behind earlier ones of the same ticket. */
 export function runAutomation(deps: Deps, companyId: number, message: MessageDTO): Promise<void> {
   const prev = chains.get(message.ticketId) ?? Promise.resolve();
-  const next = prev.then(() => runSteps(deps, companyId, message)).catch((err) =>
-    console.error(`[automation] ticket ${message.ticketId} failed`, err)
-  );
+  const next = prev.then(() => runSteps(deps, companyId, message))
+    .then(() => reconcileBotState(deps, companyId, message.ticketId)).catch((err) =>
+      console.error(`[automation] ticket ${message.ticketId} failed`, err)
+    );
   chains.set(message.ticketId, next);
   next.finally(() => {
     if (chains.get(message.ticketId) === next) chains.delete(message.ticketId);

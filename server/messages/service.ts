@@ -255,21 +255,27 @@ export async function forwardMessage(
 
 /**
  * Opening a conversation reads it: unread count 0 and messages marked read, and the channel
- * tells the customer (read receipts) where it can.
+ * tells the customer (read receipts) where it can. A waiting (pending) ticket stays unread until
+ * someone accepts it (the accept reads it): a peek must not hide it from the others. Reading
+ * does not touch updatedAt, so the list keeps its order (issue 21).
  */
-export async function markTicketRead(deps: Deps, actor: Actor, ticketId: number): Promise<void> {
+export async function markTicketRead(deps: Deps, actor: Actor, ticketId: number): Promise<boolean> {
   const t = await getVisibleTicket(deps, actor, ticketId);
-  if (!t.unreadMessages) return;
+  if (t.status === "pending") return false;
+  if (!t.unreadMessages) return true;
   const { row, read } = await deps.database.write(async (tx) => {
     const read = await tx.update(messages).set({ read: true }).where(
       and(eq(messages.ticketId, ticketId), eq(messages.read, false)),
     ).returning({ wid: messages.wid, fromMe: messages.fromMe, participant: messages.participant });
-    return { row: await updateTicket(tx, actor.companyId, ticketId, { unreadMessages: 0 }), read };
+    const [row] = await tx.update(tickets).set({ unreadMessages: 0 })
+      .where(and(eq(tickets.companyId, actor.companyId), eq(tickets.id, ticketId))).returning();
+    return { row, read };
   });
   const [ticket] = await ticketDTOs(deps.db, actor.companyId, [row]);
   deps.bus.emit("ticket.updated", { companyId: actor.companyId, ticket });
   const inbound = read.filter((m) => !m.fromMe && m.wid);
   if (inbound.length && t.whatsappId) void sendReadReceipts(deps, actor.companyId, t, inbound);
+  return true;
 }
 
 async function sendReadReceipts(

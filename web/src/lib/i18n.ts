@@ -24,6 +24,7 @@ import ptWorkspace from "../locales/pt/workspace.json" with { type: "json" };
 import ptCampaigns from "../locales/pt/campaigns.json" with { type: "json" };
 import ptSchedules from "../locales/pt/schedules.json" with { type: "json" };
 import ptQueues from "../locales/pt/queues.json" with { type: "json" };
+import ptInbox from "../locales/pt/inbox.json" with { type: "json" };
 import esCommon from "../locales/es/common.json" with { type: "json" };
 import esErrors from "../locales/es/errors.json" with { type: "json" };
 import esAuth from "../locales/es/auth.json" with { type: "json" };
@@ -46,6 +47,7 @@ import esWorkspace from "../locales/es/workspace.json" with { type: "json" };
 import esCampaigns from "../locales/es/campaigns.json" with { type: "json" };
 import esSchedules from "../locales/es/schedules.json" with { type: "json" };
 import esQueues from "../locales/es/queues.json" with { type: "json" };
+import esInbox from "../locales/es/inbox.json" with { type: "json" };
 import enCommon from "../locales/en/common.json" with { type: "json" };
 import enErrors from "../locales/en/errors.json" with { type: "json" };
 import enAuth from "../locales/en/auth.json" with { type: "json" };
@@ -68,6 +70,7 @@ import enWorkspace from "../locales/en/workspace.json" with { type: "json" };
 import enCampaigns from "../locales/en/campaigns.json" with { type: "json" };
 import enSchedules from "../locales/en/schedules.json" with { type: "json" };
 import enQueues from "../locales/en/queues.json" with { type: "json" };
+import enInbox from "../locales/en/inbox.json" with { type: "json" };
 import trCommon from "../locales/tr/common.json" with { type: "json" };
 import trErrors from "../locales/tr/errors.json" with { type: "json" };
 import trAuth from "../locales/tr/auth.json" with { type: "json" };
@@ -90,6 +93,7 @@ import trWorkspace from "../locales/tr/workspace.json" with { type: "json" };
 import trCampaigns from "../locales/tr/campaigns.json" with { type: "json" };
 import trSchedules from "../locales/tr/schedules.json" with { type: "json" };
 import trQueues from "../locales/tr/queues.json" with { type: "json" };
+import trInbox from "../locales/tr/inbox.json" with { type: "json" };
 
 export const LANGUAGES = ["pt", "es", "en", "tr"] as const;
 export type Language = typeof LANGUAGES[number];
@@ -116,6 +120,7 @@ export const NAMESPACES = [
   "campaigns",
   "schedules",
   "queues",
+  "inbox",
 ];
 
 const resources = {
@@ -142,6 +147,7 @@ const resources = {
     campaigns: ptCampaigns,
     schedules: ptSchedules,
     queues: ptQueues,
+    inbox: ptInbox,
   },
   es: {
     common: esCommon,
@@ -166,6 +172,7 @@ const resources = {
     campaigns: esCampaigns,
     schedules: esSchedules,
     queues: esQueues,
+    inbox: esInbox,
   },
   en: {
     common: enCommon,
@@ -190,6 +197,7 @@ const resources = {
     campaigns: enCampaigns,
     schedules: enSchedules,
     queues: enQueues,
+    inbox: enInbox,
   },
   tr: {
     common: trCommon,
@@ -214,6 +222,7 @@ const resources = {
     campaigns: trCampaigns,
     schedules: trSchedules,
     queues: trQueues,
+    inbox: trInbox,
   },
 };
 

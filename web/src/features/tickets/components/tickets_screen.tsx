@@ -12,6 +12,7 @@ import { TicketListPanel } from "./list/ticket_list_panel.tsx";
 import { PANEL_DEFAULT, ResizablePanel } from "./resizable_panel.tsx";
 import { TicketFlowsProvider, useTicketFlows } from "./ticket_flows.tsx";
 import { TicketView } from "./view/ticket_view.tsx";
+import { FirstSteps } from "./first_steps.tsx";
 
 function Welcome() {
   const { t } = useTranslation("tickets");
@@ -27,6 +28,7 @@ function Welcome() {
         <h2 className="text-xl font-semibold tracking-tight text-ink">{t("welcome.title")}</h2>
         <p className="text-sm text-ink-muted">{t("welcome.description")}</p>
       </div>
+      <FirstSteps />
     </div>
   );
 }
@@ -42,9 +44,9 @@ function Screen({ ticketId }: { ticketId?: string }) {
   useEffect(() => setTab(ticketId ? "ticket" : "list"), [ticketId]);
   const selectedId = ticketId && /^\d+$/.test(ticketId) ? Number(ticketId) : null;
   const [selected, setSelected] = useState<number | null>(selectedId);
-  const open = useCallback((ticket: Ticket) => {
+  const open = useCallback((ticket: Ticket, query = "") => {
     setSelected(ticket.id);
-    navigate(`/tickets/${ticket.uuid}`);
+    navigate(`/tickets/${ticket.uuid}${query}`);
   }, [navigate]);
   const back = () => navigate("/tickets");
   useEffect(() => {

@@ -15,6 +15,7 @@ import { Composer } from "../composer/composer.tsx";
 import { ForwardDialog } from "../dialogs/forward_dialog.tsx";
 import { ContactDrawer } from "../drawer/contact_drawer.tsx";
 import { MessageList } from "./message_list.tsx";
+import { useSearchFocus } from "./use_search_focus.ts";
 import { PrintView } from "./print_view.tsx";
 import { TicketHeader } from "./ticket_header.tsx";
 
@@ -38,6 +39,7 @@ export function TicketView({ idOrUuid, onBack }: { idOrUuid: string; onBack: () 
   const [dropped, setDropped] = useState<File[] | null>(null);
   const [dragging, setDragging] = useState(false);
   const [printing, setPrinting] = useState(false);
+  const focus = useSearchFocus();
   useTicketRoom(ticket?.id);
 
   useEffect(() => {
@@ -146,6 +148,8 @@ export function TicketView({ idOrUuid, onBack }: { idOrUuid: string; onBack: () 
           onEdit={onEdit}
           onDelete={setDeleting}
           onForward={onForward}
+          ticket={ticket}
+          focus={focus}
         />
         <Composer
           ticket={ticket}
