@@ -46,6 +46,8 @@ function Screen({ ticketId }: { ticketId?: string }) {
   const [selected, setSelected] = useState<number | null>(selectedId);
   const open = useCallback((ticket: Ticket, query = "") => {
     setSelected(ticket.id);
+    // On a phone, opening the ticket already open must still show it (its id does not change).
+    setTab("ticket");
     navigate(`/tickets/${ticket.uuid}${query}`);
   }, [navigate]);
   const back = () => navigate("/tickets");
