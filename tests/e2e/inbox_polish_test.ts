@@ -255,3 +255,77 @@ browserTest(
     }
   },
 );
+
+browserTest(
+  "[e2e] inbox polish: a contact's page — its conversations, tags, extra info, and starting one",
+  async ({ server, newPage }) => {
+    const sink = startWebhookSink();
+    try {
+      const { company, admin } = await createCompany(server, { name: "Contact Co" });
+      const queue = await createQueue(server, company.id, { name: "Sales", color: "#2563eb" });
+      const apiAdmin = await createUser(server, company.id, { profile: "admin", name: "Carla Dias" });
+      const token = (await login(server, apiAdmin)).token;
+      const conn = await (await server.request("/api/whatsapp", {
+        method: "POST",
+        token,
+        json: { name: "Site chat", channel: "api", webhookUrl: sink.url, queueIds: [queue.id] },
+      })).json();
+      const says = async (externalId: string, body: string) => {
+        const res = await server.request("/api/channels/api/messages", {
+          method: "POST",
+          headers: { authorization: `Bearer ${conn.token}` },
+          json: { externalId, from: { number: "5511987654321", name: "Maria Souza" }, body },
+        });
+        expect(res.status).toBe(200);
+        return await res.json() as { ticketId: number };
+      };
+      const { ticketId } = await says("c-1", "Preciso da *segunda via* do boleto");
+      const ticket = await (await server.request(`/api/tickets/${ticketId}`, { token })).json();
+      const contactId = ticket.contactId as number;
+      const close = await server.request(`/api/tickets/${ticketId}`, {
+        method: "PUT",
+        token,
+        json: { status: "closed" },
+      });
+      expect(close.status).toBe(200);
+      await close.body?.cancel();
+      const put = await server.request(`/api/contacts/${contactId}`, {
+        method: "PUT",
+        token,
+        json: {
+          name: "Maria Souza",
+          number: "5511987654321",
+          extraInfo: [{ name: "CPF", value: "123.456.789-00" }],
+        },
+      });
+      expect(put.status).toBe(200);
+      await put.body?.cancel();
+
+      const { page } = await newPage();
+      await signIn(page, admin);
+      await page.goto("/contacts");
+      await page.getByTestId(`contact-link-${contactId}`).click();
+      await page.getByTestId("contact-page").waitFor();
+      expect(await page.getByTestId("contact-number").textContent()).toBe("+55 11 98765 4321");
+      await page.getByTestId("contact-extra").getByText("123.456.789-00").waitFor();
+      const row = page.getByTestId(`contact-ticket-${ticketId}`);
+      await row.locator("strong", { hasText: "segunda via" }).waitFor();
+      await row.getByTestId("contact-ticket-closed").getByText(/Resolved by Carla Dias/).waitFor();
+      for (const w of WIDTHS) {
+        await at(page, w);
+        await page.getByTestId("contact-page").waitFor();
+        await screenshot(page, `polish_contact_page_${w}`);
+      }
+
+      // Start a conversation: the contact is already chosen; the only queue and connection too.
+      await at(page, 1440);
+      await page.getByTestId("contact-start").click();
+      await page.getByTestId("new-ticket-submit").click();
+      await page.getByTestId("ticket-view").waitFor();
+      await page.getByTestId("composer-input").waitFor();
+      expect(page.url()).toMatch(/\/tickets\/[0-9a-f-]{36}$/);
+    } finally {
+      await sink.close();
+    }
+  },
+);

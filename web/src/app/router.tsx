@@ -12,6 +12,7 @@ import { FinancePage } from "./routes/financeiro.tsx";
 import { Placeholder, PLACEHOLDER_ROUTES } from "./routes/placeholders.tsx";
 import { TicketsPage } from "./routes/tickets.tsx";
 import { ContactsPage, QuickMessagesPage, TagsPage } from "./routes/inbox_admin.tsx";
+import { ContactDetailPage } from "./routes/contact.tsx";
 import { QueuesPage } from "./routes/queues.tsx";
 import { AllConnectionsPage, ConnectionsPage, MessagesApiPage } from "./routes/connections.tsx";
 import { AuditLogPage } from "./routes/audit_log.tsx";
@@ -57,6 +58,7 @@ const router = createBrowserRouter([
           { path: "/financeiro", element: <FinancePage /> },
           { path: "/tickets/:ticketId?", element: <TicketsPage /> },
           { path: "/contacts", element: <ContactsPage /> },
+          { path: "/contacts/:contactId", element: <ContactDetailPage /> },
           { path: "/quick-messages", element: <QuickMessagesPage /> },
           { path: "/tags", element: <TagsPage /> },
           { path: "/connections", element: <ConnectionsPage /> },
