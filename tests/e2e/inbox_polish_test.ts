@@ -329,3 +329,44 @@ browserTest(
     }
   },
 );
+
+browserTest(
+  "[e2e] inbox polish: the connection dialog's import-old-messages controls",
+  async ({ server, newPage }) => {
+    const { company, admin } = await createCompany(server, { name: "Import Co" });
+    const queue = await createQueue(server, company.id, { name: "Imported", color: "#9333ea" });
+    const { page } = await newPage();
+    await signIn(page, admin);
+    await page.goto("/connections");
+    // The API channel has no history to import: the dialog says so.
+    await page.getByTestId("conn-add").first().click();
+    await page.getByTestId("conn-add-api").click();
+    await page.getByTestId("import-unavailable").waitFor();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    // WhatsApp: the controls, checked before saving.
+    await page.getByTestId("conn-add").first().click();
+    await page.getByTestId("conn-add-whatsapp").click();
+    await page.getByTestId("conn-name").fill("Sales WhatsApp");
+    await page.getByTestId("import-on").click();
+    await page.getByTestId("connection-save").click();
+    await page.getByTestId("import-fields").getByText("Required").first().waitFor();
+    const from = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    await page.locator("#import-from").fill(from);
+    await page.getByTestId("import-queue").click();
+    await page.getByRole("option", { name: "Imported", exact: true }).click();
+    for (const w of WIDTHS) {
+      await at(page, w);
+      await page.getByTestId("import-fields").scrollIntoViewIfNeeded();
+      await screenshot(page, `polish_import_fields_${w}`);
+    }
+    await at(page, 1440);
+    // Enter in the name field submits the form (as the save button does).
+    await page.getByTestId("conn-name").press("Enter");
+    await expectToast(page, "Connection saved successfully!");
+    const token = (await login(server, await createUser(server, company.id, { profile: "admin" }))).token;
+    const list = await (await server.request("/api/whatsapp", { token })).json();
+    const wa = list.find((c: { name: string }) => c.name === "Sales WhatsApp");
+    expect(wa.importOldMessages?.slice(0, 10)).toBe(from);
+    expect(wa.queueIdImportMessages).toBe(queue.id);
+  },
+);

@@ -23,6 +23,7 @@ import {
 } from "./connection_form.ts";
 import { AssessmentFields, ChatbotFields, GeneralFields, MessageFields } from "./connection_fields.tsx";
 import { TokenRevealDialog, TokenRotate } from "./token_reveal.tsx";
+import { importErrors, ImportFields, importFrom, importPayload } from "./import_fields.tsx";
 import {
   ConnectionHoursTab,
   extrasErrors,
@@ -54,6 +55,8 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
   const byConnection = useSettings().data?.scheduleType === "connection";
   const [extras, setExtras] = useState(() => extrasFrom(connection));
   const [created, setCreated] = useState<ConnectionRecord | null>(null);
+  const [imports, setImports] = useState(() => importFrom(connection));
+  const importErrs = importErrors(imports, channel, t);
 
   const set = <K extends keyof ConnectionFormValues>(key: K, value: ConnectionFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
@@ -68,10 +71,15 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
       return;
     }
     if (Object.keys(extrasErrors(extras)).length) return setTab("messages");
+    if (Object.keys(importErrs).length) return setTab("general");
     try {
       const saved = await save.mutateAsync({
         id: connection?.id,
-        payload: { ...toPayload(values, isNew), ...extrasPayload(extras, byConnection) },
+        payload: {
+          ...toPayload(values, isNew),
+          ...extrasPayload(extras, byConnection),
+          ...importPayload(imports, channel),
+        },
       });
       toastSuccess(t("toasts.saved"));
       if (isNew && saved.channel === "api" && saved.token) return setCreated(saved);
@@ -130,6 +138,14 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
           </TabsList>
           <TabsContent value="general" forceMount hidden={tab !== "general"}>
             <GeneralFields {...fieldProps} />
+            <ImportFields
+              channel={channel}
+              value={imports}
+              onChange={setImports}
+              queues={queues}
+              connection={connection}
+              errors={importErrs}
+            />
           </TabsContent>
           <TabsContent value="messages" forceMount hidden={tab !== "messages"}>
             <MessageFields {...fieldProps} />
