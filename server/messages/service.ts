@@ -22,6 +22,7 @@ import { sendOnTicket } from "./send.ts";
 import { adapterFor, hasAdapter } from "../channels/registry.ts";
 import { getConnection } from "../connections/repo.ts";
 import { renderForTicket } from "./render.ts";
+import { receiptsFor } from "./read_receipts.ts";
 
 const PAGE = 20;
 /** What an attendant may attach: media and documents, never executables or HTML. */
@@ -273,28 +274,6 @@ export async function markTicketRead(deps: Deps, actor: Actor, ticketId: number)
   });
   const [ticket] = await ticketDTOs(deps.db, actor.companyId, [row]);
   deps.bus.emit("ticket.updated", { companyId: actor.companyId, ticket });
-  const inbound = read.filter((m) => !m.fromMe && m.wid);
-  if (inbound.length && t.whatsappId) void sendReadReceipts(deps, actor.companyId, t, inbound);
+  receiptsFor(deps, actor.companyId, t, read);
   return true;
-}
-
-async function sendReadReceipts(
-  deps: Deps,
-  companyId: number,
-  t: typeof tickets.$inferSelect,
-  read: { wid: string | null; participant: string | null }[],
-) {
-  try {
-    const connection = await getConnection(deps.db, companyId, t.whatsappId!);
-    if (!hasAdapter(connection.channel)) return;
-    const adapter = adapterFor(connection.channel);
-    if (!adapter.markRead) return;
-    const [contact] = await deps.db.select().from(contacts).where(eq(contacts.id, t.contactId));
-    await adapter.markRead(deps, connection, {
-      to: { number: contact.number, isGroup: contact.isGroup, remoteJid: contact.remoteJid },
-      messages: read.map((m) => ({ externalId: m.wid!, participant: m.participant })),
-    });
-  } catch (err) {
-    console.warn(`[messages] read receipts for ticket ${t.id} not sent:`, (err as Error).message);
-  }
 }
