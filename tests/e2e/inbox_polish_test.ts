@@ -45,7 +45,7 @@ browserTest(
 
       // A new api connection: its token is shown once, with a copy button.
       await at(page, 1440);
-      await page.getByTestId("connections-empty").getByTestId("conn-add").click();
+      await page.getByTestId("connections-empty").getByTestId("conn-add-empty").click();
       await page.getByTestId("conn-add-api").click();
       await page.getByTestId("conn-name").fill("Site chat");
       await page.getByTestId("conn-webhook").fill(sink.url);

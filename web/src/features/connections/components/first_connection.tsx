@@ -13,7 +13,7 @@ export function FirstConnection({ onCreate }: { onCreate: (channel: Channel) => 
         icon={<Cable />}
         title={t("empty.connections.title")}
         description={t("empty.connections.hint")}
-        action={<NewConnectionMenu onCreate={onCreate} />}
+        action={<NewConnectionMenu onCreate={onCreate} testId="conn-add-empty" />}
       />
     </div>
   );
