@@ -15,7 +15,7 @@ import type { ListTicketsQuery } from "./list_schema.ts";
 import { type ListCriteria, listWhere, MESSAGE_SEARCH_WINDOW, searchTerms } from "./list_where.ts";
 import { updatedRange } from "./list_dates.ts";
 import { countStatement, LIST_COUNT_CAP, searchStatement } from "./list_queries.ts";
-import { type SearchMatch, withSearchMatches } from "./search_match.ts";
+import { matchingMessageIds, type SearchMatch, withSearchMatches } from "./search_match.ts";
 
 export const TICKETS_PAGE_SIZE = 40;
 
@@ -80,7 +80,7 @@ export async function listTickets(deps: Deps, actor: Actor, q: ListTicketsQuery)
     // Message search reads the newest MESSAGE_SEARCH_WINDOW matches per page asked.
     const k = MESSAGE_SEARCH_WINDOW * q.pageNumber;
     criteria.messageWindow = k;
-    const [hit] = await db.all<{ n: number; message_n: number; ids: string; matches: string }>(
+    const [hit] = await db.all<{ n: number; message_n: number; ids: string }>(
       searchStatement(criteria, { asc: ascending, limit: TICKETS_PAGE_SIZE + 1, offset }),
     );
     const ids = JSON.parse(hit.ids) as number[];
@@ -92,7 +92,7 @@ export async function listTickets(deps: Deps, actor: Actor, q: ListTicketsQuery)
       : [];
     n = hit.n;
     capped = n > LIST_COUNT_CAP || (!!mode.messageFts && hit.message_n >= k);
-    matchIds = new Map(JSON.parse(hit.matches) as [number, number][]);
+    matchIds = await matchingMessageIds(deps, criteria, ids);
   } else {
     const where = listWhere(criteria);
     const count = countStatement(criteria, where);

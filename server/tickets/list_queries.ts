@@ -81,24 +81,15 @@ export function searchStatement(
     ctes.push(sql`hits(id, updated_at) as materialized (${contactSearchGroups(crit, LIST_COUNT_CAP + 1)})`);
     const walked = page(contactSearchWalk(crit, o)), grouped = page(sorted(sql`hits`));
     return sql`with ${sql.join(ctes, sql`, `)}
-      select n, 0 as message_n, case when n > ${LIST_COUNT_CAP} then ${walked} else ${grouped} end as ids,
-        '[]' as matches
+      select n, 0 as message_n, case when n > ${LIST_COUNT_CAP} then ${walked} else ${grouped} end as ids
       from (select count(*) as n from hits)`;
   }
   const messageN = crit.mode.kind === "search" && crit.mode.messageFts
     ? sql`(select count(*) from message_hits)`
     : sql`0`;
   ctes.push(sql`hits(id, updated_at) as materialized (${searchMatches(crit)})`);
-  // The page's matching messages (issue 21: results show the match, not the last message): per
-  // page ticket, its newest message among the window's hits — rowid lookups of message_hits only.
-  const matches = crit.mode.kind === "search" && crit.mode.messageFts
-    ? sql`(select json_group_array(json_array(ticket_id, mid)) from (select sm.ticket_id as ticket_id,
-        max(sm.id) as mid from message_hits sf cross join messages sm on sm.id = sf.id
-        where sm.company_id = ${c.companyId} and sm.is_deleted = 0
-          and sm.ticket_id in (select value from json_each(${page(sorted(sql`hits`))}))
-        group by sm.ticket_id))`
-    : sql`'[]'`;
+
   return sql`with ${sql.join(ctes, sql`, `)}
     select (select count(*) from (select 1 from hits limit ${LIST_COUNT_CAP + 1})) as n,
-      ${messageN} as message_n, ${page(sorted(sql`hits`))} as ids, ${matches} as matches`;
+      ${messageN} as message_n, ${page(sorted(sql`hits`))} as ids`;
 }
