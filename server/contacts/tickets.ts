@@ -3,7 +3,7 @@
  * tickets, newest first, those the viewer may see (canViewTicket), each with its message count
  * and, when resolved, when and by whom (the ticket log's last "closed" entry).
  */
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { messages, ticketLogs, tickets, users } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
@@ -31,7 +31,8 @@ export async function contactTickets(deps: Deps, actor: Actor, contactId: number
   const [dtos, counts, closes] = await Promise.all([
     ticketDTOs(deps.db, actor.companyId, rows, { maskNumbers: await hidesNumbersFrom(deps.db, actor) }),
     deps.db.select({ ticketId: messages.ticketId, n: count() }).from(messages)
-      .where(and(eq(messages.companyId, actor.companyId), inArray(messages.ticketId, ids)))
+      // Unary +: the ticket ids drive (messages_ticket_created_idx), not the company's messages.
+      .where(and(sql`+${messages.companyId} = ${actor.companyId}`, inArray(messages.ticketId, ids)))
       .groupBy(messages.ticketId),
     deps.db.select({
       ticketId: ticketLogs.ticketId,

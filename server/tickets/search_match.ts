@@ -3,7 +3,7 @@
  * message of the ticket among the search's message hits — so the list shows it instead of the
  * last message and the conversation opens scrolled to it. Bodies by primary key, company-scoped.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, inArray, sql } from "drizzle-orm";
 import { type ListCriteria, searchCtes } from "./list_where.ts";
 import { messages } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
@@ -20,7 +20,8 @@ export async function withSearchMatches(
   matchIds: Map<number, number>,
 ): Promise<(TicketDTO & { searchMatch?: SearchMatch })[]> {
   const rows = await deps.db.select({ id: messages.id, body: messages.body }).from(messages)
-    .where(and(eq(messages.companyId, companyId), inArray(messages.id, [...matchIds.values()])));
+    // Unary +: the ids drive (rowid lookups), never a walk of the company's messages index.
+    .where(and(sql`+${messages.companyId} = ${companyId}`, inArray(messages.id, [...matchIds.values()])));
   const bodies = new Map(rows.map((r) => [r.id, r.body.slice(0, MAX_BODY)]));
   return tickets.map((t) => {
     const id = matchIds.get(t.id);
