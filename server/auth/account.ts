@@ -19,8 +19,11 @@ const RESET_TTL_MS = 30 * 60_000;
 const RESET_MAX_ATTEMPTS = 5;
 
 export async function signup(deps: Deps, input: SignupInput): Promise<{ companyId: number; userId: number }> {
-  if ((await deps.caches.settings.get(PLATFORM_COMPANY_ID, "userCreation")) === "disabled") {
-    throw new AppError("ERR_USER_CREATION_DISABLED");
+  // userCreation (the reference's switch) and allowSignup (the white-label page's) both close it.
+  for (const key of ["userCreation", "allowSignup"] as const) {
+    if ((await deps.caches.settings.get(PLATFORM_COMPANY_ID, key)) === "disabled") {
+      throw new AppError("ERR_USER_CREATION_DISABLED");
+    }
   }
   const passwordHash = await hashPassword(input.password);
   const dueDate = addDays(todayIn(deps.clock.now(), DEFAULT_TZ), TRIAL_DAYS);

@@ -8,6 +8,11 @@ import * as connections from "./service.ts";
 
 export const connectionsRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await connections.listConnections(c.var.deps, c.var.actor)))
+  // Before /:id, which would otherwise catch "filter" and answer 400.
+  .get("/filter", async (c) => {
+    const channel = c.req.query("channel") || undefined;
+    return c.json(await connections.filterConnections(c.var.deps, c.var.actor, channel));
+  })
   .get(
     "/:id",
     async (c) =>
@@ -19,6 +24,9 @@ export const connectionsRoutes = new Hono<AppEnv>()
   .put("/:id", validate("json", updateConnectionInput), async (c) => {
     const id = idParam(c.req.param("id"));
     return c.json(await connections.updateConnection(c.var.deps, c.var.actor, id, c.req.valid("json")));
+  })
+  .post("/:id/token", async (c) => {
+    return c.json(await connections.rotateToken(c.var.deps, c.var.actor, idParam(c.req.param("id"))));
   })
   .post("/:id/media-upload", async (c) => {
     const file = await formFile(c, "file");

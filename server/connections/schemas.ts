@@ -1,5 +1,6 @@
 /** Connection bodies (spec 2 §3, §5). Issue 6 adds the session and import fields. */
 import { z } from "zod";
+import { flag } from "../lib/flag.ts";
 import { channelKinds } from "@db/schema.ts";
 import { workingHours } from "../queues/schemas.ts";
 import { webchatConfigInput, webchatPatchInput } from "../webchat/config.ts";
@@ -86,7 +87,7 @@ const addIssues = (issues: { path: string; message: string }[], ctx: z.Refinemen
 export const connectionFields = z.object({
   name: z.string().trim().min(2).max(50),
   channel: z.enum(channelKinds).default("whatsapp"),
-  isDefault: z.boolean().optional(),
+  isDefault: flag.optional(),
   queueIds: z.array(z.coerce.number().int().positive()).optional(),
   greetingMessage: optText,
   complationMessage: optText,
@@ -94,7 +95,7 @@ export const connectionFields = z.object({
   ratingMessage: optText,
   inactiveMessage: optText,
   expiresInactiveMessage: optText,
-  allowGroup: z.boolean().optional(),
+  allowGroup: flag.optional(),
   groupAsTicket: onOff.optional(),
   maxUseBotQueues: z.coerce.number().int().min(0).max(100).optional(),
   timeUseBotQueues: minutes.optional(),
@@ -124,8 +125,8 @@ export const connectionFields = z.object({
   /** History import window (spec 2 §3, §5): see importIssues. */
   importOldMessages: importDate,
   importRecentMessages: importDate,
-  importOldMessagesGroups: z.boolean().optional(),
-  closedTicketsPostImported: z.boolean().optional(),
+  importOldMessagesGroups: flag.optional(),
+  closedTicketsPostImported: flag.optional(),
   queueIdImportMessages: z.coerce.number().int().positive().nullable().optional(),
   /** Working hours (scheduleType connection) and collective vacation (spec 2 §3, §5). */
   schedules: z.array(workingHours).max(7).optional(),

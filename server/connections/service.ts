@@ -109,6 +109,16 @@ export async function listConnections(deps: Deps, actor: Actor): Promise<Connect
   return await dtos(deps, actor, await repo.listConnections(deps.db, actor.companyId));
 }
 
+/** GET /whatsapp/filter (spec 1 §7): the company's connections, optionally of one channel. */
+export async function filterConnections(
+  deps: Deps,
+  actor: Actor,
+  channel?: string,
+): Promise<ConnectionDTO[]> {
+  const rows = await repo.listConnections(deps.db, actor.companyId);
+  return await dtos(deps, actor, channel ? rows.filter((r) => r.channel === channel) : rows);
+}
+
 export async function showConnection(deps: Deps, actor: Actor, id: number): Promise<ConnectionDTO> {
   return await one(deps, actor, await repo.getConnection(deps.db, actor.companyId, id));
 }
@@ -322,4 +332,33 @@ export async function deleteConnection(deps: Deps, actor: Actor, id: number): Pr
       record: await showConnection(deps, actor, promoted),
     });
   }
+}
+
+/**
+ * A new 30-character token for the connection: the old one stops working at once (the cached
+ * token lookup is evicted on every instance through the entity event). The answer carries the
+ * new token, shown once by the web app.
+ */
+export async function rotateToken(deps: Deps, actor: Actor, id: number): Promise<ConnectionDTO> {
+  requirePermission(actor, "connections-page:editOrDeleteConnection");
+  const current = await repo.getConnection(deps.db, actor.companyId, id);
+  await deps.database.write(async (tx) => {
+    await tx.update(whatsapps).set({ token: randomString(30), updatedAt: new Date().toISOString() })
+      .where(and(eq(whatsapps.companyId, actor.companyId), eq(whatsapps.id, id)));
+    await audit(tx, actor, {
+      action: "connection.token_rotate",
+      entity: "connection",
+      entityId: id,
+      summary: current.name,
+    });
+  });
+  evict(deps.caches, { kind: "connections", companyId: actor.companyId });
+  const dto = await showConnection(deps, actor, id);
+  deps.bus.emit("entity.changed", {
+    companyId: actor.companyId,
+    entity: "whatsapp",
+    action: "update",
+    record: dto,
+  });
+  return dto;
 }

@@ -10,6 +10,7 @@ import {
   updateContactInput,
 } from "./schemas.ts";
 import * as contacts from "./service.ts";
+import { contactTickets } from "./tickets.ts";
 import { exportContacts, importContacts, XLSX_TYPE } from "./spreadsheet.ts";
 
 const id = (c: { req: { param(k: string): string | undefined } }) => idParam(c.req.param("id"));
@@ -44,6 +45,7 @@ export const contactsRoutes = new Hono<AppEnv>()
     return c.json(await contacts.toggleDisableBot(c.var.deps, c.var.actor, id(c)));
   })
   .get("/:id", async (c) => c.json(await contacts.showContact(c.var.deps, c.var.actor, id(c))))
+  .get("/:id/tickets", async (c) => c.json(await contactTickets(c.var.deps, c.var.actor, id(c))))
   .post("/", validate("json", createContactInput), async (c) => {
     return c.json(await contacts.createContact(c.var.deps, c.var.actor, c.req.valid("json")), 201);
   })

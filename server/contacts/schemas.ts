@@ -1,5 +1,6 @@
 /** Request bodies and queries of the contacts feature (spec 1 §3, §5, §7). */
 import { z } from "zod";
+import { flag } from "../lib/flag.ts";
 
 const channel = z.enum(["whatsapp", "whatsappapi", "facebook", "instagram", "api"]);
 const boolish = z.union([z.boolean(), z.enum(["true", "false", "1", "0"])]).transform((v) =>
@@ -48,5 +49,5 @@ export const listContactsQuery = z.object({
 });
 export type ListContactsQuery = z.infer<typeof listContactsQuery>;
 
-export const acceptAudioInput = z.object({ acceptAudioMessage: z.boolean() });
-export const blockInput = z.object({ active: z.boolean() });
+export const acceptAudioInput = z.object({ acceptAudioMessage: flag });
+export const blockInput = z.object({ active: flag });

@@ -26,6 +26,7 @@ import { activityStep } from "./activity_step.ts";
 import { ratingStep } from "./rating_step.ts";
 import { integrationStep } from "../integrations/step.ts";
 import { flowStep } from "../flows/step.ts";
+import { reconcileBotState } from "./bot_state.ts";
 
 export type ConnectionQueue = { id: number; name: string; color: string; orderQueue: number | null };
 
@@ -76,9 +77,10 @@ const chains = new Map<number, Promise<void>>();
 /** Queues the automation of one inbound message behind earlier ones of the same ticket. */
 export function runAutomation(deps: Deps, companyId: number, message: MessageDTO): Promise<void> {
   const prev = chains.get(message.ticketId) ?? Promise.resolve();
-  const next = prev.then(() => runSteps(deps, companyId, message)).catch((err) =>
-    console.error(`[automation] ticket ${message.ticketId} failed`, err)
-  );
+  const next = prev.then(() => runSteps(deps, companyId, message))
+    .then(() => reconcileBotState(deps, companyId, message.ticketId)).catch((err) =>
+      console.error(`[automation] ticket ${message.ticketId} failed`, err)
+    );
   chains.set(message.ticketId, next);
   next.finally(() => {
     if (chains.get(message.ticketId) === next) chains.delete(message.ticketId);

@@ -242,7 +242,8 @@ async function ticketFor(
     status: groupTicket ? "group" : wallet ? "open" : "pending",
     userId: wallet ? o.walletUserId : null,
     isGroup: o.isGroup,
-    isBot: !o.isGroup && !o.imported,
+    // Whether a bot handles it is decided after the automation ran (bot_state.ts).
+    isBot: false,
     channel: conn.channel,
     isActiveDemand: o.fromMe,
     ...(o.imported ? { imported: true, queueId: conn.queueIdImportMessages } : {}),

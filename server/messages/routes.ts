@@ -1,6 +1,7 @@
 /** /api/messages and /api/message/forward (spec 1 §7 Messages). */
 import { Hono } from "hono";
 import { z } from "zod";
+import { flag } from "../lib/flag.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import { idParam, validate } from "../lib/validate.ts";
@@ -10,12 +11,12 @@ import { retryMessage } from "./retry.ts";
 
 const sendJson = z.object({
   body: z.string().max(65_536).default(""),
-  isPrivate: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]).default(false),
+  isPrivate: flag.default(false),
   quotedMsg: z.object({ id: z.coerce.number().int().positive() }).nullable().optional(),
   vCard: z.string().max(10_000).optional(),
-  signMessage: z.boolean().optional(),
-  read: z.boolean().optional(),
-  fromMe: z.boolean().optional(),
+  signMessage: flag.optional(),
+  read: flag.optional(),
+  fromMe: flag.optional(),
 });
 
 const bool = (v: FormDataEntryValue | null) => v === "true" || v === "1";
@@ -94,7 +95,7 @@ export const messagesRoutes = new Hono<AppEnv>()
       z.object({
         messageId: z.coerce.number().int().positive(),
         contactId: z.coerce.number().int().positive(),
-        signMessage: z.boolean().optional(),
+        signMessage: flag.optional(),
       }),
     ),
     async (c) => c.json(await messages.forwardMessage(c.var.deps, c.var.actor, c.req.valid("json")), 201),

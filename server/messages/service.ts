@@ -19,9 +19,8 @@ import type { StoredFile } from "../media/store.ts";
 import { type MessageDTO, messageDTOs } from "./dto.ts";
 import { getMessage, hidesDeletedMessages, updateMessage } from "./repo.ts";
 import { sendOnTicket } from "./send.ts";
-import { adapterFor, hasAdapter } from "../channels/registry.ts";
-import { getConnection } from "../connections/repo.ts";
 import { renderForTicket } from "./render.ts";
+import { receiptsFor } from "./read_receipts.ts";
 
 const PAGE = 20;
 /** What an attendant may attach: media and documents, never executables or HTML. */
@@ -256,40 +255,24 @@ export async function forwardMessage(
 
 /**
  * Opening a conversation reads it: unread count 0 and messages marked read, and the channel
- * tells the customer (read receipts) where it can.
+ * tells the customer (read receipts) where it can. A waiting (pending) ticket stays unread until
+ * someone accepts it (the accept reads it): a peek must not hide it from the others. Reading
+ * does not touch updatedAt, so the list keeps its order (issue 21).
  */
-export async function markTicketRead(deps: Deps, actor: Actor, ticketId: number): Promise<void> {
+export async function markTicketRead(deps: Deps, actor: Actor, ticketId: number): Promise<boolean> {
   const t = await getVisibleTicket(deps, actor, ticketId);
-  if (!t.unreadMessages) return;
+  if (t.status === "pending") return false;
+  if (!t.unreadMessages) return true;
   const { row, read } = await deps.database.write(async (tx) => {
     const read = await tx.update(messages).set({ read: true }).where(
       and(eq(messages.ticketId, ticketId), eq(messages.read, false)),
     ).returning({ wid: messages.wid, fromMe: messages.fromMe, participant: messages.participant });
-    return { row: await updateTicket(tx, actor.companyId, ticketId, { unreadMessages: 0 }), read };
+    const [row] = await tx.update(tickets).set({ unreadMessages: 0 })
+      .where(and(eq(tickets.companyId, actor.companyId), eq(tickets.id, ticketId))).returning();
+    return { row, read };
   });
   const [ticket] = await ticketDTOs(deps.db, actor.companyId, [row]);
   deps.bus.emit("ticket.updated", { companyId: actor.companyId, ticket });
-  const inbound = read.filter((m) => !m.fromMe && m.wid);
-  if (inbound.length && t.whatsappId) void sendReadReceipts(deps, actor.companyId, t, inbound);
-}
-
-async function sendReadReceipts(
-  deps: Deps,
-  companyId: number,
-  t: typeof tickets.$inferSelect,
-  read: { wid: string | null; participant: string | null }[],
-) {
-  try {
-    const connection = await getConnection(deps.db, companyId, t.whatsappId!);
-    if (!hasAdapter(connection.channel)) return;
-    const adapter = adapterFor(connection.channel);
-    if (!adapter.markRead) return;
-    const [contact] = await deps.db.select().from(contacts).where(eq(contacts.id, t.contactId));
-    await adapter.markRead(deps, connection, {
-      to: { number: contact.number, isGroup: contact.isGroup, remoteJid: contact.remoteJid },
-      messages: read.map((m) => ({ externalId: m.wid!, participant: m.participant })),
-    });
-  } catch (err) {
-    console.warn(`[messages] read receipts for ticket ${t.id} not sent:`, (err as Error).message);
-  }
+  receiptsFor(deps, actor.companyId, t, read);
+  return true;
 }

@@ -1,5 +1,6 @@
 /** Request bodies of queues and their chatbot option trees (spec 2 §3, §4, §5, §9). */
 import { z } from "zod";
+import { flag } from "../lib/flag.ts";
 
 /** Optional id where forms send "", 0 or null for "none". */
 const optionalId = z.preprocess(
@@ -80,7 +81,7 @@ export const chatbotFields = {
   optUserId: optionalId,
   optIntegrationId: optionalId,
   optFileId: optionalId,
-  closeTicket: z.boolean().default(false),
+  closeTicket: flag.default(false),
 };
 
 export const chatbotOption: z.ZodType<ChatbotOptionInput, unknown> = z.object({
@@ -129,8 +130,8 @@ const queueFields = {
   greetingMessage: z.string().max(5000).nullable(),
   outOfHoursMessage: z.string().max(5000).nullable(),
   schedules,
-  closeTicket: z.boolean(),
-  ativarRoteador: z.boolean(),
+  closeTicket: flag,
+  ativarRoteador: flag,
   tempoRoteador: z.coerce.number().int().refine((m) => m === 0 || ROTATION_MINUTES.includes(m), {
     message: `one of ${ROTATION_MINUTES.join(", ")} minutes`,
   }),
@@ -146,8 +147,8 @@ export const createQueueInput = z.object({
   greetingMessage: queueFields.greetingMessage.optional(),
   outOfHoursMessage: queueFields.outOfHoursMessage.optional(),
   schedules: schedules.default(defaultSchedules),
-  closeTicket: z.boolean().default(false),
-  ativarRoteador: z.boolean().default(false),
+  closeTicket: flag.default(false),
+  ativarRoteador: flag.default(false),
   tempoRoteador: queueFields.tempoRoteador.default(0),
   chatbots: chatbotTree.default([]),
 });
@@ -160,8 +161,8 @@ export const updateQueueInput = z.object({
   greetingMessage: queueFields.greetingMessage.optional(),
   outOfHoursMessage: queueFields.outOfHoursMessage.optional(),
   schedules: schedules.optional(),
-  closeTicket: z.boolean().optional(),
-  ativarRoteador: z.boolean().optional(),
+  closeTicket: flag.optional(),
+  ativarRoteador: flag.optional(),
   tempoRoteador: queueFields.tempoRoteador.optional(),
   integrationId: optionalId,
   fileListId: optionalId,
@@ -189,7 +190,7 @@ export const updateChatbotInput = z.object({
   optUserId: optionalId,
   optIntegrationId: optionalId,
   optFileId: optionalId,
-  closeTicket: z.boolean().optional(),
+  closeTicket: flag.optional(),
   options: chatbotTree.optional(),
 });
 export type UpdateChatbotInput = z.infer<typeof updateChatbotInput>;

@@ -50,5 +50,6 @@ export const settingsRoutes = new Hono<AppEnv>()
       accept: /^image\/(png|jpe?g|svg\+xml|x-icon|vnd\.microsoft\.icon|webp)$/,
     });
     await settings.updateSetting(c.var.deps, c.var.actor, key, name);
-    return c.json({ file: name, key });
+    // The spec's client builds the public path from the answer itself: the file name.
+    return c.json(name);
   });

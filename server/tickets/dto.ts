@@ -32,6 +32,9 @@ export type TicketDTO = TicketRow & {
     | { id: number; name: string; channel: string; expiresTicket: number; groupAsTicket: string }
     | null;
   tags: TagRef[];
+  /** The last (non-private) message's id and ack: the list preview's tick follows it (issue 21). */
+  lastMessageId: number | null;
+  lastMessageAck: number | null;
 };
 
 const uniq = (xs: (number | null)[]) => [...new Set(xs.filter((x): x is number => x != null))];
@@ -49,7 +52,7 @@ export async function ticketDTOs(
   const p = sql.placeholder;
   const ids = (xs: number[]) => JSON.stringify(xs);
   // Prepared once (db/prepared.ts): the lists of ids travel as one JSON value.
-  const [cs, qs, us, ws, tts, cts] = await Promise.all([
+  const [cs, qs, us, ws, tts, cts, lms] = await Promise.all([
     // Unary + keeps SQLite from walking the company's contacts (contacts_company_name_idx): it
     // looks the ids up by primary key. Only the columns the DTO shows.
     prepared(db, "ticketDTOs.contacts", (d) =>
@@ -117,6 +120,11 @@ export async function ticketDTOs(
           .prepare(),
     )
       .all({ companyId, ids: ids(contactIds) }),
+    // One seek of messages_ticket_created_idx per ticket: its newest non-private message.
+    db.all<{ ticketId: number; id: number | null; ack: number | null }>(sql`select t.value as ticketId,
+      m.id as id, m.ack as ack from json_each(${ids(rows.map((r) => r.id))}) t
+      left join messages m on m.id = (select m2.id from messages m2 where m2.ticket_id = t.value
+        and m2.is_private = 0 order by m2.created_at desc, m2.id desc limit 1)`),
   ]);
   const byId = <T extends { id: number }>(xs: T[]) => new Map(xs.map((x) => [x.id, x]));
   const cMap = byId(cs), qMap = byId(qs), uMap = byId(us), wMap = byId(ws);
@@ -126,6 +134,7 @@ export async function ticketDTOs(
     return m;
   };
   const tMap = group(tts, (x) => x.ticketId), ctMap = group(cts, (x) => x.contactId);
+  const lastMap = new Map(lms.map((x) => [x.ticketId, x]));
   return rows.map((r) => {
     const c = cMap.get(r.contactId);
     return {
@@ -149,6 +158,8 @@ export async function ticketDTOs(
       user: r.userId ? uMap.get(r.userId) ?? null : null,
       whatsapp: r.whatsappId ? wMap.get(r.whatsappId) ?? null : null,
       tags: tMap.get(r.id) ?? [],
+      lastMessageId: lastMap.get(r.id)?.id ?? null,
+      lastMessageAck: lastMap.get(r.id)?.ack ?? null,
     };
   });
 }

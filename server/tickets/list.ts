@@ -15,6 +15,7 @@ import type { ListTicketsQuery } from "./list_schema.ts";
 import { type ListCriteria, listWhere, MESSAGE_SEARCH_WINDOW, searchTerms } from "./list_where.ts";
 import { updatedRange } from "./list_dates.ts";
 import { countStatement, LIST_COUNT_CAP, searchStatement } from "./list_queries.ts";
+import { matchingMessageIds, type SearchMatch, withSearchMatches } from "./search_match.ts";
 
 export const TICKETS_PAGE_SIZE = 40;
 
@@ -24,7 +25,12 @@ export const TICKETS_PAGE_SIZE = 40;
  * matching messages; either way `countCapped: true` says "at least count" (the client shows
  * "1000+"). `hasMore` never depends on the count: one row past the page is fetched.
  */
-export type TicketList = { tickets: TicketDTO[]; count: number; hasMore: boolean; countCapped?: true };
+export type TicketList = {
+  tickets: (TicketDTO & { searchMatch?: SearchMatch })[];
+  count: number;
+  hasMore: boolean;
+  countCapped?: true;
+};
 
 export async function listTickets(deps: Deps, actor: Actor, q: ListTicketsQuery): Promise<TicketList> {
   const { db } = deps;
@@ -68,6 +74,7 @@ export async function listTickets(deps: Deps, actor: Actor, q: ListTicketsQuery)
   let rows: (typeof tickets.$inferSelect)[];
   let n: number;
   let capped: boolean;
+  let matchIds = new Map<number, number>();
   if (mode.kind === "search") {
     // The match set once: count and page ids from one statement, then the page's rows by id.
     // Message search reads the newest MESSAGE_SEARCH_WINDOW matches per page asked.
@@ -85,6 +92,7 @@ export async function listTickets(deps: Deps, actor: Actor, q: ListTicketsQuery)
       : [];
     n = hit.n;
     capped = n > LIST_COUNT_CAP || (!!mode.messageFts && hit.message_n >= k);
+    matchIds = await matchingMessageIds(deps, criteria, ids);
   } else {
     const where = listWhere(criteria);
     const count = countStatement(criteria, where);
@@ -98,8 +106,9 @@ export async function listTickets(deps: Deps, actor: Actor, q: ListTicketsQuery)
   }
   const hasMore = rows.length > TICKETS_PAGE_SIZE;
   if (hasMore) rows = rows.slice(0, TICKETS_PAGE_SIZE);
+  const dtos = await ticketDTOs(db, companyId, rows, { maskNumbers });
   return {
-    tickets: await ticketDTOs(db, companyId, rows, { maskNumbers }),
+    tickets: matchIds.size ? await withSearchMatches(deps, companyId, dtos, matchIds) : dtos,
     count: capped ? Math.min(n, LIST_COUNT_CAP) : n,
     hasMore,
     ...(capped ? { countCapped: true as const } : {}),

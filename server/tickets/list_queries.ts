@@ -88,6 +88,7 @@ export function searchStatement(
     ? sql`(select count(*) from message_hits)`
     : sql`0`;
   ctes.push(sql`hits(id, updated_at) as materialized (${searchMatches(crit)})`);
+
   return sql`with ${sql.join(ctes, sql`, `)}
     select (select count(*) from (select 1 from hits limit ${LIST_COUNT_CAP + 1})) as n,
       ${messageN} as message_n, ${page(sorted(sql`hits`))} as ids`;

@@ -18,8 +18,8 @@ export const ticketsRoutes = new Hono<AppEnv>()
   })
   .get("/u/:uuid", async (c) => {
     const t = await tickets.showTicketByUuid(c.var.deps, c.var.actor, c.req.param("uuid"));
-    await markTicketRead(c.var.deps, c.var.actor, t.id);
-    return c.json({ ...t, unreadMessages: 0 });
+    const read = await markTicketRead(c.var.deps, c.var.actor, t.id);
+    return c.json(read ? { ...t, unreadMessages: 0 } : t);
   })
   .get(
     "/:id",

@@ -1,5 +1,6 @@
 /** Ticket bodies (spec 1 §7). */
 import { z } from "zod";
+import { flag } from "../lib/flag.ts";
 
 export const createTicketInput = z.object({
   contactId: z.coerce.number().int().positive(),
@@ -14,11 +15,11 @@ export const updateTicketInput = z.object({
   status: z.enum(["open", "pending", "closed", "group"]).optional(),
   userId: z.coerce.number().int().positive().nullable().optional(),
   queueId: z.coerce.number().int().positive().nullable().optional(),
-  sendFarewellMessage: z.boolean().optional(),
+  sendFarewellMessage: flag.optional(),
   amountUsedBotQueues: z.coerce.number().int().min(0).optional(),
   msgTransfer: z.string().max(5000).optional(),
-  isTransfered: z.boolean().optional(),
-  useIntegration: z.boolean().optional(),
+  isTransfered: flag.optional(),
+  useIntegration: flag.optional(),
   integrationId: z.coerce.number().int().positive().nullable().optional(),
 });
 export type UpdateTicketInput = z.infer<typeof updateTicketInput>;

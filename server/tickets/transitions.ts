@@ -19,6 +19,7 @@ import { dtoFor } from "./service.ts";
 import type { UpdateTicketInput } from "./schemas.ts";
 import { afterUpdate, closeTraking, now, render, startTraking } from "./effects.ts";
 import { transferToNewTicket } from "./transfer.ts";
+import { type ReadMessage, receiptsFor } from "../messages/read_receipts.ts";
 import { askRating, ratingApplies } from "../inbox/rating_step.ts";
 
 export async function updateTicketStatus(
@@ -81,6 +82,7 @@ export async function updateTicketStatus(
   ) {
     return await transferToNewTicket(deps, actor, before, input, s);
   }
+  let readNow: ReadMessage[] = [];
   const updated = await deps.database.write(async (tx) => {
     const patch: Partial<typeof tickets.$inferInsert> = {};
     if (input.useIntegration !== undefined) patch.useIntegration = input.useIntegration;
@@ -175,12 +177,14 @@ export async function updateTicketStatus(
       });
     }
     if (status === "open") {
-      await tx.update(messages).set({ read: true }).where(
+      readNow = await tx.update(messages).set({ read: true }).where(
         and(eq(messages.ticketId, id), eq(messages.read, false)),
-      );
+      ).returning({ wid: messages.wid, fromMe: messages.fromMe, participant: messages.participant });
     }
     return t;
   });
+  // Accepting reads the conversation (opening a waiting ticket does not): the customer is told.
+  receiptsFor(deps, actor.companyId, updated, readNow);
 
   await afterUpdate(deps, actor, before, updated, input, transfer, s);
   const [broadcast] = await ticketDTOs(deps.db, actor.companyId, [updated]);

@@ -16,6 +16,8 @@ export type UserDTO = Omit<UserRow, "passwordHash" | "profileImage" | "lastSeenA
     timezone: string;
     plan: PlanDTO;
     settings: Record<string, string>;
+    /** The same settings as the spec's client reads them: an array holding the one settings row. */
+    companieSettings: Record<string, string>[];
   };
 };
 
@@ -40,6 +42,7 @@ export async function toUserDTO(
       timezone: company.company.timezone,
       plan,
       settings: company.settings,
+      companieSettings: [company.settings],
     };
   }
   return dto;

@@ -1,5 +1,6 @@
 /** Request bodies of the users feature (spec 1 §5, spec 2 §5). */
 import { z } from "zod";
+import { flag } from "../lib/flag.ts";
 
 const onOff = z.enum(["enabled", "disabled"]);
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HH:mm");
@@ -9,14 +10,14 @@ export const userFields = {
   email: z.email().transform((e) => e.toLowerCase()),
   password: z.string().min(5).max(50),
   profile: z.enum(["admin", "user"]),
-  super: z.boolean(),
+  super: flag,
   queueIds: z.array(z.coerce.number().int().positive()),
   whatsappId: z.coerce.number().int().positive().nullable(),
   startWork: hhmm,
   endWork: hhmm,
   farewellMessage: z.string().max(2000).nullable(),
   allTicket: onOff,
-  allowGroup: z.boolean(),
+  allowGroup: flag,
   allHistoric: onOff,
   allUserChat: onOff,
   userClosePendingTicket: onOff,
@@ -36,14 +37,16 @@ export const createUserInput = z.object({
   startWork: userFields.startWork.default("00:00"),
   endWork: userFields.endWork.default("23:59"),
   farewellMessage: userFields.farewellMessage.optional(),
-  allTicket: onOff.default("enabled"),
-  allowGroup: z.boolean().default(true),
+  // A new user starts from the least (issue 21): no queue-less tickets, dashboard, reports,
+  // real-time panel or connections until an admin grants them.
+  allTicket: onOff.default("disabled"),
+  allowGroup: flag.default(true),
   allHistoric: onOff.default("enabled"),
   allUserChat: onOff.default("enabled"),
   userClosePendingTicket: onOff.default("enabled"),
-  showDashboard: onOff.default("enabled"),
-  allowRealTime: onOff.default("enabled"),
-  allowConnections: onOff.default("enabled"),
+  showDashboard: onOff.default("disabled"),
+  allowRealTime: onOff.default("disabled"),
+  allowConnections: onOff.default("disabled"),
   defaultTheme: userFields.defaultTheme.default("light"),
   defaultMenu: userFields.defaultMenu.default("open"),
 });

@@ -62,7 +62,7 @@ Deno.test("[audit] changes are recorded with who/what/diff; admins see their com
       await expectOk(
         await req(`/api/users/${createdId}`, a.adminToken, "PUT", {
           profile: "admin",
-          allTicket: "disabled",
+          allTicket: "enabled",
           password: "Outra#Senha9",
         }),
       );
@@ -70,7 +70,8 @@ Deno.test("[audit] changes are recorded with who/what/diff; admins see their com
       const upd = page.logs.find((l) => l.action === "user.update" && l.entityId === String(createdId))!;
       assert.ok(upd, "update recorded");
       assert.deepEqual(upd.diff!.profile, ["user", "admin"]);
-      assert.deepEqual(upd.diff!.allTicket, ["enabled", "disabled"]);
+      // A new user starts with allTicket disabled (issue 21).
+      assert.deepEqual(upd.diff!.allTicket, ["disabled", "enabled"]);
       assert.deepEqual(upd.diff!.password, ["••••", "••••"]);
       assert.equal(upd.userId, a.admin.user.id);
       assert.equal(upd.userEmail, a.admin.email);

@@ -31,6 +31,9 @@ browserTest("[e2e] connections: api channel, live QR, access", async ({ server, 
     await page.getByTestId("conn-webhook").fill(sink.url);
     await page.getByTestId("connection-save").click();
     await expectToast(page, "Connection saved successfully!");
+    // Issue 21: the new api connection's token is shown once, with a copy button.
+    expect(await page.getByTestId("token-reveal-value").inputValue()).toMatch(/^[A-Za-z0-9]{30}$/);
+    await page.getByTestId("token-reveal-done").click();
     const apiRow = page.locator('tr[data-testid^="conn-row-"]').filter({ hasText: "Integration API" });
     await apiRow.locator('[data-status="CONNECTED"]').first().waitFor();
     await page.getByRole("heading", { name: /Connections\s*1/ }).waitFor();
@@ -119,6 +122,7 @@ browserTest("[e2e] connections: a user with allowConnections manages them", asyn
   await page.getByTestId("conn-webhook").fill("https://hooks.example.com/in");
   await page.getByTestId("connection-save").click();
   await expectToast(page, "Connection saved successfully!");
+  await page.getByTestId("token-reveal-done").click();
   const row = page.locator('tr[data-testid^="conn-row-"]').filter({ hasText: "Tech API" });
   await row.locator('[data-testid^="conn-delete-"]').click();
   await page.getByTestId("confirm-dialog-confirm").click();

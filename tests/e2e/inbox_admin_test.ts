@@ -20,7 +20,8 @@ browserTest("[e2e] contacts: add, edit, search, block and delete", async ({ serv
   await page.getByTestId("contact-save").click();
   await expectToast(page, "Contact saved successfully.");
   const row = page.locator('tr[data-testid^="contact-row-"]').filter({ hasText: "Maria Souza" });
-  await row.filter({ hasText: "5511987654321" }).waitFor();
+  // Numbers are shown formatted for their country (issue 21).
+  await row.filter({ hasText: "+55 11 98765 4321" }).waitFor();
 
   await row.locator('[data-testid^="contact-edit-"]').click();
   await page.locator("#contact-name").waitFor();

@@ -13,7 +13,8 @@ browserTest("[e2e] users: create, edit, search and delete", async ({ server, new
   await page.goto("/users");
   await page.getByTestId("users-table").waitFor();
 
-  // Create: validation first, then a valid user with a queue and a permission off.
+  // Create: validation first, then a valid user with a queue; a new user starts from the least
+  // permissions (issue 21), and the admin grants the dashboard.
   await page.getByTestId("user-add").click();
   await page.getByTestId("user-save").click();
   await page.getByText("Required").first().waitFor();
@@ -23,6 +24,9 @@ browserTest("[e2e] users: create, edit, search and delete", async ({ server, new
   await page.getByRole("button", { name: "Sales" }).click();
   await screenshot(page, "user_modal");
   await page.getByTestId("tab-permissions").click();
+  for (const off of ["perm-allTicket", "perm-showDashboard", "perm-allowRealTime", "perm-allowConnections"]) {
+    expect(await page.getByTestId(off).getAttribute("data-state")).toBe("unchecked");
+  }
   await page.getByTestId("perm-showDashboard").click();
   await screenshot(page, "user_modal_permissions");
   await page.getByTestId("user-save").click();
@@ -36,7 +40,8 @@ browserTest("[e2e] users: create, edit, search and delete", async ({ server, new
   await row.locator('[data-testid^="user-edit-"]').click();
   await page.getByTestId("user-form").waitFor();
   await page.getByTestId("tab-permissions").click();
-  expect(await page.getByTestId("perm-showDashboard").getAttribute("data-state")).toBe("unchecked");
+  expect(await page.getByTestId("perm-showDashboard").getAttribute("data-state")).toBe("checked");
+  expect(await page.getByTestId("perm-allowConnections").getAttribute("data-state")).toBe("unchecked");
   await page.getByRole("tab", { name: "General" }).click();
   await page.locator("#user-name").fill("Diana Prince-Trevor");
   await page.getByTestId("user-save").click();

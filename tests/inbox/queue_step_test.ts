@@ -318,7 +318,7 @@ Deno.test("[inbox] without timeCreateNewTicket a closed ticket is never reused",
   }
 });
 
-Deno.test("[inbox] unread count grows with each customer message; opening the ticket resets it", async () => {
+Deno.test("[inbox] unread count grows with each customer message; accepting, then opening, resets it", async () => {
   const t = await createTestApp();
   try {
     const w = await setupInbox(t, null, { queues: [{ name: "Vendas" }] });
@@ -329,11 +329,18 @@ Deno.test("[inbox] unread count grows with each customer message; opening the ti
     }
     const tk = await ticketRow(t, id);
     assert.equal(tk.lastMessage, "três");
-    const shown = await expectOk<Json>(await t.request(`/api/tickets/u/${tk.uuid}`, { token: w.adminToken }));
-    assert.equal(shown.unreadMessages, 0);
+    // Issue 21: a peek at a waiting ticket leaves it unread for the others; accepting reads it.
+    const peek = await expectOk<Json>(await t.request(`/api/tickets/u/${tk.uuid}`, { token: w.adminToken }));
+    assert.equal(peek.unreadMessages, 3);
+    await expectOk(
+      await t.request(`/api/tickets/${id}`, { method: "PUT", token: w.adminToken, json: { status: "open" } }),
+    );
     assert.equal((await ticketRow(t, id)).unreadMessages, 0);
     await customerSays(t, w.conn, MARIA, "quatro");
     assert.equal((await ticketRow(t, id)).unreadMessages, 1);
+    const shown = await expectOk<Json>(await t.request(`/api/tickets/u/${tk.uuid}`, { token: w.adminToken }));
+    assert.equal(shown.unreadMessages, 0);
+    assert.equal((await ticketRow(t, id)).unreadMessages, 0);
   } finally {
     await t.close();
   }

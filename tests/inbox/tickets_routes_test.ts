@@ -113,7 +113,29 @@ Deno.test("[inbox] GET /tickets/:id and /tickets/u/:uuid", async (tt) => {
       assert.equal(tk.lastMessage, "tudo bem?");
     });
 
-    await tt.step("GET /u/:uuid marks it read and logs the access", async () => {
+    await tt.step(
+      "GET /u/:uuid of a waiting ticket logs the access and leaves it unread (issue 21)",
+      async () => {
+        const peek = await expectOk<Ticket>(
+          await t.request(`/api/tickets/u/${row.uuid}`, { token: agent.token }),
+        );
+        assert.equal(peek.unreadMessages, 2);
+        assert.equal((await ticketRow(t, row.id)).unreadMessages, 2);
+        assert.ok((await logTypes(t, row.id)).includes("access"));
+      },
+    );
+
+    await tt.step("GET /u/:uuid of an accepted ticket marks it read", async () => {
+      await expectOk(
+        await t.request(`/api/tickets/${row.id}`, {
+          method: "PUT",
+          token: agent.token,
+          json: { status: "open" },
+        }),
+      );
+      await t.deps.database.write((tx) =>
+        tx.update(tickets).set({ unreadMessages: 1 }).where(eq(tickets.id, row.id))
+      );
       const tk = await expectOk<Ticket>(
         await t.request(`/api/tickets/u/${row.uuid}`, { token: agent.token }),
       );

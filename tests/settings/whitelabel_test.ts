@@ -41,15 +41,13 @@ Deno.test("[settings] white-label logo upload", async (t) => {
           "appLogoFavicon",
         ]]
       ) {
-        const b = await expectOk<{ file: string; key: string }>(
-          await upload(logo(mode, `My Logo ${mode}.png`), op.token),
-        );
-        assert.equal(b.key, key);
-        assert.match(b.file, /^[A-Za-z0-9._-]+\.png$/);
+        // The answer is the file name itself (spec 2 §7: the client builds the public path from it).
+        const file = await expectOk<string>(await upload(logo(mode, `My Logo ${mode}.png`), op.token));
+        assert.match(file, /^[A-Za-z0-9._-]+\.png$/);
         const setting = await expectOk<Json>(await app.request(`/api/public-settings/${key}`));
-        assert.equal(setting.value, b.file);
+        assert.equal(setting.value, file);
 
-        const res = await app.request(`/public/${b.file}`);
+        const res = await app.request(`/public/${file}`);
         assert.equal(res.status, 200);
         assert.equal(res.headers.get("content-type"), "image/png");
         assert.deepEqual(new Uint8Array(await res.arrayBuffer()), PNG_1X1);
@@ -74,10 +72,10 @@ Deno.test("[settings] white-label logo upload", async (t) => {
     await t.step("an SVG logo is served sandboxed", async () => {
       const op = await login(app, OPERATOR);
       const svg = `<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`;
-      const b = await expectOk<{ file: string }>(
+      const file = await expectOk<string>(
         await upload(multipart("file", svg, "logo.svg", "image/svg+xml", { mode: "Dark" }), op.token),
       );
-      const res = await app.request(`/public/${b.file}`);
+      const res = await app.request(`/public/${file}`);
       assert.equal(res.status, 200);
       await res.body?.cancel();
       assert.match(res.headers.get("content-type") ?? "", /^image\/svg\+xml/);

@@ -46,7 +46,7 @@ Deno.test("[users] POST /users", async (t) => {
       );
     });
 
-    await t.step("201 with the defaults of spec 1 §3; the new user can log in", async () => {
+    await t.step("201 with the least permissions (issue 21); the new user can log in", async () => {
       const input = newUser({ email: `Upper.${Date.now()}@Users.TEST` });
       const b = await expectOk<Json>(
         await app.request("/api/users", { method: "POST", token: adm.token, json: input }),
@@ -60,20 +60,16 @@ Deno.test("[users] POST /users", async (t) => {
       assert.equal(b.super, false);
       assert.equal(b.startWork, "00:00");
       assert.equal(b.endWork, "23:59");
-      assert.equal(b.allTicket, "enabled");
       assert.equal(b.defaultTheme, "light");
       assert.equal(b.defaultMenu, "open");
       assert.equal(b.allowGroup, true);
-      for (
-        const k of [
-          "allHistoric",
-          "allUserChat",
-          "userClosePendingTicket",
-          "showDashboard",
-          "allowRealTime",
-          "allowConnections",
-        ]
-      ) assert.equal(b[k], "enabled", k);
+      for (const k of ["allHistoric", "allUserChat", "userClosePendingTicket"]) {
+        assert.equal(b[k], "enabled", k);
+      }
+      // Issue 21: a new user starts from the least — the admin grants these.
+      for (const k of ["allTicket", "showDashboard", "allowRealTime", "allowConnections"]) {
+        assert.equal(b[k], "disabled", k);
+      }
       assert.equal(b.defaultTicketsManagerWidth, 400);
       assert.equal(b.profileImage, null);
       assert.deepEqual(b.queues, []);

@@ -11,6 +11,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
+import { flag } from "../../lib/flag.ts";
 import type { Context } from "hono";
 import type { AppEnv } from "../../lib/context.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
@@ -27,7 +28,7 @@ import { sessionManager } from "./boot.ts";
 import { auditNow } from "../../audit/audit.ts";
 
 const startInput = z.object({
-  usePairingCode: z.boolean().optional(),
+  usePairingCode: flag.optional(),
   number: z.string().transform((n) => n.replace(/\D/g, "")).pipe(z.string().min(8).max(15)).optional(),
 }).refine((b) => !b.usePairingCode || b.number, { path: ["number"], message: "required for a pairing code" });
 

@@ -114,12 +114,21 @@ Deno.test("[whatsapp] real WAMessages: edits, reactions and their removal, polls
       assert.ok(await gone("3EB0PIN0001"));
     });
 
-    await tt.step("opening the conversation sends read receipts for the unread messages", async () => {
+    await tt.step("accepting the conversation sends read receipts for the unread messages", async () => {
       const order = await stored("3EB0ORDER0001");
       const [ticket] = await t.deps.db.select().from(tickets).where(eq(tickets.id, order.ticketId));
       const before = sock.reads.length;
-      const res = await t.request(`/api/tickets/u/${ticket.uuid}`, {
+      // Issue 21: a peek at the waiting ticket reads nothing; accepting it does.
+      const peek = await t.request(`/api/tickets/u/${ticket.uuid}`, {
         headers: { authorization: `Bearer ${wa.token}` },
+      });
+      assert.equal(peek.status, 200, await peek.clone().text());
+      await peek.body?.cancel();
+      assert.equal(sock.reads.length, before);
+      const res = await t.request(`/api/tickets/${ticket.id}`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${wa.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ status: "open" }),
       });
       assert.equal(res.status, 200, await res.clone().text());
       await waitFor(() => sock.reads.length > before, "read receipts");

@@ -13,6 +13,7 @@ import { PromptsPage, QueueIntegrationsPage } from "./routes/integrations.tsx";
 import { FlowEditorPage, FlowsPage, PhraseListsPage } from "./routes/flows.tsx";
 import { TicketsPage } from "./routes/tickets.tsx";
 import { ContactsImportPage, ContactsPage, QuickMessagesPage, TagsPage } from "./routes/inbox_admin.tsx";
+import { ContactDetailPage } from "./routes/contact.tsx";
 import { QueuesPage } from "./routes/queues.tsx";
 import { AllConnectionsPage, ConnectionsPage, MessagesApiPage } from "./routes/connections.tsx";
 import { AuditLogPage } from "./routes/audit_log.tsx";
@@ -62,6 +63,7 @@ const router = createBrowserRouter([
           { path: "/flowbuilders", element: <FlowsPage /> },
           { path: "/flowbuilder/:flowId?", element: <FlowEditorPage /> },
           { path: "/phrase-lists", element: <PhraseListsPage /> },
+          { path: "/contacts/:contactId", element: <ContactDetailPage /> },
           { path: "/quick-messages", element: <QuickMessagesPage /> },
           { path: "/tags", element: <TagsPage /> },
           { path: "/connections", element: <ConnectionsPage /> },

@@ -28,6 +28,7 @@ import ptSchedules from "../locales/pt/schedules.json" with { type: "json" };
 import ptQueues from "../locales/pt/queues.json" with { type: "json" };
 import ptAttend from "../locales/pt/attend.json" with { type: "json" };
 import ptWebchat from "../locales/pt/webchat.json" with { type: "json" };
+import ptInbox from "../locales/pt/inbox.json" with { type: "json" };
 import esCommon from "../locales/es/common.json" with { type: "json" };
 import esErrors from "../locales/es/errors.json" with { type: "json" };
 import esAuth from "../locales/es/auth.json" with { type: "json" };
@@ -54,6 +55,7 @@ import esSchedules from "../locales/es/schedules.json" with { type: "json" };
 import esQueues from "../locales/es/queues.json" with { type: "json" };
 import esAttend from "../locales/es/attend.json" with { type: "json" };
 import esWebchat from "../locales/es/webchat.json" with { type: "json" };
+import esInbox from "../locales/es/inbox.json" with { type: "json" };
 import enCommon from "../locales/en/common.json" with { type: "json" };
 import enErrors from "../locales/en/errors.json" with { type: "json" };
 import enAuth from "../locales/en/auth.json" with { type: "json" };
@@ -80,6 +82,7 @@ import enSchedules from "../locales/en/schedules.json" with { type: "json" };
 import enQueues from "../locales/en/queues.json" with { type: "json" };
 import enAttend from "../locales/en/attend.json" with { type: "json" };
 import enWebchat from "../locales/en/webchat.json" with { type: "json" };
+import enInbox from "../locales/en/inbox.json" with { type: "json" };
 import trCommon from "../locales/tr/common.json" with { type: "json" };
 import trErrors from "../locales/tr/errors.json" with { type: "json" };
 import trAuth from "../locales/tr/auth.json" with { type: "json" };
@@ -106,6 +109,7 @@ import trSchedules from "../locales/tr/schedules.json" with { type: "json" };
 import trQueues from "../locales/tr/queues.json" with { type: "json" };
 import trAttend from "../locales/tr/attend.json" with { type: "json" };
 import trWebchat from "../locales/tr/webchat.json" with { type: "json" };
+import trInbox from "../locales/tr/inbox.json" with { type: "json" };
 
 export const LANGUAGES = ["pt", "es", "en", "tr"] as const;
 export type Language = typeof LANGUAGES[number];
@@ -136,6 +140,7 @@ export const NAMESPACES = [
   "queues",
   "attend",
   "webchat",
+  "inbox",
 ];
 
 const resources = {
@@ -166,6 +171,7 @@ const resources = {
     queues: ptQueues,
     attend: ptAttend,
     webchat: ptWebchat,
+    inbox: ptInbox,
   },
   es: {
     common: esCommon,
@@ -194,6 +200,7 @@ const resources = {
     queues: esQueues,
     attend: esAttend,
     webchat: esWebchat,
+    inbox: esInbox,
   },
   en: {
     common: enCommon,
@@ -222,6 +229,7 @@ const resources = {
     queues: enQueues,
     attend: enAttend,
     webchat: enWebchat,
+    inbox: enInbox,
   },
   tr: {
     common: trCommon,
@@ -250,6 +258,7 @@ const resources = {
     queues: trQueues,
     attend: trAttend,
     webchat: trWebchat,
+    inbox: trInbox,
   },
 };
 

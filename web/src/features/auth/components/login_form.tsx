@@ -9,10 +9,12 @@ import { type LoginChallenge, useAuth } from "../../../lib/auth.tsx";
 import { LoginSecondStep } from "../../two_factor/components/login_second_step.tsx";
 import { toastError } from "../../../lib/toast.ts";
 import { PasswordStrength } from "./password_strength.tsx";
+import { useSignupOpen } from "../api/signup_open.ts";
 
 export function LoginForm() {
   const { t } = useTranslation("auth");
   const { login } = useAuth();
+  const signupOpen = useSignupOpen();
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from;
   const [email, setEmail] = useState("");
@@ -89,12 +91,14 @@ export function LoginForm() {
       >
         {t("login.submit")}
       </Button>
-      <p className="text-center text-sm text-ink-muted">
-        {t("login.noAccount")}{" "}
-        <Link to="/signup" className="font-medium text-primary-strong hover:underline">
-          {t("login.signupLink")}
-        </Link>
-      </p>
+      {signupOpen && (
+        <p className="text-center text-sm text-ink-muted">
+          {t("login.noAccount")}{" "}
+          <Link to="/signup" className="font-medium text-primary-strong hover:underline">
+            {t("login.signupLink")}
+          </Link>
+        </p>
+      )}
     </form>
   );
 }

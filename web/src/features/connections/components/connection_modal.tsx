@@ -32,6 +32,8 @@ import {
   validateConnection,
 } from "./connection_form.ts";
 import { AssessmentFields, ChatbotFields, GeneralFields, MessageFields } from "./connection_fields.tsx";
+import { TokenRevealDialog, TokenRotate } from "./token_reveal.tsx";
+import { importErrors, ImportFields, importFrom, importPayload } from "./import_fields.tsx";
 import {
   ConnectionHoursTab,
   extrasErrors,
@@ -82,6 +84,9 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
   const [bots, setBots] = useState(() => botsFrom(connection));
   const botsAccess = useBotsAccess();
   const standardFlow = useStandardFlowTab(connection, tab);
+  const [created, setCreated] = useState<ConnectionRecord | null>(null);
+  const [imports, setImports] = useState(() => importFrom(connection));
+  const importErrs = importErrors(imports, channel, t);
 
   const set = <K extends keyof ConnectionFormValues>(key: K, value: ConnectionFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
@@ -97,8 +102,9 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
     }
     if (Object.keys(extrasErrors(extras)).length) return setTab("messages");
     if (isWebchat && Object.keys(webchatErrors(webchat)).length) return setTab("webchat");
+    if (Object.keys(importErrs).length) return setTab("general");
     try {
-      await save.mutateAsync({
+      const saved = await save.mutateAsync({
         id: connection?.id,
         payload: {
           ...toPayload(values, isNew),
@@ -106,9 +112,11 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
           ...(isWebchat ? webchatPayload(webchat) : {}),
           ...botsPayload(bots, botsAccess),
           ...standardFlow.payload,
+          ...importPayload(imports, channel),
         },
       });
       toastSuccess(t("toasts.saved"));
+      if (isNew && saved.channel === "api" && saved.token) return setCreated(saved);
       onOpenChange(false);
     } catch (err) {
       toastError(err);
@@ -116,6 +124,7 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
   };
 
   const fieldProps = { values, errors, set, queues, isNew };
+  if (created) return <TokenRevealDialog connection={created} onDone={() => onOpenChange(false)} />;
   return (
     <Dialog
       open={open}
@@ -135,7 +144,7 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
       }
     >
       <form id="connection-form" onSubmit={submit} noValidate data-testid="connection-form">
-        {connection?.token && <TokenField token={connection.token} />}
+        {connection?.token && <TokenField token={connection.token} id={connection.id} />}
         <Tabs value={tab} onValueChange={setTab}>
           <TabsList className="overflow-x-auto">
             <TabsTrigger value="general" data-testid="conn-tab-general">
@@ -176,6 +185,14 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
           </TabsList>
           <TabsContent value="general" forceMount hidden={tab !== "general"}>
             <GeneralFields {...fieldProps} />
+            <ImportFields
+              channel={channel}
+              value={imports}
+              onChange={setImports}
+              queues={queues}
+              connection={connection}
+              errors={importErrs}
+            />
           </TabsContent>
           {isWebchat && (
             <TabsContent value="webchat" forceMount hidden={tab !== "webchat"}>
@@ -220,8 +237,9 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
 }
 
 /** The connection's API token, read-only, with a copy button. */
-export function TokenField({ token }: { token: string }) {
+export function TokenField({ token: initial, id }: { token: string; id?: number }) {
   const { t } = useTranslation("connections");
+  const [token, setToken] = useState(initial);
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -236,12 +254,12 @@ export function TokenField({ token }: { token: string }) {
   return (
     <div className="mb-4 flex flex-col gap-1.5">
       <label htmlFor="conn-token" className="text-[13px] font-medium text-ink-muted">{t("form.token")}</label>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <Input
           id="conn-token"
           readOnly
           value={token}
-          className="font-mono text-[13px]"
+          className="min-w-56 flex-1 font-mono text-[13px]"
           data-testid="conn-token"
         />
         <Button
@@ -253,6 +271,7 @@ export function TokenField({ token }: { token: string }) {
           {copied ? <Check className="size-4" /> : <Copy className="size-4" />}
           {t("form.copy")}
         </Button>
+        {id && <TokenRotate id={id} onRotated={setToken} />}
       </div>
       <p className="text-xs text-ink-subtle">{t("form.tokenHint")}</p>
     </div>

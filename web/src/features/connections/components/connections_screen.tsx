@@ -19,6 +19,7 @@ import {
   useSessionAction,
 } from "../api/connections.ts";
 import { ConnectionModal } from "./connection_modal.tsx";
+import { FirstConnection } from "./first_connection.tsx";
 import { ConnectionsTable } from "./connections_table.tsx";
 import { NewConnectionMenu } from "./new_connection_menu.tsx";
 import { QrModal } from "./qr_modal.tsx";
@@ -103,7 +104,7 @@ export function ConnectionsScreen() {
             : list.isError
             ? <EmptyState icon={<Cable />} title={t("loadError")} />
             : connections.length === 0
-            ? <EmptyState icon={<Cable />} title={t("empty")} description={t("emptyHint")} />
+            ? <FirstConnection onCreate={(channel) => setEditing({ connection: null, channel })} />
             : (
               <ConnectionsTable
                 connections={connections}

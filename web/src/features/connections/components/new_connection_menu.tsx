@@ -10,7 +10,9 @@ import { connectMeta } from "../api/facebook_login.ts";
 import { ChannelIcon } from "../../../components/ui/channel_icon.tsx";
 
 /** 'New connection': WhatsApp, Cloud API, Facebook, Instagram per plan flags, and the API channel. */
-export function NewConnectionMenu({ onCreate }: { onCreate: (channel: Channel) => void }) {
+export function NewConnectionMenu(
+  { onCreate, testId = "conn-add" }: { onCreate: (channel: Channel) => void; testId?: string },
+) {
   const { t } = useTranslation("connections");
   const user = useCurrentUser();
   const wa = planAllows(user, "useWhatsapp");
@@ -35,7 +37,7 @@ export function NewConnectionMenu({ onCreate }: { onCreate: (channel: Channel) =
   return (
     <Menu>
       <MenuTrigger asChild>
-        <Button data-testid="conn-add">
+        <Button data-testid={testId}>
           <Plus className="size-4" />
           {t("actions.add")}
           <ChevronDown className="size-4 opacity-70" />

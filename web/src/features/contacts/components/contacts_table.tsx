@@ -1,4 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatPhone } from "./phone.ts";
 import { Ban, CalendarClock, ShieldCheck } from "lucide-react";
 import { Avatar } from "../../../components/ui/avatar.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
@@ -29,10 +31,16 @@ export function useContactColumns(
           <Avatar src={c.urlPicture} name={c.name} />
           <div className="min-w-0">
             <p className="flex items-center gap-2 truncate font-medium text-ink">
-              {c.name}
+              <Link
+                to={`/contacts/${c.id}`}
+                className="truncate hover:underline"
+                data-testid={`contact-link-${c.id}`}
+              >
+                {c.name}
+              </Link>
               {!c.active && <Badge tone="danger">{t("table.blocked")}</Badge>}
             </p>
-            <p className="truncate text-[13px] text-ink-muted tabular-nums">{c.number}</p>
+            <p className="truncate text-[13px] text-ink-muted tabular-nums">{formatPhone(c.number)}</p>
           </div>
         </div>
       ),

@@ -38,5 +38,5 @@ export function uploadLogo(mode: LogoMode, file: File) {
   form.append("typeArch", "logo");
   form.append("mode", mode);
   form.append("file", file);
-  return api.upload<{ file: string }>("/settings-whitelabel/logo", form);
+  return api.upload<string>("/settings-whitelabel/logo", form);
 }

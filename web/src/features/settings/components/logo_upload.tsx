@@ -29,8 +29,8 @@ export function LogoUpload({ settingKey, mode, value, onChange }: Props) {
     setBusy(true);
     try {
       const res = await uploadLogo(mode, file);
-      await update.mutateAsync({ key: settingKey, value: res.file });
-      onChange(res.file);
+      await update.mutateAsync({ key: settingKey, value: res });
+      onChange(res);
       toastSuccess(t("whitelabel.uploaded"));
     } catch (err) {
       toastError(err, { fallbackKey: "settings:whitelabel.uploadError" });

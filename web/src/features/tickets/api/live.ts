@@ -10,6 +10,7 @@ import { playNotificationSound } from "../../../lib/sound.ts";
 import { ticketKeys } from "./keys.ts";
 import { appendMessage, applyTicket, removeTicket, replaceMessage } from "./cache.ts";
 import type { Message, Ticket } from "./types.ts";
+import { patchPreviewAck } from "./ack_preview.ts";
 
 type TicketEvent = { action: "update" | "delete" | "create"; ticket?: Ticket; ticketId?: number };
 type MessageEvent = {
@@ -49,8 +50,10 @@ export function useInboxLive(companyId: number, meId: number) {
       const watching = openTicketId === e.ticket.id && document.visibilityState === "visible";
       if (!m.fromMe && !m.isPrivate && mineToAnswer && !watching) playNotificationSound();
       refreshUnread();
-    } else if (e.action === "update" && e.message) replaceMessage(qc, e.message);
-    else if (e.action === "delete") qc.invalidateQueries({ queryKey: [...ticketKeys.all, "messages"] });
+    } else if (e.action === "update" && e.message) {
+      replaceMessage(qc, e.message);
+      patchPreviewAck(qc, e.message);
+    } else if (e.action === "delete") qc.invalidateQueries({ queryKey: [...ticketKeys.all, "messages"] });
   });
 
   useEffect(() => () => clearTimeout(unreadTimer.current), []);

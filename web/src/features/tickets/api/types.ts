@@ -32,6 +32,11 @@ export type Ticket = {
   isGroup: boolean;
   isBot: boolean;
   fromMe?: boolean;
+  /** The last non-private message (its ack drives the preview's tick). */
+  lastMessageId?: number | null;
+  lastMessageAck?: number | null;
+  /** Search results: the newest message matching the search, shown instead of the last one. */
+  searchMatch?: { id: number; body: string } | null;
   createdAt: string;
   updatedAt: string;
   contact: TicketContact | null;

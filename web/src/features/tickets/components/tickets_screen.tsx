@@ -20,6 +20,7 @@ import { useNarrow } from "../../../lib/use_narrow.ts";
  * its composer keep their width instead of being squeezed between the two.
  */
 const ROOM_FOR_ALL = 1400;
+import { FirstSteps } from "./first_steps.tsx";
 
 function Welcome() {
   const { t } = useTranslation("tickets");
@@ -35,6 +36,7 @@ function Welcome() {
         <h2 className="text-xl font-semibold tracking-tight text-ink">{t("welcome.title")}</h2>
         <p className="text-sm text-ink-muted">{t("welcome.description")}</p>
       </div>
+      <FirstSteps />
     </div>
   );
 }
@@ -53,9 +55,11 @@ function Screen({ ticketId }: { ticketId?: string }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { ref: root, narrow: cramped } = useNarrow<HTMLDivElement>(ROOM_FOR_ALL);
   const foldList = drawerOpen && cramped;
-  const open = useCallback((ticket: Ticket) => {
+  const open = useCallback((ticket: Ticket, query = "") => {
     setSelected(ticket.id);
-    navigate(`/tickets/${ticket.uuid}`);
+    // On a phone, opening the ticket already open must still show it (its id does not change).
+    setTab("ticket");
+    navigate(`/tickets/${ticket.uuid}${query}`);
   }, [navigate]);
   const back = () => navigate("/tickets");
   useEffect(() => {

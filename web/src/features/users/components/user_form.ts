@@ -29,7 +29,10 @@ export type UserFormValues = {
 
 export const NO_CONNECTION = "none";
 
-/** Defaults of a new user: profile user, 00:00-23:59, theme light, menu open, every permission enabled. */
+/**
+ * Defaults of a new user: profile user, 00:00-23:59, theme light, menu open, and the least
+ * permissions (queue-less tickets, dashboard, real-time panel and connections off) — issue 21.
+ */
 export function emptyUser(): UserFormValues {
   return {
     name: "",
@@ -44,13 +47,13 @@ export function emptyUser(): UserFormValues {
     allowGroup: true,
     defaultTheme: "light",
     defaultMenu: "open",
-    allTicket: "enabled",
+    allTicket: "disabled",
     allHistoric: "enabled",
     allUserChat: "enabled",
     userClosePendingTicket: "enabled",
-    showDashboard: "enabled",
-    allowRealTime: "enabled",
-    allowConnections: "enabled",
+    showDashboard: "disabled",
+    allowRealTime: "disabled",
+    allowConnections: "disabled",
   };
 }
 

@@ -11,6 +11,7 @@ import { ticketKeys } from "../../api/keys.ts";
 import { setAcceptAudio, setContactBlocked, useContactDetail } from "../../api/lookups.ts";
 import type { Ticket } from "../../api/types.ts";
 import { ContactNotes } from "./contact_notes.tsx";
+import { BotToggle } from "./bot_toggle.tsx";
 import { useCurrentUser } from "../../../../lib/auth.tsx";
 import { planAllows } from "../../../../lib/permissions.ts";
 import { ContactTagsBox, KanbanStageSelect } from "../../../tags/components/ticket_tags.tsx";
@@ -122,6 +123,7 @@ export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose: ()
               data-testid="drawer-accept-audio"
             />
           </label>
+          <BotToggle contactId={contactId} disableBot={c.disableBot} onChanged={refresh} />
         </Section>
         <Section title={tt("picker.contactTags")}>
           <ContactTagsBox contactId={contactId} tags={c.tags ?? []} />

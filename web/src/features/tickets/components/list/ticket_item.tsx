@@ -1,6 +1,6 @@
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
-import { Bot, Check, UsersRound } from "lucide-react";
+import { Bot, Check, CheckCircle2, UsersRound } from "lucide-react";
 import { Avatar } from "../../../../components/ui/avatar.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
 import { Tooltip } from "../../../../components/ui/tooltip.tsx";
@@ -8,9 +8,13 @@ import { cn } from "../../../../lib/utils.ts";
 import type { Ticket } from "../../api/types.ts";
 import { ChannelIcon } from "../../../../components/ui/channel_icon.tsx";
 import { cut, listTime } from "../format.ts";
+import { AckIcon } from "../view/ack_icon.tsx";
+import { WaText } from "../wa_text.tsx";
+import { excerpt } from "./excerpt.ts";
 
 const MAX_MESSAGE = 40;
 const MAX_NAME = 60;
+const MAX_MATCH = 80;
 
 function TagChip({ name, color }: { name: string; color: string }) {
   return (
@@ -29,11 +33,22 @@ type Props = {
   showUser: boolean;
   onOpen: (t: Ticket) => void;
   onAccept?: (t: Ticket) => void;
+  /** A search result: its matching message is shown (words marked) instead of the last one. */
+  highlight?: string[];
 };
 
 /** One conversation in the list: who, what was said last, when, and where it stands. */
-export const TicketItem = memo(function TicketItem({ ticket, selected, showUser, onOpen, onAccept }: Props) {
+export const TicketItem = memo(function TicketItem(
+  { ticket, selected, showUser, onOpen, onAccept, highlight }: Props,
+) {
   const { t } = useTranslation("tickets");
+  const { t: ti } = useTranslation("inbox");
+  const match = highlight ? ticket.searchMatch : null;
+  const preview = match
+    ? excerpt(match.body, highlight ?? [], MAX_MATCH)
+    : cut(ticket.lastMessage, MAX_MESSAGE);
+  // Only while it waits: a bot stops handling a ticket once someone accepts it.
+  const botHandles = ticket.isBot && (ticket.status === "pending" || ticket.status === "lgpd");
   const name = ticket.contact?.name ?? t("list.unknownContact");
   const tags = [...ticket.tags, ...(ticket.contact?.tags ?? [])].filter(
     (tag, i, all) => all.findIndex((x) => x.id === tag.id) === i,
@@ -76,9 +91,13 @@ export const TicketItem = memo(function TicketItem({ ticket, selected, showUser,
               <UsersRound className="size-3.5 shrink-0 text-ink-subtle" aria-label={t("list.group")} />
             </Tooltip>
           )}
-          {ticket.isBot && (
+          {botHandles && (
             <Tooltip content={t("list.bot")}>
-              <Bot className="size-3.5 shrink-0 text-violet-500" aria-label={t("list.bot")} />
+              <Bot
+                className="size-3.5 shrink-0 text-violet-500"
+                aria-label={t("list.bot")}
+                data-testid="ticket-bot"
+              />
             </Tooltip>
           )}
           <span
@@ -93,12 +112,16 @@ export const TicketItem = memo(function TicketItem({ ticket, selected, showUser,
         <div className="flex items-center gap-2">
           <p
             className={cn("min-w-0 flex-1 truncate text-[13px]", unread ? "text-ink" : "text-ink-muted")}
-            data-testid="ticket-last-message"
+            data-testid={match ? "ticket-search-match" : "ticket-last-message"}
           >
-            {ticket.fromMe && <Check className="mr-0.5 inline size-3.5 text-ink-subtle" />}
-            {cut(ticket.lastMessage, MAX_MESSAGE) || (
-              <span className="italic text-ink-subtle">{t("list.noMessages")}</span>
+            {!match && ticket.fromMe && (
+              ticket.lastMessageAck != null
+                ? <AckIcon ack={ticket.lastMessageAck} className="mr-0.5 align-[-3px]" />
+                : <Check className="mr-0.5 inline size-3.5 text-ink-subtle" />
             )}
+            {preview
+              ? <WaText text={preview} highlight={match ? highlight : undefined} />
+              : <span className="italic text-ink-subtle">{t("list.noMessages")}</span>}
           </p>
           {unread && (
             <span
@@ -110,6 +133,15 @@ export const TicketItem = memo(function TicketItem({ ticket, selected, showUser,
           )}
         </div>
         <div className="flex min-h-5 flex-wrap items-center gap-1">
+          {ticket.status === "closed" && (
+            <span
+              data-testid="ticket-resolved"
+              className="inline-flex items-center gap-1 rounded bg-emerald-50 px-1.5 py-px text-[10.5px] font-semibold text-emerald-700 ring-1 ring-emerald-200 dark:bg-emerald-400/10 dark:text-emerald-200 dark:ring-emerald-400/30"
+            >
+              <CheckCircle2 className="size-3" />
+              {ti("search.resolved")}
+            </span>
+          )}
           <span className="inline-flex max-w-32 items-center gap-1 truncate rounded bg-surface-2 px-1.5 py-px text-[10.5px] font-medium text-ink-muted ring-1 ring-line">
             <span
               className="size-1.5 shrink-0 rounded-full"

@@ -6,6 +6,7 @@ import { Spinner } from "../../../../components/ui/spinner.tsx";
 import type { useTicketList } from "../../api/list_tickets.ts";
 import type { ListTab, Ticket } from "../../api/types.ts";
 import { TicketItem } from "./ticket_item.tsx";
+import { FirstSteps } from "../first_steps.tsx";
 
 const SCROLL_THRESHOLD_PX = 100;
 
@@ -17,6 +18,8 @@ type Props = {
   onOpen: (t: Ticket) => void;
   onAccept: (t: Ticket) => void;
   searchTooShort?: boolean;
+  /** Search results: the words to mark in each result's matching message. */
+  highlight?: string[];
 };
 
 function Skeleton() {
@@ -40,7 +43,9 @@ function Skeleton() {
 }
 
 /** The scrolling list of one tab: loads the next page within 100 px of the bottom. */
-export function TicketList({ query, tab, selectedId, showUser, onOpen, onAccept, searchTooShort }: Props) {
+export function TicketList(
+  { query, tab, selectedId, showUser, onOpen, onAccept, searchTooShort, highlight }: Props,
+) {
   const { t } = useTranslation("tickets");
   const tickets = query.data?.pages.flatMap((p) => p.tickets) ?? [];
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
@@ -58,11 +63,14 @@ export function TicketList({ query, tab, selectedId, showUser, onOpen, onAccept,
   else if (query.isError) body = <EmptyState icon={<Inbox />} title={t("list.loadError")} />;
   else if (tickets.length === 0) {
     body = (
-      <EmptyState
-        icon={tab === "search" ? <SearchX /> : tab === "open" ? <CheckCheck /> : <Inbox />}
-        title={t(`list.empty.${tab}.title`)}
-        description={t(`list.empty.${tab}.hint`)}
-      />
+      <>
+        <EmptyState
+          icon={tab === "search" ? <SearchX /> : tab === "open" ? <CheckCheck /> : <Inbox />}
+          title={t(`list.empty.${tab}.title`)}
+          description={t(`list.empty.${tab}.hint`)}
+        />
+        {tab !== "search" && <FirstSteps className="mx-auto mb-6 max-w-[calc(100%-2rem)] md:hidden" />}
+      </>
     );
   } else {
     body = (
@@ -75,6 +83,7 @@ export function TicketList({ query, tab, selectedId, showUser, onOpen, onAccept,
             showUser={showUser}
             onOpen={onOpen}
             onAccept={onAccept}
+            highlight={highlight}
           />
         ))}
       </ul>

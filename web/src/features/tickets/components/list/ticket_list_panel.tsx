@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Search, X } from "lucide-react";
-import { Checkbox } from "../../../../components/ui/checkbox.tsx";
 import { ConfirmDialog } from "../../../../components/ui/confirm_dialog.tsx";
 import { Input } from "../../../../components/ui/input.tsx";
 import { Tabs, TabsList, TabsTrigger } from "../../../../components/ui/tabs.tsx";
@@ -16,11 +15,13 @@ import type { ListFilters, ListTab, Ticket } from "../../api/types.ts";
 import { TicketFilters } from "./ticket_filters.tsx";
 import { TicketList } from "./ticket_list.tsx";
 import { TicketToolbar } from "./ticket_toolbar.tsx";
+import { searchWords } from "../wa_text.tsx";
 
 type Base = Omit<ListFilters, "tab" | "search" | "searchOnMessages">;
 type Props = {
   selectedId: number | null;
-  onOpen: (t: Ticket) => void;
+  /** `query`: a search result opens scrolled to its matching message (`?msg=…&q=…`). */
+  onOpen: (t: Ticket, query?: string) => void;
   onAccept: (t: Ticket) => void;
   onNewTicket: () => void;
 };
@@ -45,7 +46,6 @@ export function TicketListPanel({ selectedId, onOpen, onAccept, onNewTicket }: P
   const me = useCurrentUser();
   const admin = isAdmin(me);
   const [search, setSearch] = useState("");
-  const [onMessages, setOnMessages] = useState(false);
   const [view, setView] = useState<"open" | "closed">("open");
   const [sub, setSub] = useState<"open" | "pending" | "group">("open");
   const [confirmCloseAll, setConfirmCloseAll] = useState(false);
@@ -67,7 +67,8 @@ export function TicketListPanel({ selectedId, onOpen, onAccept, onNewTicket }: P
     ...base,
     tab,
     search: tab === "search" ? debounced : "",
-    searchOnMessages: tab === "search" && onMessages,
+    // Contacts and message text together, always (issue 21: no checkbox).
+    searchOnMessages: tab === "search",
   });
   const open = useTicketList(filtersFor("open"));
   const pending = useTicketList(filtersFor("pending"));
@@ -75,6 +76,11 @@ export function TicketListPanel({ selectedId, onOpen, onAccept, onNewTicket }: P
   const closed = useTicketList(filtersFor("closed"), view === "closed");
   const found = useTicketList(filtersFor("search"), searching);
   const closeAll = useCloseAll();
+  const openResult = (r: Ticket) =>
+    onOpen(
+      r,
+      r.searchMatch ? `?${new URLSearchParams({ msg: String(r.searchMatch.id), q: debounced })}` : "",
+    );
 
   const tab: ListTab = typing ? "search" : view === "closed" ? "closed" : sub;
   const query = { open, pending, group, closed, search: found }[tab];
@@ -134,16 +140,6 @@ export function TicketListPanel({ selectedId, onOpen, onAccept, onNewTicket }: P
           </div>
           <TicketFilters filters={filtersFor(tab)} onChange={patch} isAdmin={admin} />
         </div>
-        {typing && (
-          <label className="flex cursor-pointer items-center gap-2 px-1 text-xs text-ink-muted">
-            <Checkbox
-              checked={onMessages}
-              onCheckedChange={(c) => setOnMessages(c === true)}
-              data-testid="tickets-search-messages"
-            />
-            {t("list.searchOnMessages")}
-          </label>
-        )}
         {!typing && (
           <div
             className="grid grid-cols-2 rounded-lg bg-surface-2 p-0.5 text-[13px] font-medium"
@@ -191,8 +187,9 @@ export function TicketListPanel({ selectedId, onOpen, onAccept, onNewTicket }: P
         tab={tab}
         selectedId={selectedId}
         showUser={admin}
-        onOpen={onOpen}
+        onOpen={tab === "search" ? openResult : onOpen}
         onAccept={onAccept}
+        highlight={tab === "search" ? searchWords(debounced) : undefined}
         searchTooShort={typing && search.trim().length < SEARCH_MIN_LENGTH}
       />
       <ConfirmDialog

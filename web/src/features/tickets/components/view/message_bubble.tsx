@@ -19,6 +19,7 @@ import type { Message } from "../../api/types.ts";
 import { clockTime } from "../format.ts";
 import { AckIcon } from "./ack_icon.tsx";
 import { bodyIsCaption, MessageMedia } from "./message_media.tsx";
+import { WaText } from "../wa_text.tsx";
 
 export type BubbleActions = {
   onReply: (m: Message) => void;
@@ -34,22 +35,9 @@ type Props = BubbleActions & {
   selecting: boolean;
   selected: boolean;
   onToggleSelect: (m: Message) => void;
+  /** The search's words, marked in the text of the message opened from a search result. */
+  highlight?: string[];
 };
-
-/** WhatsApp-style *bold*, _italic_ and ~strike~ in message text. */
-function Rich({ text }: { text: string }) {
-  const parts = text.split(/(\*[^*\n]+\*|_[^_\n]+_|~[^~\n]+~)/g);
-  return (
-    <>
-      {parts.map((p, i) => {
-        if (/^\*[^*]+\*$/.test(p)) return <strong key={i}>{p.slice(1, -1)}</strong>;
-        if (/^_[^_]+_$/.test(p)) return <em key={i}>{p.slice(1, -1)}</em>;
-        if (/^~[^~]+~$/.test(p)) return <s key={i}>{p.slice(1, -1)}</s>;
-        return p;
-      })}
-    </>
-  );
-}
 
 /** One of ours the provider did not deliver: its reason, and a way to send it again. */
 function SendFailure({ m }: { m: Message }) {
@@ -82,7 +70,7 @@ function SendFailure({ m }: { m: Message }) {
 }
 
 export const MessageBubble = memo(function MessageBubble(props: Props) {
-  const { m, meId, showSender, selecting, selected, onToggleSelect } = props;
+  const { m, meId, showSender, selecting, selected, onToggleSelect, highlight } = props;
   const { t } = useTranslation("tickets");
   const mine = m.fromMe;
   if (m.mediaType === "reactionMessage") {
@@ -124,7 +112,9 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
             ? "rounded-tr-md bg-[color-mix(in_oklab,var(--brand)_22%,var(--surface))] text-ink"
             : "rounded-tl-md bg-surface text-ink ring-1 ring-line/60",
           m.isDeleted && "opacity-70",
+          highlight && "ring-2 ring-amber-400",
         )}
+        data-search-match={highlight ? "true" : undefined}
       >
         {m.isPrivate && (
           <p className="mb-1 flex items-center gap-1 text-[11.5px] font-semibold text-amber-700 dark:text-amber-300">
@@ -151,7 +141,9 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
               {m.quotedMsg.fromMe ? t("message.you") : m.quotedMsg.contact?.name ?? t("message.contact")}
             </p>
             <p className="line-clamp-2 text-ink-muted">
-              {m.quotedMsg.body || t(`media.${m.quotedMsg.mediaType ?? "document"}`, t("media.document"))}
+              {m.quotedMsg.body
+                ? <WaText text={m.quotedMsg.body} />
+                : t(`media.${m.quotedMsg.mediaType ?? "document"}`, t("media.document"))}
             </p>
           </div>
         )}
@@ -164,7 +156,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
               m.isDeleted && "line-through",
             )}
           >
-            <Rich text={m.body} />
+            <WaText text={m.body} highlight={highlight} />
           </p>
         )}
         <div className="mt-0.5 flex items-center justify-end gap-1.5 text-[11px] text-ink-subtle">

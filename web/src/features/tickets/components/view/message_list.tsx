@@ -1,9 +1,14 @@
-import { Fragment, type UIEvent, useLayoutEffect, useRef } from "react";
+import { Fragment, type UIEvent, useEffect, useLayoutEffect, useRef } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { MessagesSquare } from "lucide-react";
 import { EmptyState } from "../../../../components/ui/empty_state.tsx";
 import { Spinner } from "../../../../components/ui/spinner.tsx";
-import type { Message } from "../../api/types.ts";
+import type { Message, Ticket, TicketLogEntry } from "../../api/types.ts";
+import { useTicketLog } from "../../api/lookups.ts";
+import { ticketKeys } from "../../api/keys.ts";
+import { EVENT_TYPES, EventLine } from "./event_line.tsx";
+import { type SearchFocus, useScrollToFocus } from "./use_search_focus.ts";
 import { dayLabel, sameDay } from "../format.ts";
 import { type BubbleActions, MessageBubble } from "./message_bubble.tsx";
 
@@ -21,7 +26,25 @@ type Props = BubbleActions & {
   selecting: boolean;
   selected: Set<number>;
   onToggleSelect: (m: Message) => void;
+  /** The ticket whose log lines (accepted, transferred, resolved) are shown among the messages. */
+  ticket?: Ticket;
+  /** A search result's message to scroll to and mark. */
+  focus?: SearchFocus | null;
 };
+
+/** The log's lines, each placed before the first message written after it. */
+function eventsBefore(log: TicketLogEntry[] | undefined, messages: Message[], hasMore: boolean) {
+  const at = new Map<number, TicketLogEntry[]>();
+  const tail: TicketLogEntry[] = [];
+  const from = hasMore ? messages[0]?.createdAt : undefined;
+  for (const e of log ?? []) {
+    if (!EVENT_TYPES.has(e.type) || (from && e.createdAt < from)) continue;
+    const m = messages.find((x) => x.createdAt > e.createdAt);
+    if (!m) tail.push(e);
+    else at.set(m.id, [...(at.get(m.id) ?? []), e]);
+  }
+  return { at, tail };
+}
 
 function DaySeparator({ iso }: { iso: string }) {
   const { t } = useTranslation("tickets");
@@ -37,9 +60,17 @@ function DaySeparator({ iso }: { iso: string }) {
 
 /** The conversation, oldest first; scrolling within 50 px of the top loads older messages. */
 export function MessageList(props: Props) {
-  const { messages, meId, isGroup, loading, hasMore, loadingMore, loadMore } = props;
+  const { messages, meId, isGroup, loading, hasMore, loadingMore, loadMore, ticket, focus } = props;
   const { t } = useTranslation("tickets");
   const ref = useRef<HTMLDivElement>(null);
+  const qc = useQueryClient();
+  const log = useTicketLog(ticket?.id ?? 0, !!ticket);
+  // A status, assignee or queue change writes a log entry: read the log again.
+  useEffect(() => {
+    if (ticket) qc.invalidateQueries({ queryKey: ticketKeys.log(ticket.id) });
+  }, [ticket?.id, ticket?.status, ticket?.userId, ticket?.queueId]); // eslint-disable-line react-hooks/exhaustive-deps
+  const events = eventsBefore(log.data, messages, hasMore);
+  useScrollToFocus(ref, focus, messages, { hasMore, loadingMore, loadMore });
   const prev = useRef<{ first?: number; last?: number; height: number; count: number }>({
     height: 0,
     count: 0,
@@ -95,6 +126,7 @@ export function MessageList(props: Props) {
             {(i === 0 || !sameDay(messages[i - 1].createdAt, m.createdAt)) && (
               <DaySeparator iso={m.createdAt} />
             )}
+            {events.at.get(m.id)?.map((e) => <EventLine key={`e${e.id}`} e={e} />)}
             <MessageBubble
               m={m}
               meId={meId}
@@ -106,9 +138,11 @@ export function MessageList(props: Props) {
               onEdit={props.onEdit}
               onDelete={props.onDelete}
               onForward={props.onForward}
+              highlight={focus?.messageId === m.id ? focus.words : undefined}
             />
           </Fragment>
         ))}
+      {!loading && events.tail.map((e) => <EventLine key={`e${e.id}`} e={e} />)}
     </div>
   );
 }

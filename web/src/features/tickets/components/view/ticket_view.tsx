@@ -15,6 +15,7 @@ import { Composer } from "../composer/composer.tsx";
 import { ForwardDialog } from "../dialogs/forward_dialog.tsx";
 import { ContactDrawer } from "../drawer/contact_drawer.tsx";
 import { MessageList } from "./message_list.tsx";
+import { useSearchFocus } from "./use_search_focus.ts";
 import { PrintView } from "./print_view.tsx";
 import { VisitorTyping } from "../../../webchat/typing.tsx";
 import { TicketHeader } from "./ticket_header.tsx";
@@ -46,6 +47,7 @@ export function TicketView(
   const [dropped, setDropped] = useState<File[] | null>(null);
   const [dragging, setDragging] = useState(false);
   const [printing, setPrinting] = useState(false);
+  const focus = useSearchFocus();
   useTicketRoom(ticket?.id);
   useEffect(() => {
     onDrawerChange?.(drawer);
@@ -165,6 +167,8 @@ export function TicketView(
           onEdit={onEdit}
           onDelete={setDeleting}
           onForward={onForward}
+          ticket={ticket}
+          focus={focus}
         />
         <VisitorTyping ticket={ticket} />
         <Composer

@@ -1,0 +1,16 @@
+/** GET /contacts/{id}/tickets: the contact page's conversations (issue 21). */
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api.ts";
+import type { Ticket } from "../../tickets/api/types.ts";
+
+export type ContactTicket = Ticket & {
+  messageCount: number;
+  closedAt: string | null;
+  closedBy: { id: number; name: string } | null;
+};
+
+export const useContactTickets = (contactId: number) =>
+  useQuery({
+    queryKey: ["contacts", contactId, "tickets"],
+    queryFn: () => api.get<ContactTicket[]>(`/contacts/${contactId}/tickets`),
+  });
