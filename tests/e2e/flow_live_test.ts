@@ -46,7 +46,10 @@ browserTest(
 
     await t.step("a phrase campaign created and deleted elsewhere comes and goes", async () => {
       token = (await login(server, w.admin)).token;
+      // A full page load: the list may be read before the socket is up; act once live updates flow.
+      const socket = b.waitForEvent("websocket", (ws) => ws.url().includes("/ws?"));
       await b.goto("/phrase-lists");
+      await (await socket).waitForEvent("framereceived", (f) => String(f.payload).includes('"ready"'));
       await b.getByTestId("phrase-lists-page").waitFor();
       const res = await api("/flowcampaign", "POST", { name: "Promo", flowId, phrase: "quero promo" });
       const camp = await res.json();
