@@ -194,7 +194,11 @@ browserTest(
       // The phone layout mounts its own list (a resize from desktop starts it afresh): search again.
       const searchAgain = async () => {
         const narrow = page.getByTestId("tickets-narrow-list");
-        if (await narrow.isVisible()) await narrow.click();
+        // The switch to the phone layout mounts it afresh while the open conversation still loads
+        // its way back to the match: give the click the time a loaded machine needs.
+        if (await narrow.isVisible() && (await narrow.getAttribute("aria-selected")) !== "true") {
+          await narrow.click({ timeout: 30_000 });
+        }
         const box = page.getByTestId("tickets-search");
         if (!(await box.inputValue())) await box.fill("4471");
       };
@@ -280,7 +284,14 @@ browserTest(
         return await res.json() as { ticketId: number };
       };
       const { ticketId } = await says("c-1", "Preciso da *segunda via* do boleto");
-      const ticket = await (await server.request(`/api/tickets/${ticketId}`, { token })).json();
+      // The automation (the connection's only queue) runs after the answer: let it finish first, so
+      // that the close below is the ticket's last word.
+      let ticket = await (await server.request(`/api/tickets/${ticketId}`, { token })).json();
+      for (let i = 0; i < 150 && ticket.queueId !== queue.id; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        ticket = await (await server.request(`/api/tickets/${ticketId}`, { token })).json();
+      }
+      expect(ticket.queueId).toBe(queue.id);
       const contactId = ticket.contactId as number;
       const close = await server.request(`/api/tickets/${ticketId}`, {
         method: "PUT",
@@ -310,7 +321,9 @@ browserTest(
       await page.getByTestId("contact-extra").getByText("123.456.789-00").waitFor();
       const row = page.getByTestId(`contact-ticket-${ticketId}`);
       await row.locator("strong", { hasText: "segunda via" }).waitFor();
-      await row.getByTestId("contact-ticket-closed").getByText(/Resolved by Carla Dias/).waitFor();
+      await row.getByTestId("contact-ticket-closed").getByText(/Resolved by Carla Dias/).waitFor({
+        timeout: 30_000,
+      });
       for (const w of WIDTHS) {
         await at(page, w);
         await page.getByTestId("contact-page").waitFor();
