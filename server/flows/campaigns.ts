@@ -100,7 +100,3 @@ export async function deleteCampaign(deps: Deps, actor: Actor, id: number) {
   });
   await publishChange(deps, actor.companyId, "flowcampaign", { action: "delete", id });
 }
-
-/** How a message matches a phrase: trimmed, case- and accent-insensitive, spaces collapsed. */
-export const normalizePhrase = (s: string) =>
-  s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();

@@ -22,7 +22,8 @@ import { enqueue, registerQueuedJob } from "../jobs/queue.ts";
 import { randomString } from "../lib/crypto.ts";
 import { findFlow } from "./repo.ts";
 import { startIntegration } from "../integrations/runtime.ts";
-import { type FlowNode, type Graph, menuOptions, nextOf, type NodeData, startOf } from "./graph.ts";
+import { type FlowNode, type Graph, nextOf, type NodeData, startOf } from "./graph.ts";
+import { conditionHolds, menuText, pickOption } from "./answers.ts";
 
 type RunData = { variables: Record<string, string>; wait?: { nodeId: string; step: number } };
 type Run = { ticket: TicketRow; graph: Graph; flowId: number; hash: string; data: RunData };
@@ -67,41 +68,6 @@ async function sendFile(deps: Deps, run: Run, path: string, caption = "", origin
 }
 
 /** Menu text: the message, then "[n] option" lines (reference §7). */
-export const menuText = (d: NodeData) =>
-  [String(d.message ?? "").trim(), "", ...menuOptions(d).map((o) => `[${o.number}] ${o.value}`)].join("\n");
-
-const fold = (s: string) =>
-  s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
-
-/** A menu answer: the option's number, or its text (case and accents ignored). */
-export function pickOption(d: NodeData, body: string) {
-  const b = fold(body);
-  const opts = menuOptions(d);
-  return opts.find((o) => String(o.number) === b.replace(/^\[?\s*(\d+)\s*\]?$/, "$1")) ??
-    opts.find((o) => fold(o.value) === b) ?? null;
-}
-
-export function conditionHolds(d: NodeData, vars: Record<string, string>): boolean {
-  const v = vars[String(d.key)];
-  const want = String(d.value ?? "");
-  const num = (s: string) => Number(String(s).replace(",", "."));
-  switch (d.condition) {
-    case "exists":
-      return v !== undefined && v.trim() !== "";
-    case "equals":
-      return v !== undefined && fold(v) === fold(want);
-    case "notEquals":
-      return v === undefined || fold(v) !== fold(want);
-    case "contains":
-      return v !== undefined && fold(v).includes(fold(want));
-    case "greater":
-      return v !== undefined && num(v) > num(want);
-    case "less":
-      return v !== undefined && num(v) < num(want);
-  }
-  return false;
-}
-
 /** Writes the run's place on the ticket. */
 async function save(deps: Deps, run: Run, nodeId: string, awaiting: boolean) {
   run.ticket = await botUpdate(deps, run.ticket, {

@@ -13,7 +13,7 @@ import { and, count, eq, lt } from "drizzle-orm";
 import { messages, tickets } from "@db/schema.ts";
 import type { AutomationContext, AutomationStep } from "../inbox/automation.ts";
 import { activeCampaigns } from "./repo.ts";
-import { normalizePhrase } from "./campaigns.ts";
+import { fold } from "./answers.ts";
 import { endFlow, resumeWithReply, startFlow } from "./runtime.ts";
 
 async function isFirstMessage(ctx: AutomationContext): Promise<boolean> {
@@ -51,9 +51,9 @@ export const flowStep: AutomationStep = {
     }
     if (ticket.useIntegration || ticket.queueId || ticket.userId || !ctx.body) return "continue";
 
-    const phrase = normalizePhrase(ctx.body);
+    const phrase = fold(ctx.body);
     const campaign = (await activeCampaigns(deps.db, ticket.companyId)).find((c) =>
-      (c.whatsappId === null || c.whatsappId === ctx.connection.id) && normalizePhrase(c.phrase) === phrase
+      (c.whatsappId === null || c.whatsappId === ctx.connection.id) && fold(c.phrase) === phrase
     );
     if (campaign && await startFlow(deps, ticket, campaign.flowId)) return "stop";
 
