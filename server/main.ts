@@ -19,10 +19,15 @@ const server = Deno.serve({
   onListen: ({ port }) => console.log(`Atende ${VERSION} listening on http://localhost:${port}`),
 }, app.fetch);
 
+/** How long a stopping process waits for requests in flight before it exits anyway. */
+const GRACE_MS = 10_000;
+
 async function shutdown() {
   await scheduler.stop();
   await stopWhatsappSessions(deps);
-  await server.shutdown();
+  // A graceful shutdown waits for every request in flight: bounded, so that one stuck request
+  // (a slow upload, a provider that never answers) cannot keep a deploy from finishing.
+  await Promise.race([server.shutdown(), new Promise((r) => setTimeout(r, GRACE_MS))]);
   await closeDeps(deps);
   Deno.exit(0);
 }

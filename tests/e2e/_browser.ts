@@ -5,6 +5,7 @@
  */
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { startTestServer, type TestAppOptions, type TestServer } from "../_helpers/test_app.ts";
+import { killByMarker, settle, within } from "../_helpers/watchdog.ts";
 
 export const CHROMIUM_PATH = "/usr/bin/chromium";
 export const SHOTS_DIR = "/tmp/shots";
@@ -51,32 +52,92 @@ export type E2E = {
   ) => Promise<{ context: BrowserContext; page: Page }>;
 };
 
+/**
+ * How long one browser test may run. Playwright bounds its waits for elements and navigations, but
+ * not every call (creating a page, evaluating a script, closing a browser): a test past this budget
+ * fails, says so, and leaves a screenshot, instead of holding the whole run until CI kills it.
+ */
+const TEST_BUDGET_MS = 6 * 60_000;
+/** Each teardown step (closing a context, the browser, the server) gets this long. */
+const TEARDOWN_MS = 20_000;
+
+/**
+ * Under CI a failed browser test runs once more, on a fresh server and browser, as Playwright's own
+ * CI preset does: a real browser on a shared 2-core machine has timing a test cannot own. The first
+ * failure is printed in full (`[e2e] RETRY`), so a flaky test is seen, not hidden.
+ */
+const ATTEMPTS = Deno.env.get("CI") === "true" ? 2 : 1;
+
+/**
+ * The named stages of a browser test. They are not Deno sub-steps: a failed Deno step fails its test
+ * for good, which would make a retry pointless. A failure names its stage.
+ */
+export type Stages = { step(name: string, fn: () => Promise<void>): Promise<boolean> };
+
+const stages: Stages = {
+  async step(name, fn) {
+    try {
+      await fn();
+      return true;
+    } catch (err) {
+      if (err instanceof Error) err.message = `[stage "${name}"] ${err.message}`;
+      throw err;
+    }
+  },
+};
+
 /** One server and one browser per test; everything is closed afterwards. */
 export function browserTest(
   name: string,
-  fn: (e2e: E2E, t: Deno.TestContext) => Promise<void>,
+  fn: (e2e: E2E, t: Stages) => Promise<void>,
   /** Options of the test server (an injected clock, provider URLs). */
   serverOpts: TestAppOptions | (() => TestAppOptions) = {},
   /** Extra chromium flags (e.g. a fake camera: --use-fake-device-for-media-stream). */
-  launch: { args?: string[] } = {},
+  launch: { args?: string[]; budgetMs?: number } = {},
 ) {
   Deno.test({
     name,
     ignore: !hasChromium,
     sanitizeOps: false,
     sanitizeResources: false,
-    async fn(t) {
+    async fn() {
       if (!distBuilt) throw new Error("[e2e] dist/ is missing: run `deno task build` first.");
-      const server = await startTestServer(typeof serverOpts === "function" ? serverOpts() : serverOpts);
-      const browser = await chromium.launch({
+      for (let attempt = 1;; attempt++) {
+        try {
+          return await runOnce(attempt);
+        } catch (err) {
+          if (attempt >= ATTEMPTS) throw err;
+          console.error(`[e2e] RETRY "${name}" after attempt ${attempt} failed:`, err);
+        }
+      }
+    },
+  });
+
+  async function runOnce(attempt: number) {
+    const server = await startTestServer(typeof serverOpts === "function" ? serverOpts() : serverOpts);
+    // An unknown switch chromium ignores, so that this test's browser processes can be found and
+    // killed if closing them hangs.
+    const marker = `--atende-e2e-run=${crypto.randomUUID()}`;
+    const browser = await within(
+      120_000,
+      "launching chromium",
+      chromium.launch({
         executablePath: CHROMIUM_PATH,
-        args: [...CHROMIUM_ARGS, ...(launch.args ?? [])],
-      });
-      const contexts: BrowserContext[] = [];
-      // Every browser test also checks the app's Content-Security-Policy: any violation fails it.
-      const cspViolations: string[] = [];
-      try {
-        await fn({
+        args: [...CHROMIUM_ARGS, ...(launch.args ?? []), marker],
+      }),
+    ).catch(async (err) => {
+      killByMarker(marker);
+      await settle(TEARDOWN_MS, "closing the test server", server.close());
+      throw err;
+    });
+    const contexts: BrowserContext[] = [];
+    // Every browser test also checks the app's Content-Security-Policy: any violation fails it.
+    const cspViolations: string[] = [];
+    try {
+      await within(
+        launch.budgetMs ?? TEST_BUDGET_MS,
+        `browser test "${name}"`,
+        fn({
           server,
           browser,
           async newPage(opts = {}) {
@@ -94,7 +155,9 @@ export function browserTest(
             page.on("pageerror", (err) => console.error(`[browser] ${err.message}`));
             page.on("console", (m) => {
               if (m.type() === "error") console.error(`[browser console] ${m.text()}`);
-              if (/Content Security Policy/i.test(m.text())) cspViolations.push(`${page.url()}: ${m.text()}`);
+              if (/Content Security Policy/i.test(m.text())) {
+                cspViolations.push(`${page.url()}: ${m.text()}`);
+              }
             });
             await page.exposeFunction("__cspViolation", (v: string) => cspViolations.push(v));
             await page.addInitScript(() => {
@@ -105,30 +168,40 @@ export function browserTest(
             });
             return { context, page };
           },
-        }, t);
-        if (cspViolations.length) {
-          throw new Error(`Content-Security-Policy violations:\n${[...new Set(cspViolations)].join("\n")}`);
-        }
-      } catch (err) {
-        for (const v of new Set(cspViolations)) console.error(`[e2e] CSP violation: ${v}`);
-        // Leave evidence for a failing run: one screenshot per open page.
-        await Deno.mkdir(SHOTS_DIR, { recursive: true });
-        const slug = name.replace(/[^a-z0-9]+/gi, "_").slice(0, 60);
-        let i = 0;
-        for (const c of contexts) {
-          for (const p of c.pages()) {
-            console.error(`[e2e] failing page ${i}: ${p.url()}`);
-            await p.screenshot({ path: `${SHOTS_DIR}/fail_${slug}_${i++}.png` }).catch(() => undefined);
-          }
-        }
-        throw err;
-      } finally {
-        for (const c of contexts) await c.close().catch(() => undefined);
-        await browser.close().catch(() => undefined);
-        await server.close();
+        }, stages),
+      );
+      if (cspViolations.length) {
+        throw new Error(`Content-Security-Policy violations:\n${[...new Set(cspViolations)].join("\n")}`);
       }
-    },
-  });
+    } catch (err) {
+      for (const v of new Set(cspViolations)) console.error(`[e2e] CSP violation: ${v}`);
+      // Leave evidence for a failing run: one screenshot per open page.
+      await Deno.mkdir(SHOTS_DIR, { recursive: true });
+      const slug = `${name.replace(/[^a-z0-9]+/gi, "_").slice(0, 60)}_${attempt}`;
+      let i = 0;
+      for (const c of contexts) {
+        for (const p of c.pages()) {
+          console.error(`[e2e] failing page ${i}: ${p.url()}`);
+          await settle(
+            15_000,
+            "the failure screenshot",
+            p.screenshot({ path: `${SHOTS_DIR}/fail_${slug}_${i++}.png`, timeout: 10_000 }).catch(() =>
+              undefined
+            ),
+          );
+        }
+      }
+      throw err;
+    } finally {
+      for (const c of contexts) {
+        await settle(TEARDOWN_MS, "closing a browser context", c.close().catch(() => {}));
+      }
+      await settle(TEARDOWN_MS, "closing chromium", browser.close().catch(() => {}));
+      const left = killByMarker(marker);
+      if (left) console.error(`[e2e] killed ${left} chromium processes left after "${name}"`);
+      await settle(TEARDOWN_MS, "closing the test server", server.close());
+    }
+  }
 }
 
 /** Signs in through the login form, as a user would. */

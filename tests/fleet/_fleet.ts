@@ -1,4 +1,5 @@
 /** Server processes for the fleet tests: spawn, find, kill -9. */
+import { within } from "../_helpers/watchdog.ts";
 export type Instance = {
   port: number;
   id: string;
@@ -29,8 +30,17 @@ export async function spawnInstance(env: Record<string, string>): Promise<Instan
   const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   let buf = "";
   let m: RegExpMatchArray | null = null;
+  const started = Date.now();
   while (!(m = buf.match(/LISTENING (\d+) (\S+)/))) {
-    const { value, done } = await reader.read();
+    const { value, done } = await within(
+      90_000 - (Date.now() - started),
+      "an instance's start",
+      reader.read(),
+    )
+      .catch((err) => {
+        child.kill("SIGKILL");
+        throw err;
+      });
     if (done) throw new Error("instance exited: " + buf);
     buf += value;
   }
@@ -55,7 +65,12 @@ export async function spawnInstance(env: Record<string, string>): Promise<Instan
       if (!inst.alive) return;
       inst.alive = false;
       child.kill("SIGTERM");
-      await child.status;
+      // Its own shutdown is bounded; this bounds a process that does not get that far.
+      await within(30_000, "an instance's graceful stop", child.status).catch((err) => {
+        console.error(err.message);
+        child.kill("SIGKILL");
+        return child.status;
+      });
     },
   };
   return inst;
@@ -79,6 +94,7 @@ export async function call(
       ...init.headers,
     },
     body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
+    signal: AbortSignal.timeout(30_000),
   });
   const text = await res.text();
   let body: unknown = text;
