@@ -1,11 +1,12 @@
 /**
- * A Worker that holds staff sockets for bench/sockets.ts. Per socket and per step it records the
- * id and arrival time of every `company-{id}-appMessage` create frame (matched on the text, no
- * JSON.parse) and whether the server closed the socket during the step, with which code.
+ * A Worker that holds staff sockets for bench/sockets.ts (raw TCP readers, `_raw_ws.ts`). Per socket
+ * and per step it records the id and arrival time of every `company-{id}-appMessage` create frame
+ * and whether the server closed the socket during the step, with which code.
  * Commands: start (may come more than once: adds sockets) → begin (a step starts: reset) → end (results) → reconnect (reopen what the
  * server shed, retrying while it refuses) → … → finish.
  */
 /// <reference lib="deno.worker" />
+import { RawSocket } from "./_raw_ws.ts";
 
 type Cmd =
   | { kind: "start"; wsUrl: string; tokens: string[]; companyId: number }
@@ -15,10 +16,8 @@ type Cmd =
   | { kind: "drop" }
   | { kind: "finish" };
 
-const MARK = '"data":{"action":"create","message":{"id":';
-
 class Sock {
-  ws: WebSocket | null = null;
+  raw: RawSocket | null = null;
   ids = new Int32Array(1 << 12);
   at = new Float64Array(1 << 12);
   n = 0;
@@ -39,46 +38,28 @@ class Sock {
     this.ids[this.n] = id;
     this.at[this.n++] = t;
   }
+  get ws(): RawSocket | null {
+    return this.raw?.open ? this.raw : null;
+  }
 }
 
-let wsUrl = "";
-let prefix = "";
+let port = 0;
+let companyId = 0;
 const socks: Sock[] = [];
 
 /** Opens the socket; resolves true at `ready`, false if the server closes it first. */
 function open(s: Sock): Promise<boolean> {
-  return new Promise((resolve) => {
-    const ws = new WebSocket(`${wsUrl}/ws?token=${encodeURIComponent(s.token)}`);
-    let ready = false;
-    s.ws = ws;
-    ws.onmessage = (ev) => {
-      const str = ev.data as string;
-      if (!ready) {
-        if (str.includes('"ready"')) {
-          ready = true;
-          resolve(true);
-        }
-        return;
-      }
-      s.frames++;
-      if (!str.startsWith(prefix)) return;
-      const i = str.indexOf(MARK, prefix.length);
-      if (i < 0) return;
-      s.push(
-        parseInt(str.slice(i + MARK.length, i + MARK.length + 12), 10),
-        performance.timeOrigin + performance.now(),
-      );
-    };
-    ws.onclose = (e) => {
-      if (s.ws === ws) {
-        s.ws = null;
-        s.whole = false;
-        s.closeCode = e.code;
-      }
-      if (!ready) resolve(false);
-    };
-    ws.onerror = () => undefined;
+  const raw = new RawSocket(port, s.token, companyId, {
+    onCreate: (id, at) => s.push(id, at),
+    onFrame: () => s.frames++,
+    onClose: (code) => {
+      if (s.raw !== raw) return;
+      s.whole = false;
+      s.closeCode = code;
+    },
   });
+  s.raw = raw;
+  return raw.connect();
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -86,8 +67,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 self.onmessage = async (e: MessageEvent<Cmd>) => {
   const m = e.data;
   if (m.kind === "start") {
-    wsUrl = m.wsUrl;
-    prefix = `{"event":"company-${m.companyId}-appMessage",`;
+    port = Number(new URL(m.wsUrl).port);
+    companyId = m.companyId;
     const fresh = m.tokens.map((t) => new Sock(t));
     socks.push(...fresh);
     // A few at a time, as staff arrive; all of them in the end (retrying while the server refuses).
@@ -115,9 +96,9 @@ self.onmessage = async (e: MessageEvent<Cmd>) => {
     self.postMessage({ kind: "result", sockets: out }, out.flatMap((o) => [o.ids.buffer, o.at.buffer]));
   } else if (m.kind === "drop") {
     for (const s of socks.splice(0)) {
-      const ws = s.ws;
-      s.ws = null;
-      ws?.close();
+      const raw = s.raw;
+      s.raw = null;
+      raw?.close();
     }
     self.postMessage({ kind: "dropped" });
   } else if (m.kind === "reconnect") {
@@ -131,7 +112,7 @@ self.onmessage = async (e: MessageEvent<Cmd>) => {
     }
     self.postMessage({ kind: "reconnected", open: socks.filter((s) => s.ws).length });
   } else {
-    for (const s of socks) s.ws?.close();
+    for (const s of socks) s.raw?.close();
     self.postMessage({ kind: "done" });
   }
 };

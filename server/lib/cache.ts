@@ -36,6 +36,7 @@ export class TtlCache<K, V> {
   }
 
   get(key: K): V | undefined {
+    this.#sweep();
     const e = this.#entries.get(key);
     if (!e) return undefined;
     if (e.expires <= this.#now()) {
@@ -52,6 +53,21 @@ export class TtlCache<K, V> {
     this.#entries.set(key, { value, expires: this.#now() + this.#ttlMs });
     while (this.#entries.size > this.#maxSize) {
       this.#entries.delete(this.#entries.keys().next().value as K);
+    }
+    this.#sweep();
+  }
+
+  /**
+   * Drops expired entries from the front. Every entry lives the same TTL and a store re-inserts at
+   * the end, so the map is in expiry order and the sweep stops at the first live entry. Without it
+   * an expired entry stayed until its key was read again or `maxSize` newer ones pushed it out: a
+   * thousand staff signing in left a thousand stale actors (user, company and plan rows) in memory.
+   */
+  #sweep(): void {
+    const now = this.#now();
+    for (const [key, e] of this.#entries) {
+      if (e.expires > now) return;
+      this.#entries.delete(key);
     }
   }
 

@@ -36,6 +36,21 @@ Deno.test("[platform] TtlCache: expiry, size bound, misses not stored", async ()
   assert.equal(loads, 4);
 });
 
+Deno.test("[platform] TtlCache: expired entries leave without being read again", () => {
+  const { cache, advance } = clocked(1000, 100);
+  for (let i = 0; i < 50; i++) cache.set(`old-${i}`, i);
+  advance(600);
+  cache.set("young", 1);
+  assert.equal(cache.size, 51, "nothing has expired yet");
+  advance(500);
+  // The 50 old entries expired; one store (or read) of anything drops them.
+  cache.set("another", 2);
+  assert.equal(cache.size, 2);
+  advance(1000);
+  assert.equal(cache.get("unrelated"), undefined);
+  assert.equal(cache.size, 0, "a read sweeps too");
+});
+
 Deno.test("[platform] TtlCache: one load per key; a load overlapping an invalidation is not stored", async () => {
   const { cache } = clocked(60_000, 10);
   let loads = 0;
