@@ -20,8 +20,8 @@ export type RawSocketEvents = {
   onCreate(id: number, at: number): void;
   /** Any frame after `ready` (every kind counts). */
   onFrame(): void;
-  /** The connection ended: the close code the server sent, or 1006 without a close frame. */
-  onClose(code: number): void;
+  /** The connection ended: the close code and reason the server sent (1006, "" without a close frame). */
+  onClose(code: number, reason: string): void;
 };
 
 /**
@@ -77,7 +77,7 @@ export class RawSocket {
     let buf = new Uint8Array(1 << 18);
     let start = 0, end = 0;
     let upgraded = false, isReady = false;
-    let code = 1006;
+    let code = 1006, reason = "";
     try {
       for (;;) {
         if (end === buf.length) {
@@ -122,6 +122,7 @@ export class RawSocket {
           start = p + len;
           if (op === 8) {
             code = len >= 2 ? (buf[p] << 8) | buf[p + 1] : 1005;
+            reason = len > 2 ? new TextDecoder().decode(buf.subarray(p + 2, p + len)) : "";
             throw new Closed();
           }
           if (op === 9) {
@@ -153,7 +154,7 @@ export class RawSocket {
     }
     this.close();
     if (!isReady) ready(false);
-    else this.ev.onClose(code);
+    else this.ev.onClose(code, reason);
   }
 
   /** A client frame is masked (RFC 6455 §5.3); a zero mask keeps the payload as it is. */

@@ -25,6 +25,7 @@ class Sock {
   /** Open for the whole step so far. */
   whole = true;
   closeCode = 0;
+  closeReason = "";
   constructor(readonly token: string) {}
   push(id: number, t: number) {
     if (this.n === this.ids.length) {
@@ -52,10 +53,11 @@ function open(s: Sock): Promise<boolean> {
   const raw = new RawSocket(port, s.token, companyId, {
     onCreate: (id, at) => s.push(id, at),
     onFrame: () => s.frames++,
-    onClose: (code) => {
+    onClose: (code, reason) => {
       if (s.raw !== raw) return;
       s.whole = false;
       s.closeCode = code;
+      s.closeReason = reason;
     },
   });
   s.raw = raw;
@@ -83,6 +85,7 @@ self.onmessage = async (e: MessageEvent<Cmd>) => {
       s.frames = 0;
       s.whole = s.ws !== null;
       s.closeCode = 0;
+      s.closeReason = "";
     }
     self.postMessage({ kind: "begun", open: socks.filter((s) => s.ws).length });
   } else if (m.kind === "end") {
@@ -92,6 +95,7 @@ self.onmessage = async (e: MessageEvent<Cmd>) => {
       frames: s.frames,
       whole: s.whole,
       closeCode: s.closeCode,
+      closeReason: s.closeReason,
     }));
     self.postMessage({ kind: "result", sockets: out }, out.flatMap((o) => [o.ids.buffer, o.at.buffer]));
   } else if (m.kind === "drop") {

@@ -57,7 +57,14 @@ const company = await prepareInboundCompany(dataDir, nSockets);
 let server = await startServer({ dataDir });
 const offer = inboundLoad({ base: server.base, apiToken: company.apiToken, contacts: nContacts, body });
 
-type SockResult = { ids: Int32Array; at: Float64Array; frames: number; whole: boolean; closeCode: number };
+type SockResult = {
+  ids: Int32Array;
+  at: Float64Array;
+  frames: number;
+  whole: boolean;
+  closeCode: number;
+  closeReason: string;
+};
 type Reply = { kind: string; open?: number; sockets?: SockResult[] };
 
 /** A socket that completes the handshake and then never reads: a slow consumer. */
@@ -206,9 +213,11 @@ try {
     const openAtStart = begun.reduce((a, r) => a + (r.open ?? 0), 0) + slow.length;
     const mem = sampleRss(server.child.pid, 100);
     const cpu0 = cpuSeconds(server.child.pid), main0 = mainThreadCpu(server.child.pid);
+    const client0 = cpuSeconds(Deno.pid);
     const r = await offer(rate, stepSeconds);
     await sleep(3000); // the last frames land
     const cpu1 = cpuSeconds(server.child.pid), main1 = mainThreadCpu(server.child.pid);
+    const client1 = cpuSeconds(Deno.pid);
     const peak = mem.stop().peak;
     const res = (await all({ kind: "end" })).flatMap((x) => x.sockets!);
     const slowCodes = await Promise.all(slow.map((s) => s.closeCode()));
@@ -237,6 +246,8 @@ try {
     const shedReaders = res.filter((s) => !s.whole && s.closeCode === 1013).length;
     const otherClosed = res.filter((s) => !s.whole && s.closeCode !== 1013).length;
     const shedSlow = slowCodes.filter((c) => c === 1013).length;
+    // Why the server shed them: a full send buffer ("slow consumer") or a lagging lane ("server busy").
+    const why = (reason: string) => res.filter((s) => !s.whole && s.closeReason === reason).length;
     rows.push([
       String(rate),
       `${(r.ok.length / (r.wallMs / 1000)).toFixed(0)} (${r.errors} err, ${r.skipped} skipped)`,
@@ -244,12 +255,15 @@ try {
       `${ms(pct(toScreen, 0.5))} / ${ms(pct(toScreen, 0.99))}`,
       `${kept} of ${openAtStart - slow.length}`,
       `${lost} / ${dup}`,
-      `${shedReaders} + ${shedSlow} of ${slow.length} slow${otherClosed ? ` (+${otherClosed} other)` : ""}`,
+      `${shedReaders} (${why("slow consumer")} full buffer, ${
+        why("server busy")
+      } lag) + ${shedSlow} of ${slow.length} slow${otherClosed ? ` (+${otherClosed} other)` : ""}`,
       `${(frames / ((r.wallMs + 3000) / 1000) / 1000).toFixed(0)}k`,
       `${((cpu1 - cpu0) / ((r.wallMs + 3000) / 1000) * 100).toFixed(0)} % / ${
         ((main1 - main0) / ((r.wallMs + 3000) / 1000) * 100).toFixed(0)
       } %`,
       `${peak.toFixed(0)} MB`,
+      `${((client1 - client0) / ((r.wallMs + 3000) / 1000) * 100).toFixed(0)} %`,
       re.reduce((a, x) => a + (x.open ?? 0), 0) + "",
     ]);
     console.error(rows.at(-1)!.join(" | "));
@@ -270,6 +284,7 @@ try {
       "frames/s received",
       "server CPU: process / main thread",
       "server RSS peak",
+      "load client CPU",
       "open at step start",
     ],
     rows,
