@@ -27,7 +27,13 @@ export const useUserSearch = (search: string, enabled = true) =>
     staleTime: 30_000,
   });
 
-export type ContactOption = { id: number; name: string; number: string; urlPicture?: string | null };
+export type ContactOption = {
+  id: number;
+  name: string;
+  number: string;
+  urlPicture?: string | null;
+  email?: string | null;
+};
 
 export const useContactSearch = (search: string, enabled = true) =>
   useQuery({
@@ -37,6 +43,25 @@ export const useContactSearch = (search: string, enabled = true) =>
     enabled,
     staleTime: 10_000,
   });
+
+/**
+ * Contacts found by `search`, shaped as the person picker lists them (the number on the second
+ * line): the new-ticket, forward and contact-card dialogs pick a contact the same way.
+ */
+export const useContactPeople = (search: string, enabled: boolean) => {
+  const q = useContactSearch(search, enabled);
+  return {
+    data: (q.data?.contacts ?? []).map((c) => ({
+      id: c.id,
+      name: c.name,
+      sub: c.number,
+      picture: c.urlPicture,
+      number: c.number,
+      email: c.email ?? null,
+    })),
+    loading: q.isFetching,
+  };
+};
 
 export const useQuickAnswers = (enabled: boolean) =>
   useQuery({

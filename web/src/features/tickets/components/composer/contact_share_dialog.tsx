@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../../components/ui/button.tsx";
 import { Dialog } from "../../../../components/ui/dialog.tsx";
 import { Field } from "../../../../components/ui/field.tsx";
-import { useContactSearch } from "../../api/lookups.ts";
+import { useContactPeople } from "../../api/lookups.ts";
 import { type Person, PersonPicker } from "../dialogs/person_picker.tsx";
 
 /** A vCard 3.0 for a contact: FN, N and one TEL with its WhatsApp id, as WhatsApp writes them. */
@@ -22,21 +22,6 @@ export function toVCard(c: { name: string; number: string; email?: string | null
 }
 
 type Found = Person & { number: string; email?: string | null };
-
-const useContacts = (search: string, enabled: boolean) => {
-  const q = useContactSearch(search, enabled);
-  return {
-    data: (q.data?.contacts ?? []).map((c) => ({
-      id: c.id,
-      name: c.name,
-      sub: c.number,
-      picture: c.urlPicture,
-      number: c.number,
-      email: (c as { email?: string | null }).email ?? null,
-    })),
-    loading: q.isFetching,
-  };
-};
 
 /** Picks one of the company's contacts and sends it as a contact card. */
 export function ContactShareDialog(
@@ -73,7 +58,7 @@ export function ContactShareDialog(
           id="contact-share-search"
           selected={picked}
           onSelect={(p) => (setPicked(p as Found | null), setError(null))}
-          useResults={useContacts}
+          useResults={useContactPeople}
           placeholder={t("contact.search")}
           testId="contact-share-search"
         />

@@ -5,22 +5,9 @@ import { Dialog } from "../../../../components/ui/dialog.tsx";
 import { Field } from "../../../../components/ui/field.tsx";
 import { readStorage, STORAGE_KEYS } from "../../../../lib/storage.ts";
 import { toastError, toastSuccess } from "../../../../lib/toast.ts";
-import { useContactSearch } from "../../api/lookups.ts";
+import { useContactPeople } from "../../api/lookups.ts";
 import { forwardMessages } from "../../api/messages.ts";
 import { type Person, PersonPicker } from "./person_picker.tsx";
-
-const useContacts = (search: string, enabled: boolean) => {
-  const q = useContactSearch(search, enabled);
-  return {
-    data: (q.data?.contacts ?? []).map((c) => ({
-      id: c.id,
-      name: c.name,
-      sub: c.number,
-      picture: c.urlPicture,
-    })),
-    loading: q.isFetching,
-  };
-};
 
 /** Forwards the selected messages to a contact (900 ms apart). */
 export function ForwardDialog(
@@ -66,7 +53,7 @@ export function ForwardDialog(
             setContact(p);
             setError(null);
           }}
-          useResults={useContacts}
+          useResults={useContactPeople}
           placeholder={t("fields.contactSearch")}
           testId="forward-contact"
         />

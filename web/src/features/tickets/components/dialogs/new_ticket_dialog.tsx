@@ -6,22 +6,9 @@ import { Field } from "../../../../components/ui/field.tsx";
 import { Select } from "../../../../components/ui/select.tsx";
 import { useCurrentUser } from "../../../../lib/auth.tsx";
 import { isAdmin } from "../../../../lib/permissions.ts";
-import { useConnectionOptions, useContactSearch, useQueueOptions } from "../../api/lookups.ts";
+import { useConnectionOptions, useContactPeople, useQueueOptions } from "../../api/lookups.ts";
 import type { NewTicketInput } from "../../api/update_ticket.ts";
 import { type Person, PersonPicker } from "./person_picker.tsx";
-
-const useContacts = (search: string, enabled: boolean) => {
-  const q = useContactSearch(search, enabled);
-  return {
-    data: (q.data?.contacts ?? []).map((c) => ({
-      id: c.id,
-      name: c.name,
-      sub: c.number,
-      picture: c.urlPicture,
-    })),
-    loading: q.isFetching,
-  };
-};
 
 /** New ticket: a contact (searched from 3 characters), a queue and a connection, all required. */
 export function NewTicketDialog(
@@ -88,7 +75,7 @@ export function NewTicketDialog(
                 id="new-ticket-contact"
                 selected={contact}
                 onSelect={setContact}
-                useResults={useContacts}
+                useResults={useContactPeople}
                 placeholder={t("fields.contactSearch")}
                 testId="new-ticket-contact"
               />
