@@ -27,6 +27,7 @@ import { ratingStep } from "./rating_step.ts";
 import { integrationStep } from "../integrations/step.ts";
 import { flowStep } from "../flows/step.ts";
 import { reconcileBotState } from "./bot_state.ts";
+import { TicketMovedMeanwhile } from "./bot.ts";
 
 export type ConnectionQueue = { id: number; name: string; color: string; orderQueue: number | null };
 
@@ -78,9 +79,11 @@ const chains = new Map<number, Promise<void>>();
 export function runAutomation(deps: Deps, companyId: number, message: MessageDTO): Promise<void> {
   const prev = chains.get(message.ticketId) ?? Promise.resolve();
   const next = prev.then(() => runSteps(deps, companyId, message))
-    .then(() => reconcileBotState(deps, companyId, message.ticketId)).catch((err) =>
-      console.error(`[automation] ticket ${message.ticketId} failed`, err)
-    );
+    .then(() => reconcileBotState(deps, companyId, message.ticketId)).catch((err) => {
+      // An attendant took the ticket during the bot's turn: the bot let go, nothing to report.
+      if (err instanceof TicketMovedMeanwhile) return;
+      console.error(`[automation] ticket ${message.ticketId} failed`, err);
+    });
   chains.set(message.ticketId, next);
   next.finally(() => {
     if (chains.get(message.ticketId) === next) chains.delete(message.ticketId);

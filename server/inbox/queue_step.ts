@@ -9,7 +9,8 @@ import { tickets, ticketTraking } from "@db/schema.ts";
 import { sendOnTicket } from "../messages/send.ts";
 import { renderForTicket } from "../messages/render.ts";
 import { ticketDTOs } from "../tickets/dto.ts";
-import { logTicket, type TicketRow, updateTicket } from "../tickets/repo.ts";
+import { logTicket, type TicketRow, updateTicket, updateTicketIfStatus } from "../tickets/repo.ts";
+import { TicketMovedMeanwhile } from "./bot.ts";
 import { closeTraking } from "../tickets/effects.ts";
 import type { AutomationContext, AutomationStep } from "./automation.ts";
 import { presentQueueOptions } from "./chatbot_step.ts";
@@ -122,11 +123,13 @@ async function sendText(ctx: AutomationContext, text: string) {
 async function assignQueue(ctx: AutomationContext, q: QueueRef): Promise<TicketRow> {
   const { deps, ticket } = ctx;
   const row = await deps.database.write(async (tx) => {
-    const t = await updateTicket(tx, ticket.companyId, ticket.id, {
+    // Compare and set on the status read at the step's start (see botUpdate).
+    const t = await updateTicketIfStatus(tx, ticket.companyId, ticket.id, ticket.status, {
       queueId: q.id,
       status: ticket.status === "lgpd" ? "pending" : ticket.status,
       amountUsedBotQueues: 0,
     });
+    if (!t) throw new TicketMovedMeanwhile(ticket.id, ticket.status);
     await tx.update(ticketTraking).set({ queueId: q.id, chatbotAt: deps.clock.now().toISOString() })
       .where(and(eq(ticketTraking.ticketId, ticket.id), isNull(ticketTraking.finishedAt)));
     await logTicket(tx, ticket.companyId, { ticketId: ticket.id, type: "queue", queueId: q.id });
@@ -143,12 +146,13 @@ async function closeByBot(ctx: AutomationContext) {
   const row = await deps.database.write(async (tx) => {
     // The menu counter restarts (as on every other close): a ticket reopened within
     // timeCreateNewTicket would otherwise stay silent, its menu budget already spent.
-    const t = await updateTicket(tx, ticket.companyId, ticket.id, {
+    const t = await updateTicketIfStatus(tx, ticket.companyId, ticket.id, ticket.status, {
       status: "closed",
       closedAt: at,
       unreadMessages: 0,
       amountUsedBotQueues: 0,
     });
+    if (!t) throw new TicketMovedMeanwhile(ticket.id, ticket.status);
     await closeTraking(tx, ticket.companyId, ticket);
     await logTicket(tx, ticket.companyId, { ticketId: ticket.id, type: "closed" });
     return t;

@@ -110,6 +110,22 @@ export async function updateTicket(
 }
 
 /**
+ * `updateTicket` only while the ticket still has `status` (what the caller read): null when it
+ * moved meanwhile, and nothing is written.
+ */
+export async function updateTicketIfStatus(
+  tx: Tx,
+  companyId: number,
+  id: number,
+  status: TicketRow["status"],
+  values: Partial<typeof tickets.$inferInsert>,
+): Promise<TicketRow | null> {
+  const [row] = await tx.update(tickets).set({ ...values, updatedAt: new Date().toISOString() })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id), eq(tickets.status, status))).returning();
+  return row ?? null;
+}
+
+/**
  * `updateTicket` for a row the caller holds (read in the same transaction): no RETURNING, the
  * row comes back with the new values applied (the ingest hot path: one fewer 45-column row to
  * carry across SQLite and Drizzle per message). Only columns that change are set, so an
