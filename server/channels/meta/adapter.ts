@@ -11,6 +11,7 @@
  *  - assertCanSend: the 24-hour customer-service window (window.ts).
  * Inbound traffic arrives through the signed webhook (routes.ts → inbound.ts).
  */
+import { cloudContact, isVCard, parseVCards } from "../vcard.ts";
 import type { ChannelKind } from "@db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import type { ChannelAdapter, OutboundMessage, SendResult } from "../adapter.ts";
@@ -80,6 +81,11 @@ async function sendCloud(deps: Deps, msg: OutboundMessage): Promise<SendResult> 
   };
   const interactive = !msg.media && msg.rich ? cloudInteractive(msg.rich) : null;
   if (interactive) return { externalId: await post({ type: "interactive", interactive }), ack: 1 };
+  // A shared contact (the composer's contact picker) as WhatsApp's own contact card, not its source text.
+  const cards = !msg.media && isVCard(msg.body) ? parseVCards(msg.body) : [];
+  if (cards.length) {
+    return { externalId: await post({ type: "contacts", contacts: cards.map(cloudContact) }), ack: 1 };
+  }
   if (!msg.media) {
     return { externalId: await post({ type: "text", text: { preview_url: false, body: msg.body } }), ack: 1 };
   }

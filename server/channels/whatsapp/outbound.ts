@@ -4,6 +4,7 @@
  * a text preceded by a "composing" presence, so bursts (bots, campaigns) do not get numbers banned
  * (reference §13 pain point 13).
  */
+import { isVCard } from "../vcard.ts";
 import { Buffer } from "node:buffer";
 import { and, eq } from "drizzle-orm";
 import type { AnyMessageContent, MiscMessageGenerationOptions, WAMessage } from "baileys";
@@ -79,7 +80,7 @@ export async function buildContent(
     }
   }
   // A shared contact (the composer's contact picker) goes out as a WhatsApp contact card.
-  if (!msg.media && /^BEGIN:VCARD\r?\n[\s\S]*END:VCARD\s*$/.test(msg.body)) {
+  if (!msg.media && isVCard(msg.body)) {
     const displayName = /^FN:(.*)$/m.exec(msg.body)?.[1]?.trim() || "Contact";
     return { content: { contacts: { displayName, contacts: [{ vcard: msg.body }] } }, options };
   }

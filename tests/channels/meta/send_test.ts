@@ -76,6 +76,40 @@ Deno.test("[meta] replies go out with Graph's exact payloads (Cloud API, Messeng
       assert.equal(row.ack, 1);
     });
 
+    await tt.step("Cloud API contact card: a `contacts` message, not the vCard's text", async () => {
+      // The vCard the web composer's contact picker builds (toVCard in contact_share_dialog.tsx).
+      const vCard = [
+        "BEGIN:VCARD",
+        "VERSION:3.0",
+        "N:;Joana Prado;;;",
+        "FN:Joana Prado",
+        "TEL;type=CELL;waid=5511955554444:+5511955554444",
+        "EMAIL:joana@example.com",
+        "END:VCARD",
+      ].join("\n");
+      const res = await t.request(`/api/messages/${cloudTicket}`, {
+        method: "POST",
+        token: tok,
+        json: { body: "", vCard },
+      });
+      assert.equal(res.status, 201, await res.clone().text());
+      const sent = await res.json();
+      assert.deepEqual(graph.sends().at(-1)!.json, {
+        messaging_product: "whatsapp",
+        recipient_type: "individual",
+        to: CUSTOMER,
+        type: "contacts",
+        contacts: [{
+          name: { formatted_name: "Joana Prado", first_name: "Joana Prado" },
+          phones: [{ phone: "+5511955554444", type: "CELL", wa_id: "5511955554444" }],
+          emails: [{ email: "joana@example.com" }],
+        }],
+      });
+      const [row] = await t.deps.db.select().from(messages).where(eq(messages.id, sent.id));
+      assert.equal(row.mediaType, "contactMessage");
+      assert.equal(row.body, vCard, "stored as the vCard, shown as a card on our side");
+    });
+
     await tt.step("Cloud API image: uploaded to /media, then sent by id with its caption", async () => {
       const res = await t.request(`/api/messages/${cloudTicket}`, {
         method: "POST",
