@@ -67,6 +67,8 @@ browserTest(
         await page.setViewportSize({ width, height: 900 });
         await page.getByTestId("ticket-drawer-toggle").click();
         await page.getByTestId("contact-drawer").waitFor();
+        // The number as its country writes it, not as stored digits.
+        expect(await page.getByTestId("drawer-number").textContent()).toBe("+55 11 98765 0001");
         // Not enough room for list + conversation + drawer: the list folds away while the drawer is open.
         await page.locator('[data-testid="page-tickets"][data-list-folded]').waitFor();
         expect(await widthOf(page, "composer-input")).toBeGreaterThan(300);

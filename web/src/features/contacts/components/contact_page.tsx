@@ -28,7 +28,7 @@ import { toastError } from "../../../lib/toast.ts";
 import { useContact } from "../api/contacts.ts";
 import { useContactTickets } from "../api/contact_tickets.ts";
 import { ContactModal } from "./contact_modal.tsx";
-import { formatPhone } from "./phone.ts";
+import { formatPhone } from "../../../lib/phone.ts";
 import { NewTicketDialog } from "../../tickets/components/dialogs/new_ticket_dialog.tsx";
 import { otherOpenTicket, useCreateTicket } from "../../tickets/api/update_ticket.ts";
 import { fullDateTime } from "../../tickets/components/format.ts";

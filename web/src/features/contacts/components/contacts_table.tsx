@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatPhone } from "./phone.ts";
+import { formatPhone } from "../../../lib/phone.ts";
 import { Ban, CalendarClock, ShieldCheck } from "lucide-react";
 import { Avatar } from "../../../components/ui/avatar.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";

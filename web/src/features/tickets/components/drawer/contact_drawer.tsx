@@ -14,6 +14,7 @@ import { ContactNotes } from "./contact_notes.tsx";
 import { BotToggle } from "./bot_toggle.tsx";
 import { useCurrentUser } from "../../../../lib/auth.tsx";
 import { planAllows } from "../../../../lib/permissions.ts";
+import { formatPhone } from "../../../../lib/phone.ts";
 import { ContactTagsBox, KanbanStageSelect } from "../../../tags/components/ticket_tags.tsx";
 
 /** The contact add/edit dialog comes from the contacts feature, handed in by the route. */
@@ -81,7 +82,7 @@ export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose: ()
           <div className="flex flex-col items-center gap-1 text-sm text-ink-muted">
             <span className="flex items-center gap-1.5">
               <Phone className="size-3.5" />
-              {c.number}
+              <span className="tabular-nums" data-testid="drawer-number">{formatPhone(c.number)}</span>
             </span>
             {c.email && (
               <span className="flex items-center gap-1.5">

@@ -2,6 +2,7 @@ import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import type { Message, Ticket } from "../../api/types.ts";
 import { fullDateTime } from "../format.ts";
+import { formatPhone } from "../../../../lib/phone.ts";
 
 /** A print-styled copy of the conversation; window.print() turns it into a PDF. */
 export function PrintView({ ticket, messages }: { ticket: Ticket; messages: Message[] }) {
@@ -10,7 +11,9 @@ export function PrintView({ ticket, messages }: { ticket: Ticket; messages: Mess
     <div id="print-root" data-testid="print-view">
       <h1>{ticket.contact?.name} — #{ticket.number ?? ticket.id}</h1>
       <p className="print-meta">
-        {[ticket.queue?.name, ticket.user?.name, ticket.contact?.number].filter(Boolean).join(" · ")}
+        {[ticket.queue?.name, ticket.user?.name, formatPhone(ticket.contact?.number)].filter(Boolean).join(
+          " · ",
+        )}
       </p>
       {messages.map((m) => (
         <div key={m.id} className={m.fromMe ? "print-msg print-mine" : "print-msg"}>
