@@ -3,33 +3,29 @@
  * adapter; the answer carries its 30-character token (external API and api-channel bearer).
  */
 import { and, eq, ne } from "drizzle-orm";
-import { type WebchatConfig, whatsapps } from "@db/schema.ts";
-import { mergeWebchat } from "../webchat/config.ts";
+import { whatsapps } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
-import type { Tx } from "@db/client.ts";
 import type { Actor } from "../lib/context.ts";
 import { AppError, isUniqueViolation } from "../lib/errors.ts";
-import { checkUrl } from "../lib/safe_fetch.ts";
-import { assertOwned } from "../lib/owned.ts";
 import { randomString } from "../lib/crypto.ts";
-import {
-  can,
-  type PlanFlag,
-  requirePermission,
-  requirePlan,
-  requireWithinLimit,
-} from "../auth/permissions.ts";
+import { type PlanFlag, requirePermission, requirePlan, requireWithinLimit } from "../auth/permissions.ts";
 import { adapterFor, hasAdapter } from "../channels/registry.ts";
 import * as repo from "./repo.ts";
-import { withoutSecrets } from "./status.ts";
 import { evict } from "../caches.ts";
 import { audit, changes, snapshot } from "../audit/audit.ts";
+import { automationIssues, type CreateConnectionInput, type UpdateConnectionInput } from "./schemas.ts";
+import { type ConnectionDTO, dtos, one } from "./dto.ts";
 import {
-  automationIssues,
-  type CreateConnectionInput,
-  importIssues,
-  type UpdateConnectionInput,
-} from "./schemas.ts";
+  assertFetchable,
+  assertGreeting,
+  assertImportFields,
+  assertOwnRefs,
+  assertPhoneNumberFree,
+  metaFields,
+  webchatFields,
+} from "./input.ts";
+
+export type { ConnectionDTO } from "./dto.ts";
 
 const PLAN_FLAG: Record<string, PlanFlag | null> = {
   whatsapp: "useWhatsapp",
@@ -45,65 +41,6 @@ const RECONNECT_ON: Partial<Record<string, (keyof repo.ConnectionRow)[]>> = {
   api: ["webhookUrl"],
   whatsappapi: ["metaPhoneNumberId", "metaAccessToken"],
 };
-
-export type ConnectionDTO = Omit<repo.ConnectionRow, "token" | "metaAccessToken"> & {
-  token?: string;
-  queues: { id: number; name: string; color: string }[];
-};
-
-async function dtos(deps: Deps, actor: Actor, rows: repo.ConnectionRow[]): Promise<ConnectionDTO[]> {
-  const qs = await repo.queuesOfConnections(deps.db, actor.companyId, rows.map((r) => r.id));
-  const showToken = can(actor, "connections-page:editOrDeleteConnection");
-  return rows.map((r) => ({
-    ...withoutSecrets(r),
-    ...(showToken ? { token: r.token } : {}),
-    queues: (qs.get(r.id) ?? []).map(({ id, name, color }) => ({ id, name, color })),
-  }));
-}
-
-const one = async (deps: Deps, actor: Actor, row: repo.ConnectionRow) => (await dtos(deps, actor, [row]))[0];
-
-/**
- * The Cloud API fields: kept only for whatsappapi connections, the access token sealed at rest
- * (undefined leaves the stored one, null clears it).
- */
-async function metaFields<T extends Partial<Record<MetaField, string | null>>>(
-  deps: Deps,
-  channel: string,
-  input: T,
-): Promise<T> {
-  const out = { ...input };
-  if (channel !== "whatsappapi") {
-    for (const k of META_FIELDS) delete out[k];
-    return out;
-  }
-  if (out.metaAccessToken) out.metaAccessToken = await deps.secrets.seal(out.metaAccessToken);
-  return out;
-}
-
-/** The widget settings: only on webchat connections; a new one gets its public key and defaults. */
-function webchatFields<T extends { webchat?: Partial<WebchatConfig> | null }>(
-  channel: string,
-  input: T,
-  current: repo.ConnectionRow | null,
-): Omit<T, "webchat"> & { webchat?: WebchatConfig; webchatKey?: string } {
-  const { webchat, ...rest } = input;
-  if (channel !== "webchat") return rest;
-  if (!current) return { ...rest, webchat: mergeWebchat(null, webchat ?? {}), webchatKey: randomString(24) };
-  return webchat ? { ...rest, webchat: mergeWebchat(current.webchat, webchat) } : rest;
-}
-
-const META_FIELDS = ["metaPhoneNumberId", "metaBusinessAccountId", "metaAccessToken"] as const;
-type MetaField = (typeof META_FIELDS)[number];
-
-/** Webhooks are routed by phone number id, so one number belongs to one connection platform-wide. */
-async function assertPhoneNumberFree(tx: Tx, phoneNumberId: string | null | undefined, self: number | null) {
-  if (!phoneNumberId) return;
-  const other = await repo.unscopedFindMetaConnection(tx, "whatsappapi", phoneNumberId);
-  if (other && other.id !== self) {
-    throw new AppError("ERR_CONFLICT", { details: { field: "metaPhoneNumberId" } });
-  }
-}
 
 export async function listConnections(deps: Deps, actor: Actor): Promise<ConnectionDTO[]> {
   return await dtos(deps, actor, await repo.listConnections(deps.db, actor.companyId));
@@ -121,48 +58,6 @@ export async function filterConnections(
 
 export async function showConnection(deps: Deps, actor: Actor, id: number): Promise<ConnectionDTO> {
   return await one(deps, actor, await repo.getConnection(deps.db, actor.companyId, id));
-}
-
-/**
- * sendIdQueue, promptId and integrationId are global keys: without this check a connection could
- * point at another company's queue (the missed-queue redirect would move tickets into it), prompt
- * or integration. Another company's id answers 404 like a missing one.
- */
-async function assertOwnRefs(
-  deps: Deps,
-  companyId: number,
-  input: {
-    sendIdQueue?: number | null;
-    promptId?: number | null;
-    integrationId?: number | null;
-    queueIdImportMessages?: number | null;
-    flowIdWelcome?: number | null;
-    flowIdNotPhrase?: number | null;
-  },
-) {
-  await assertOwned(deps.db, companyId, {
-    flow: [input.flowIdWelcome, input.flowIdNotPhrase],
-    queue: [input.sendIdQueue, input.queueIdImportMessages],
-    prompt: input.promptId,
-    queueIntegration: input.integrationId,
-  });
-}
-
-/**
- * A webhook URL that points at a private, loopback or metadata address is refused when saved
- * (ERR_URL_NOT_ALLOWED); deliveries check again, since DNS can change. A name that does not
- * resolve yet is accepted: its deliveries fail and retry.
- */
-async function assertFetchable(deps: Deps, url: string | null | undefined) {
-  if (!url) return;
-  await checkUrl(deps.fetchGuard, url).catch((err) => {
-    if (err instanceof AppError && (err.details as { reason?: string })?.reason === "unresolvable") return;
-    throw err;
-  });
-}
-
-function assertGreeting(queueIds: number[] | undefined, greeting: string | null | undefined) {
-  if (queueIds && queueIds.length > 1 && !greeting?.trim()) throw new AppError("ERR_WAPP_GREETING_REQUIRED");
 }
 
 export async function createConnection(
@@ -220,24 +115,6 @@ export async function createConnection(
     record: dto,
   });
   return dto;
-}
-
-/** The import rules of spec 2 §5 on the stored row merged with a PUT's fields. */
-function assertImportFields(input: UpdateConnectionInput, current: repo.ConnectionRow) {
-  const pick = <K extends "importOldMessages" | "importRecentMessages" | "queueIdImportMessages">(k: K) =>
-    input[k] !== undefined ? input[k] : current[k];
-  const changed = (k: "importOldMessages" | "importRecentMessages") =>
-    input[k] !== undefined && input[k] !== current[k];
-  const issues = importIssues(
-    {
-      importOldMessages: pick("importOldMessages"),
-      importRecentMessages: pick("importRecentMessages"),
-      queueIdImportMessages: pick("queueIdImportMessages"),
-    },
-    Date.now(),
-    { oldRange: changed("importOldMessages"), recentRange: changed("importRecentMessages") },
-  );
-  if (issues.length) throw new AppError("ERR_VALIDATION", { details: issues });
 }
 
 export async function updateConnection(
