@@ -9,6 +9,8 @@ import { expect } from "expect";
 import type { Page } from "playwright-core";
 import { createCompany, createQueue, createUser, login } from "../_helpers/factories.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
+import { getConnection } from "@/connections/repo.ts";
+import { updateSession } from "@/connections/status.ts";
 import { browserTest, expectToast, screenshot, signIn } from "./_browser.ts";
 
 const WIDTHS = [1440, 1280, 390] as const;
@@ -380,5 +382,40 @@ browserTest(
     const wa = list.find((c: { name: string }) => c.name === "Sales WhatsApp");
     expect(wa.importOldMessages?.slice(0, 10)).toBe(from);
     expect(wa.queueIdImportMessages).toBe(queue.id);
+
+    // Connected: an edit that leaves the import as it was keeps the session.
+    const conn = await getConnection(server.deps.db, company.id, wa.id);
+    await updateSession(server.deps, conn, { status: "CONNECTED", number: "5511988887777" });
+    const row = page.getByTestId(`conn-row-${wa.id}`);
+    await row.locator('[data-status="CONNECTED"]').first().waitFor();
+    await page.getByTestId(`conn-edit-${wa.id}`).click();
+    await page.getByTestId("conn-name").fill("Sales WhatsApp 2");
+    await page.getByTestId("connection-save").click();
+    await expectToast(page, "Connection saved successfully!");
+    await row.getByText("Sales WhatsApp 2").waitFor();
+    expect(await row.locator('[data-testid="conn-status"]').getAttribute("data-status")).toBe("CONNECTED");
+
+    // New import dates on a connected connection: a warning, and the session is started again for a
+    // new QR code (the phone sends its history only when a session starts). The test server runs no
+    // WhatsApp sessions, so the test plays the session's side: the new QR code, then the import.
+    await page.getByTestId(`conn-edit-${wa.id}`).click();
+    const earlier = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
+    await page.locator("#import-from").fill(earlier);
+    const restart = page.waitForRequest((r) =>
+      r.method() === "PUT" && new URL(r.url()).pathname === `/api/whatsappsession/${wa.id}`
+    );
+    await page.getByTestId("connection-save").click();
+    await expectToast(page, "To import the history, the session restarts");
+    await restart;
+    await updateSession(server.deps, conn, { status: "qrcode", qrcode: "atende-qr" });
+    await row.locator('[data-status="qrcode"]').first().waitFor();
+
+    // The import runs: "preparing" for 35 s after its start, then the button that closes its tickets.
+    await updateSession(server.deps, conn, { status: "CONNECTED", statusImportMessages: String(Date.now()) });
+    await page.getByTestId(`conn-import-preparing-${wa.id}`).waitFor();
+    await screenshot(page, "polish_import_preparing");
+    await updateSession(server.deps, conn, { statusImportMessages: "renderButtonCloseTickets" });
+    await page.getByTestId(`conn-close-imported-${wa.id}`).click();
+    await expectToast(page, "Imported tickets closed");
   },
 );

@@ -1,6 +1,8 @@
 /** Connections (spec 2 §2–§7): list, save, delete, session controls and the live cache. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api.ts";
+import { toastError, toastSuccess } from "../../../lib/toast.ts";
 import { useRealtimeEvent } from "../../../lib/realtime.ts";
 import type { WebchatSettings } from "../../webchat/components/webchat_fields.tsx";
 import type { Queue } from "../../../lib/types.ts";
@@ -106,6 +108,29 @@ export function useDeleteConnection() {
   return useMutation({
     mutationFn: (id: number) => api.delete<void>(`/whatsapp/${id}`),
     onSuccess: (_r, id) => remove(qc, id),
+  });
+}
+
+/** POST /closedimported/{id}: closes the tickets an import left open (the row's button and the dialog's). */
+export function useCloseImported() {
+  const { t } = useTranslation("inbox");
+  return useMutation({
+    mutationFn: (id: number) => api.post<unknown>(`/closedimported/${id}`, {}),
+    onSuccess: () => toastSuccess(t("import.closed")),
+    onError: (err) => toastError(err),
+  });
+}
+
+/**
+ * The phone sends its history only when a session starts: after the import settings of a connected
+ * WhatsApp connection change, its session is forgotten and started again (PUT: a new QR code) and
+ * the row shows qrcode at once (spec 2 §4), before the session's own event confirms it.
+ */
+export function useRestartForImport() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.put<unknown>(`/whatsappsession/${id}`),
+    onMutate: (id) => upsert(qc, { id, status: "qrcode" }, false),
   });
 }
 

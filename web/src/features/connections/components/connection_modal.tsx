@@ -15,11 +15,12 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.tsx";
-import { toastError, toastSuccess } from "../../../lib/toast.ts";
+import { toastError, toastSuccess, toastWarning } from "../../../lib/toast.ts";
 import {
   type Channel,
   type ConnectionRecord,
   useQueueOptions,
+  useRestartForImport,
   useSaveConnection,
 } from "../api/connections.ts";
 import {
@@ -33,7 +34,13 @@ import {
 } from "./connection_form.ts";
 import { AssessmentFields, ChatbotFields, GeneralFields, MessageFields } from "./connection_fields.tsx";
 import { TokenRevealDialog, TokenRotate } from "./token_reveal.tsx";
-import { importErrors, ImportFields, importFrom, importPayload } from "./import_fields.tsx";
+import {
+  importErrors,
+  ImportFields,
+  importFrom,
+  importNeedsRestart,
+  importPayload,
+} from "./import_fields.tsx";
 import {
   ConnectionHoursTab,
   extrasErrors,
@@ -87,6 +94,7 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
   const [created, setCreated] = useState<ConnectionRecord | null>(null);
   const [imports, setImports] = useState(() => importFrom(connection));
   const importErrs = importErrors(imports, channel, t);
+  const restartForImport = useRestartForImport();
 
   const set = <K extends keyof ConnectionFormValues>(key: K, value: ConnectionFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
@@ -116,6 +124,10 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
         },
       });
       toastSuccess(t("toasts.saved"));
+      if (connection && importNeedsRestart(connection, imports)) {
+        toastWarning(t("inbox:import.restartWarning"));
+        restartForImport.mutate(connection.id, { onError: (err) => toastError(err) });
+      }
       if (isNew && saved.channel === "api" && saved.token) return setCreated(saved);
       onOpenChange(false);
     } catch (err) {

@@ -6,6 +6,7 @@ import { cn } from "../../../lib/utils.ts";
 import type { ConnectionRecord, SessionAction } from "../api/connections.ts";
 import { ChannelIcon } from "../../../components/ui/channel_icon.tsx";
 import { SessionControls, StatusBadge } from "./status_controls.tsx";
+import { ImportStatus } from "./import_status.tsx";
 import { formatDateTime as dateTime } from "../../../lib/dates.ts";
 
 type Props = {
@@ -76,13 +77,16 @@ export function ConnectionsTable(props: Props) {
               <StatusBadge status={c.status} />
             </td>
             <td className={td}>
-              <SessionControls
-                connection={c}
-                busy={busyId === c.id}
-                onShowQr={() => onShowQr(c)}
-                onAction={(a) => onAction(c, a)}
-                onDisconnect={() => onDisconnect(c)}
-              />
+              <div className="flex flex-wrap items-center gap-2">
+                <SessionControls
+                  connection={c}
+                  busy={busyId === c.id}
+                  onShowQr={() => onShowQr(c)}
+                  onAction={(a) => onAction(c, a)}
+                  onDisconnect={() => onDisconnect(c)}
+                />
+                <ImportStatus connection={c} />
+              </div>
             </td>
             <td className={cn(td, "hidden text-ink-muted tabular-nums lg:table-cell")}>
               {c.updatedAt ? formatDateTime(c.updatedAt) : "—"}

@@ -5,7 +5,6 @@
  * history.ts); other channels say so instead. While finished imports wait, a button closes the
  * imported tickets (POST /closedimported/{id}).
  */
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { History } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
@@ -13,10 +12,9 @@ import { Field } from "../../../components/ui/field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Select } from "../../../components/ui/select.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
-import { api } from "../../../lib/api.ts";
-import { toastError, toastSuccess } from "../../../lib/toast.ts";
 import type { Queue } from "../../../lib/types.ts";
-import type { Channel, ConnectionRecord } from "../api/connections.ts";
+import { type Channel, type ConnectionRecord, useCloseImported } from "../api/connections.ts";
+import { RENDER_CLOSE_BUTTON } from "./import_status.tsx";
 
 type ImportRecord = {
   importOldMessages?: string | null;
@@ -47,6 +45,21 @@ export function importFrom(c: (ConnectionRecord & ImportRecord) | null | undefin
     groups: !!c?.importOldMessagesGroups,
     closeAfter: !!c?.closedTicketsPostImported,
   };
+}
+
+/**
+ * Saving a connected WhatsApp connection whose import was just switched on or whose dates or
+ * groups changed restarts its session (spec 2 §4: the phone sends history only when a session
+ * starts). Edits that leave the import as it was keep the session: a new greeting must not cost a
+ * QR scan.
+ */
+export function importNeedsRestart(
+  c: ConnectionRecord & ImportRecord,
+  next: ImportValues,
+): boolean {
+  if (c.channel !== "whatsapp" || c.status !== "CONNECTED" || !next.on) return false;
+  const was = importFrom(c);
+  return !was.on || was.from !== next.from || was.to !== next.to || was.groups !== next.groups;
 }
 
 /** The fields the PUT/POST carries; nothing for channels that cannot import. */
@@ -88,7 +101,7 @@ type Props = {
 export function ImportFields({ channel, value, onChange, queues, connection, errors }: Props) {
   const { t } = useTranslation("inbox");
   const set = <K extends keyof ImportValues>(k: K, v: ImportValues[K]) => onChange({ ...value, [k]: v });
-  const [closing, setClosing] = useState(false);
+  const closeImported = useCloseImported();
   if (channel !== "whatsapp") {
     return (
       <p
@@ -100,18 +113,6 @@ export function ImportFields({ channel, value, onChange, queues, connection, err
       </p>
     );
   }
-  const closeImported = async () => {
-    if (!connection) return;
-    setClosing(true);
-    try {
-      await api.post(`/closedimported/${connection.id}`, {});
-      toastSuccess(t("import.closed"));
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setClosing(false);
-    }
-  };
   return (
     <section
       className="mt-4 flex flex-col gap-3 rounded-lg border border-line p-3"
@@ -164,11 +165,11 @@ export function ImportFields({ channel, value, onChange, queues, connection, err
           <p className="text-xs text-ink-subtle">{t("import.limits")}</p>
         </>
       )}
-      {connection?.statusImportMessages === "renderButtonCloseTickets" && (
+      {connection?.statusImportMessages === RENDER_CLOSE_BUTTON && (
         <Button
           variant="secondary"
-          loading={closing}
-          onClick={closeImported}
+          loading={closeImported.isPending}
+          onClick={() => connection && closeImported.mutate(connection.id)}
           data-testid="import-close-tickets"
         >
           {t("import.closeTickets")}
