@@ -236,6 +236,22 @@ browserTest(
       await result.click();
       await opened();
       await screenshot(page, "polish_search_reopened_1440");
+      // A change of the ticket arrives over the socket: the result row follows it and keeps the
+      // message it was found by (an event's ticket has no searchMatch).
+      const tag = await (await server.request("/api/tags", {
+        method: "POST",
+        token: adminToken,
+        json: { name: "VIP", color: "#7c3aed" },
+      })).json();
+      const tagged = await server.request(`/api/ticket-tags/${ticketId}/${tag.id}`, {
+        method: "PUT",
+        token: adminToken,
+      });
+      expect(tagged.status).toBe(200);
+      await tagged.body?.cancel();
+      await result.getByText("VIP").waitFor();
+      expect(await result.getByTestId("ticket-search-match").locator("mark", { hasText: "4471" }).count())
+        .toBe(1);
       await at(page, 390);
       await narrowList.click();
       await result.click();
