@@ -75,7 +75,15 @@ function Screen({ ticketId }: { ticketId?: string }) {
     />
   );
   const view = ticketId
-    ? <TicketView key={ticketId} idOrUuid={ticketId} onBack={back} onDrawerChange={setDrawerOpen} />
+    ? (
+      <TicketView
+        key={ticketId}
+        idOrUuid={ticketId}
+        onBack={back}
+        onDrawerChange={setDrawerOpen}
+        shown={wide || tab === "ticket"}
+      />
+    )
     : <Welcome />;
 
   // One tree for both layouts: a resize across 768 px only restyles it. The list (search, tab,
