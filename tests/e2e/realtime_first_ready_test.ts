@@ -115,5 +115,40 @@ browserTest(
       await page.getByTestId(`ticket-item-${newcomer.ticketId}`).waitFor();
       await screenshot(page, `first_ready_list_${width}`);
     }
+
+    // A read still under way when the socket becomes ready: the server answered it before the
+    // customer wrote, the page receives that answer only after `ready` — it is read again.
+    let answered!: () => void;
+    const served = new Promise<void>((r) => (answered = r));
+    let deliver!: () => void;
+    const delivered = new Promise<void>((r) => (deliver = r));
+    let reads = 0;
+    await page.route((url) => url.pathname === `/api/messages/${uuid}`, async (route) => {
+      if (reads++) return await route.continue();
+      const response = await route.fetch();
+      answered();
+      await delivered;
+      await route.fulfill({ response });
+    });
+    const frames: string[] = [];
+    page.on("websocket", (ws) => ws.on("framereceived", (f) => void frames.push(String(f.payload))));
+    await page.goto(`/tickets/${uuid}`);
+    await served;
+    await socketsAre(server, 0);
+    const later = "Alguém aí?";
+    await customerWrites(server, inbox, ana, later);
+    await server.deps.bus.drain();
+    await server.deps.hub.flushed();
+    connect();
+    await socketsAre(server, 1);
+    // The page has its `ready` (its first on this load) before the old answer is handed to it.
+    const start = Date.now();
+    while (!frames.some((f) => f.includes('"ready"'))) {
+      if (Date.now() - start > 30_000) throw new Error("the page never received its ready frame");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    deliver();
+    await page.getByTestId("ticket-view").getByText(later).waitFor({ timeout: 30_000 });
+    expect(reads).toBe(2);
   },
 );

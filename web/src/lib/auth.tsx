@@ -122,7 +122,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // The first ready: what was read while the socket was still connecting is read again.
     const offLive = realtime.on(
       "live",
-      (d: { since: number }) => void refetchReadBefore(queryClient, d.since),
+      (d: { since: number }) => refetchReadBefore(queryClient, d.since),
     );
     return () => {
       off();

@@ -161,7 +161,8 @@ export function TicketView(
           loading={messagesQ.isPending}
           hasMore={!!messagesQ.hasNextPage}
           loadingMore={messagesQ.isFetchingNextPage}
-          loadMore={() => messagesQ.fetchNextPage()}
+          // Never cancels a refetch in progress (e.g. after the socket came up): the next call loads on.
+          loadMore={() => messagesQ.fetchNextPage({ cancelRefetch: false })}
           selecting={selecting}
           selected={selected}
           onToggleSelect={toggleSelect}
