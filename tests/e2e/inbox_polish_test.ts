@@ -193,45 +193,76 @@ browserTest(
       await result.waitFor();
       await result.getByTestId("ticket-resolved").waitFor();
       await result.getByTestId("ticket-search-match").locator("mark", { hasText: "4471" }).waitFor();
-      // Opening it scrolls to the match (30 newer messages below it) and marks it (at 1440; opening
-      // again after the resizes below timed out in full-suite runs — the result rows kept being
-      // replaced while the conversation re-loaded its way back to the match: a gap noted on issue 21).
-      await result.click();
+      // Opening it scrolls to the match (30 newer messages below it) and marks it.
       const hit = page.locator(`[data-testid="message-${match.messageId}"] [data-search-match="true"]`);
-      await hit.waitFor();
-      await hit.locator("mark", { hasText: "4471" }).waitFor();
-      await page.waitForFunction((id) => {
-        const el = document.querySelector(`[data-testid="message-${id}"]`);
-        const list = document.querySelector('[data-testid="message-list"]');
-        if (!el || !list) return false;
-        const a = el.getBoundingClientRect(), b = list.getBoundingClientRect();
-        return a.top >= b.top && a.bottom <= b.bottom;
-      }, match.messageId);
+      const matchInView = () =>
+        page.waitForFunction((id) => {
+          const el = document.querySelector(`[data-testid="message-${id}"]`);
+          const list = document.querySelector('[data-testid="message-list"]');
+          if (!el || !list) return false;
+          const a = el.getBoundingClientRect(), b = list.getBoundingClientRect();
+          return a.height > 0 && a.top >= b.top && a.bottom <= b.bottom;
+        }, match.messageId);
+      const opened = async () => {
+        await hit.waitFor();
+        await hit.locator("mark", { hasText: "4471" }).waitFor();
+        await matchInView();
+      };
+      await result.click();
+      await opened();
       await page.getByTestId("event-line-closed").waitFor();
       await screenshot(page, "polish_search_opened_1440");
       await page.getByTestId("event-line-closed").scrollIntoViewIfNeeded();
       await screenshot(page, "polish_event_lines_1440");
-      // Back to the list for the results at every width.
-      await page.goto("/tickets");
-      await page.getByTestId("tickets-search").fill("4471");
-      await result.waitFor();
-      // The phone layout mounts its own list (a resize from desktop starts it afresh): search again.
-      const searchAgain = async () => {
-        const narrow = page.getByTestId("tickets-narrow-list");
-        // The switch to the phone layout mounts it afresh while the open conversation still loads
-        // its way back to the match: give the click the time a loaded machine needs.
-        if (await narrow.isVisible() && (await narrow.getAttribute("aria-selected")) !== "true") {
-          await narrow.click({ timeout: 30_000 });
-        }
-        const box = page.getByTestId("tickets-search");
-        if (!(await box.inputValue())) await box.fill("4471");
-      };
-      for (const w of WIDTHS) {
+      await result.click(); // the same result again scrolls back to the match
+      await matchInView();
+
+      // With the result open, a tour of the widths only restyles the screen: the list keeps its
+      // search and the conversation its match (it used to remount both at each layout switch, and
+      // re-opening a result afterwards timed out on rows being replaced).
+      const narrowList = page.getByTestId("tickets-narrow-list");
+      for (const w of [1280, 390, 1440] as const) {
         await at(page, w);
-        if (w === 390) await searchAgain();
+        await narrowList.waitFor({ state: w === 390 ? "visible" : "detached" });
+        if (w === 390) {
+          expect(await page.getByTestId("tickets-narrow-ticket").getAttribute("aria-selected")).toBe("true");
+          await opened();
+          await screenshot(page, "polish_search_opened_390");
+          await narrowList.click();
+        } else await opened();
+        expect(await page.getByTestId("tickets-search").inputValue()).toBe("4471");
         await result.locator("mark", { hasText: "4471" }).waitFor();
         await screenshot(page, `polish_search_results_${w}`);
       }
+      // After the tour a result opens again, at 1440 and on a phone.
+      await result.click();
+      await opened();
+      await screenshot(page, "polish_search_reopened_1440");
+      // A change of the ticket arrives over the socket: the result row follows it and keeps the
+      // message it was found by (an event's ticket has no searchMatch).
+      const tag = await (await server.request("/api/tags", {
+        method: "POST",
+        token: adminToken,
+        json: { name: "VIP", color: "#7c3aed" },
+      })).json();
+      const tagged = await server.request(`/api/ticket-tags/${ticketId}/${tag.id}`, {
+        method: "PUT",
+        token: adminToken,
+      });
+      expect(tagged.status).toBe(200);
+      await tagged.body?.cancel();
+      await result.getByText("VIP").waitFor();
+      expect(await result.getByTestId("ticket-search-match").locator("mark", { hasText: "4471" }).count())
+        .toBe(1);
+      await at(page, 390);
+      await narrowList.click();
+      await result.click();
+      expect(await page.getByTestId("tickets-narrow-ticket").getAttribute("aria-selected")).toBe("true");
+      await opened();
+      await at(page, 1280);
+      await narrowList.waitFor({ state: "detached" });
+      await opened();
+      await screenshot(page, "polish_search_opened_1280");
     } finally {
       await sink.close();
     }

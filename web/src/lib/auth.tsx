@@ -13,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import { api, getToken, onSessionEvent, setToken } from "./api.ts";
 import { queryClient } from "./query_client.ts";
 import { realtime, useRealtimeEvent } from "./realtime.ts";
+import { refetchReadBefore } from "./resync.ts";
 import {
   daysUntilDue,
   effectiveDueDate,
@@ -118,8 +119,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // Events sent while the socket was down are not replayed: every list, counter and the open
     // conversation are fetched again (active queries now, the others when next shown).
     const off = realtime.on("reconnected", () => void queryClient.invalidateQueries());
+    // The first ready: what was read while the socket was still connecting is read again.
+    const offLive = realtime.on(
+      "live",
+      (d: { since: number }) => refetchReadBefore(queryClient, d.since),
+    );
     return () => {
       off();
+      offLive();
       realtime.stop();
     };
   }, [socketAllowed]);

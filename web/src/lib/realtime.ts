@@ -39,7 +39,9 @@ function isExpired(token: string): boolean {
  * One socket per signed-in tab: `/ws?token=…`, `{type:"ready"}` then `{event, data}` frames.
  * Reconnects forever with exponential backoff and jitter (refreshing an expired token first), re-sends
  * its room joins, and after every reconnect dispatches "reconnected" so the app refetches what it
- * shows (events sent while the socket was down are not replayed).
+ * shows (events sent while the socket was down are not replayed). The first `ready` of a start
+ * dispatches "live" with the moment it arrived: what the page read before then (over HTTP, while the
+ * socket was connecting) may have missed an event published in that window.
  */
 class Realtime {
   private ws: WebSocket | null = null;
@@ -117,6 +119,7 @@ class Realtime {
       for (const room of this.rooms.values()) this.rawSend(room);
       this.dispatch("ready", null);
       if (this.wasReady) this.dispatch("reconnected", null);
+      else this.dispatch("live", { since: this.openedAt });
       this.wasReady = true;
       return;
     }

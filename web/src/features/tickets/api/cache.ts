@@ -64,9 +64,11 @@ export function applyTicket(qc: QueryClient, t: Ticket, meId: number) {
     const f = listFilters(key);
     if (!f || !data) continue;
     if (f.tab === "search") {
+      // An event's ticket has no searchMatch: the result keeps the message it was found by.
+      const patch = (x: Ticket) => (x.id === t.id ? { ...t, searchMatch: x.searchMatch } : x);
       qc.setQueryData<Lists>(key, {
         ...data,
-        pages: data.pages.map((p) => ({ ...p, tickets: p.tickets.map((x) => (x.id === t.id ? t : x)) })),
+        pages: data.pages.map((p) => ({ ...p, tickets: p.tickets.map(patch) })),
       });
     } else if (!isPatchable(f)) qc.invalidateQueries({ queryKey: key, exact: true });
     else qc.setQueryData<Lists>(key, patchList(data, f, t, meId));

@@ -59,16 +59,20 @@ export function useInboxLive(companyId: number, meId: number) {
   useEffect(() => () => clearTimeout(unreadTimer.current), []);
 }
 
-/** Joins the ticket's room while its conversation is open. */
-export function useTicketRoom(ticketId: number | undefined) {
+/**
+ * Joins the ticket's room while its conversation is open; while it is also `shown` (a phone's list
+ * tab hides it, still mounted) its customer's messages do not ring.
+ */
+export function useTicketRoom(ticketId: number | undefined, shown = true) {
   useEffect(() => {
     if (!ticketId) return;
     const key = `ticket:${ticketId}`;
     realtime.join(key, { type: "joinChatBox", ticketId });
-    setOpenTicket(ticketId);
-    return () => {
-      realtime.leave(key, { type: "joinChatBoxLeave", ticketId });
-      setOpenTicket(null);
-    };
+    return () => realtime.leave(key, { type: "joinChatBoxLeave", ticketId });
   }, [ticketId]);
+  useEffect(() => {
+    if (!ticketId || !shown) return;
+    setOpenTicket(ticketId);
+    return () => setOpenTicket(null);
+  }, [ticketId, shown]);
 }

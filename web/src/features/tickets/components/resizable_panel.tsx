@@ -7,9 +7,18 @@ const PANEL_MAX = 500;
 
 const clamp = (w: number) => Math.min(PANEL_MAX, Math.max(PANEL_MIN, w));
 
-/** The list column: dragged wider or narrower by its right edge; the width is saved on release. */
+/**
+ * The list column: dragged wider or narrower by its right edge; the width is saved on release.
+ * `fill`: the phone layout, where it takes the whole width and has no handle (the same element, so
+ * a resize across layouts does not remount the list inside).
+ */
 export function ResizablePanel(
-  { initial, onResized, children }: { initial: number; onResized: (w: number) => void; children: ReactNode },
+  { initial, onResized, fill, children }: {
+    initial: number;
+    onResized: (w: number) => void;
+    fill?: boolean;
+    children: ReactNode;
+  },
 ) {
   const { t } = useTranslation("tickets");
   const [width, setWidth] = useState(() => clamp(initial || PANEL_DEFAULT));
@@ -28,29 +37,31 @@ export function ResizablePanel(
   };
   return (
     <div
-      className="relative h-full shrink-0 border-r border-line"
-      style={{ width }}
+      className={fill ? "relative h-full w-full" : "relative h-full shrink-0 border-r border-line"}
+      style={fill ? undefined : { width }}
       data-testid="tickets-list-column"
     >
       {children}
-      <div
-        role="separator"
-        aria-orientation="vertical"
-        aria-label={t("list.resize")}
-        aria-valuenow={width}
-        tabIndex={0}
-        data-testid="tickets-resizer"
-        onPointerDown={onDown}
-        onPointerMove={onMove}
-        onPointerUp={onUp}
-        onKeyDown={(e) => {
-          if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
-          const w = clamp(width + (e.key === "ArrowRight" ? 16 : -16));
-          setWidth(w);
-          onResized(w);
-        }}
-        className="absolute inset-y-0 -right-1 z-10 w-2 cursor-col-resize outline-none after:absolute after:inset-y-0 after:left-[3px] after:w-0.5 after:bg-primary after:opacity-0 after:transition-opacity hover:after:opacity-100 focus-visible:after:opacity-100"
-      />
+      {!fill && (
+        <div
+          role="separator"
+          aria-orientation="vertical"
+          aria-label={t("list.resize")}
+          aria-valuenow={width}
+          tabIndex={0}
+          data-testid="tickets-resizer"
+          onPointerDown={onDown}
+          onPointerMove={onMove}
+          onPointerUp={onUp}
+          onKeyDown={(e) => {
+            if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+            const w = clamp(width + (e.key === "ArrowRight" ? 16 : -16));
+            setWidth(w);
+            onResized(w);
+          }}
+          className="absolute inset-y-0 -right-1 z-10 w-2 cursor-col-resize outline-none after:absolute after:inset-y-0 after:left-[3px] after:w-0.5 after:bg-primary after:opacity-0 after:transition-opacity hover:after:opacity-100 focus-visible:after:opacity-100"
+        />
+      )}
     </div>
   );
 }

@@ -54,7 +54,7 @@ function Screen({ ticketId }: { ticketId?: string }) {
   const [selected, setSelected] = useState<number | null>(selectedId);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { ref: root, narrow: cramped } = useNarrow<HTMLDivElement>(ROOM_FOR_ALL);
-  const foldList = drawerOpen && cramped;
+  const foldList = wide && drawerOpen && cramped;
   const open = useCallback((ticket: Ticket, query = "") => {
     setSelected(ticket.id);
     // On a phone, opening the ticket already open must still show it (its id does not change).
@@ -75,51 +75,78 @@ function Screen({ ticketId }: { ticketId?: string }) {
     />
   );
   const view = ticketId
-    ? <TicketView key={ticketId} idOrUuid={ticketId} onBack={back} onDrawerChange={setDrawerOpen} />
+    ? (
+      <TicketView
+        key={ticketId}
+        idOrUuid={ticketId}
+        onBack={back}
+        onDrawerChange={setDrawerOpen}
+        shown={wide || tab === "ticket"}
+      />
+    )
     : <Welcome />;
 
-  if (wide) {
-    return (
-      <div
-        ref={root}
-        className="flex h-full min-h-0"
-        data-testid="page-tickets"
-        data-list-folded={foldList || undefined}
-      >
-        {/* Hidden, not unmounted: the list keeps its tab, filters and scroll. */}
-        <div className={cn("contents", foldList && "hidden")}>
+  // One tree for both layouts: a resize across 768 px only restyles it. The list (search, tab,
+  // filters, scroll) and the open conversation (its pages, its scroll, a search result's focus) stay
+  // mounted; before, each layout had its own tree and every switch remounted both, so the list lost
+  // its search and the conversation loaded its way back to the match again.
+  return (
+    <div
+      ref={root}
+      className={cn("flex h-full min-h-0", !wide && "flex-col")}
+      data-testid="page-tickets"
+      data-list-folded={foldList || undefined}
+    >
+      {!wide && (
+        <div className="grid shrink-0 grid-cols-2 border-b border-line bg-surface" role="tablist">
+          {(["ticket", "list"] as const).map((k) => (
+            <button
+              key={k}
+              type="button"
+              role="tab"
+              aria-selected={tab === k}
+              data-testid={`tickets-narrow-${k}`}
+              onClick={() => setTab(k)}
+              className={cn(
+                "-mb-px cursor-pointer border-b-2 py-2.5 text-sm font-medium",
+                tab === k ? "border-primary text-ink" : "border-transparent text-ink-muted",
+              )}
+            >
+              {k === "ticket" ? t("narrow.ticket") : t("narrow.list")}
+            </button>
+          ))}
+        </div>
+      )}
+      {
+        /* Wide: list and conversation side by side. Narrow: stacked, the other tab invisible (not
+          display:none, so its scroll position and layout are kept). */
+      }
+      <div className={wide ? "contents" : "relative min-h-0 flex-1"}>
+        {/* Folded: hidden, not unmounted; the list keeps its tab, filters and scroll. */}
+        <div
+          className={cn(
+            wide ? "contents" : "absolute inset-0",
+            foldList && "hidden",
+            !wide && tab !== "list" && "invisible",
+          )}
+        >
           <ResizablePanel
             initial={me.defaultTicketsManagerWidth ?? PANEL_DEFAULT}
             onResized={(w) => saveWidth.mutate(w)}
+            fill={!wide}
           >
             {list}
           </ResizablePanel>
         </div>
-        <div className="min-w-0 flex-1">{view}</div>
+        <div
+          className={cn(
+            wide ? "min-w-0 flex-1" : "absolute inset-0",
+            !wide && tab !== "ticket" && "invisible",
+          )}
+        >
+          {view}
+        </div>
       </div>
-    );
-  }
-  return (
-    <div className="flex h-full min-h-0 flex-col" data-testid="page-tickets">
-      <div className="grid shrink-0 grid-cols-2 border-b border-line bg-surface" role="tablist">
-        {(["ticket", "list"] as const).map((k) => (
-          <button
-            key={k}
-            type="button"
-            role="tab"
-            aria-selected={tab === k}
-            data-testid={`tickets-narrow-${k}`}
-            onClick={() => setTab(k)}
-            className={cn(
-              "-mb-px cursor-pointer border-b-2 py-2.5 text-sm font-medium",
-              tab === k ? "border-primary text-ink" : "border-transparent text-ink-muted",
-            )}
-          >
-            {k === "ticket" ? t("narrow.ticket") : t("narrow.list")}
-          </button>
-        ))}
-      </div>
-      <div className="min-h-0 flex-1">{tab === "list" ? list : view}</div>
     </div>
   );
 }

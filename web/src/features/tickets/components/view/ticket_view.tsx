@@ -22,9 +22,11 @@ import { TicketHeader } from "./ticket_header.tsx";
 
 /** One conversation: header, messages, composer, contact drawer; files can be dropped anywhere. */
 export function TicketView(
-  { idOrUuid, onBack, onDrawerChange }: {
+  { idOrUuid, onBack, onDrawerChange, shown = true }: {
     idOrUuid: string;
     onBack: () => void;
+    /** False while a phone shows the list tab: the conversation stays mounted, out of sight. */
+    shown?: boolean;
     /** The screen folds the ticket list away while the drawer is open when space is short. */
     onDrawerChange?: (open: boolean) => void;
   },
@@ -48,7 +50,7 @@ export function TicketView(
   const [dragging, setDragging] = useState(false);
   const [printing, setPrinting] = useState(false);
   const focus = useSearchFocus();
-  useTicketRoom(ticket?.id);
+  useTicketRoom(ticket?.id, shown);
   useEffect(() => {
     onDrawerChange?.(drawer);
   }, [drawer]);
@@ -159,7 +161,8 @@ export function TicketView(
           loading={messagesQ.isPending}
           hasMore={!!messagesQ.hasNextPage}
           loadingMore={messagesQ.isFetchingNextPage}
-          loadMore={() => messagesQ.fetchNextPage()}
+          // Never cancels a refetch in progress (e.g. after the socket came up): the next call loads on.
+          loadMore={() => messagesQ.fetchNextPage({ cancelRefetch: false })}
           selecting={selecting}
           selected={selected}
           onToggleSelect={toggleSelect}
