@@ -78,7 +78,13 @@ Deno.test("[fleet] kill -9 of the session owner: another process takes the sessi
       const [row] = await t.deps.db.select().from(messages)
         .where(and(eq(messages.companyId, company.id), eq(messages.body, "dois")));
       assert.ok(row.sendError, "the failed send is marked on the message");
-      const retried = await call(b.url, `/api/messages/${row.id}/retry`, { token, json: {} });
+      // The row may still say CONNECTED from A until B's own session writes its status: until B's
+      // session is open, a retry answers 409 again (nothing sent), as the first send did.
+      const retried = await until(async () => {
+        const r = await call(b.url, `/api/messages/${row.id}/retry`, { token, json: {} });
+        if (r.status === 409) return null;
+        return r;
+      }, "the retry once B's session is open");
       assert.equal(retried.status, 200, JSON.stringify(retried.body));
     }
     const third = await until(async () => {
