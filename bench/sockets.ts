@@ -41,6 +41,7 @@ const nSockets = Number(env("SOCKETS", "1000"));
 const nSlow = Number(env("SLOW", "20"));
 const rates = env("RATES", "50,100,200,400").split(",").map(Number);
 const stepSeconds = Number(env("STEP_SECONDS", "20"));
+const idleSettle = Number(env("IDLE_SETTLE_MS", "25000"));
 const nContacts = 200;
 const { body } = bodyMaker(rng(Number(env("BENCH_SEED", "7"))));
 
@@ -174,23 +175,46 @@ try {
   await sleep(settle);
   const arrivalMem = arrival.stop();
   // 2. The server restarts (as in a deploy); the staff come back. They are still online in the
-  //    database, so no presence frames: what an idle socket itself costs, as a slope between half and
-  //    all of them (the RSS right after start and after logins moves on its own).
+  //    database, so no presence frames: what an idle socket itself costs, as the robust slope
+  //    (Theil–Sen) of RSS over none, a quarter, half, three quarters and all of them, each point the
+  //    median of five samples once the server was quiet for IDLE_SETTLE_MS. A two-point difference
+  //    after 8 s moved between 29 and 124 KB per socket from run to run and once went negative: V8
+  //    grows its heap in steps of megabytes and trims it only after quiet seconds (its memory reducer).
   await all({ kind: "drop" });
   await stopServer(server);
   server = await startServer({ dataDir });
   await sleep(2000);
   const rssRestart = rssMb(server.child.pid);
-  const half = Math.floor(readers.length / 2);
-  t0 = performance.now();
-  await connect(readers.slice(0, half));
-  await sleep(settle);
-  const rssHalf = rssMb(server.child.pid);
-  await connect(readers.slice(half));
-  const connectS = (performance.now() - t0 - settle) / 1000;
-  await sleep(settle);
-  const rssIdle = rssMb(server.child.pid);
-  const perSocketKb = (rssIdle - rssHalf) * 1024 / (readers.length - half);
+  const median = async () => {
+    const samples: number[] = [];
+    for (let i = 0; i < 5; i++, await sleep(400)) samples.push(rssMb(server.child.pid));
+    return samples.sort((a, b) => a - b)[2];
+  };
+  await sleep(idleSettle);
+  const points: [number, number][] = [[0, await median()]];
+  let connectMs = 0;
+  for (let q = 1; q <= 4; q++) {
+    const from = Math.floor(readers.length * (q - 1) / 4), to = Math.floor(readers.length * q / 4);
+    t0 = performance.now();
+    await connect(readers.slice(from, to));
+    connectMs += performance.now() - t0;
+    await sleep(idleSettle);
+    points.push([to, await median()]);
+  }
+  const connectS = connectMs / 1000;
+  // Theil–Sen: the median of the slopes between every two points, so one point taken before V8
+  // trimmed its heap (seen at 0 sockets, 27 MB above the next) does not decide the figure.
+  const slopes: number[] = [];
+  for (let i = 0; i < points.length; i++) {
+    for (let j = i + 1; j < points.length; j++) {
+      slopes.push((points[j][1] - points[i][1]) / (points[j][0] - points[i][0]));
+    }
+  }
+  slopes.sort((a, b) => a - b);
+  const mid = slopes.length / 2;
+  const slopeMb = slopes.length % 2 ? slopes[Math.floor(mid)] : (slopes[mid - 1] + slopes[mid]) / 2;
+  const perSocketKb = slopeMb * 1024;
+  const half = points[2][0], rssHalf = points[2][1], rssIdle = points[4][1];
   console.error(
     `cold arrival of ${readers.length}: ${arrivalS.toFixed(1)} s, RSS peak ${
       arrivalMem.peak.toFixed(0)
@@ -295,8 +319,8 @@ try {
       `${rssBefore.toFixed(0)} MB after the logins → peak ${arrivalMem.peak.toFixed(0)} MB, ` +
       `${arrivalMem.last.toFixed(0)} MB settled. After a restart (users still online): ` +
       `${rssRestart.toFixed(0)} MB; ${readers.length} sockets back in ${connectS.toFixed(1)} s; ` +
-      `${rssHalf.toFixed(0)} MB with ${half} idle, ${rssIdle.toFixed(0)} MB with ${readers.length}: ` +
-      `**${perSocketKb.toFixed(1)} KB per idle socket**`,
+      `${points.map(([n, mb]) => `${mb.toFixed(0)} MB with ${n}`).join(", ")} idle: ` +
+      `**${perSocketKb.toFixed(1)} KB per idle socket** (median of the pairwise slopes)`,
     ],
   );
 } finally {
