@@ -41,6 +41,7 @@ const nSockets = Number(env("SOCKETS", "1000"));
 const nSlow = Number(env("SLOW", "20"));
 const rates = env("RATES", "50,100,200,400").split(",").map(Number);
 const stepSeconds = Number(env("STEP_SECONDS", "20"));
+const denoArgs = env("BENCH_DENO_ARGS", "").split(" ").filter(Boolean);
 const idleSettle = Number(env("IDLE_SETTLE_MS", "25000"));
 const nContacts = 200;
 const { body } = bodyMaker(rng(Number(env("BENCH_SEED", "7"))));
@@ -55,7 +56,7 @@ const company = await prepareInboundCompany(dataDir, nSockets);
   );
   database.close();
 }
-let server = await startServer({ dataDir });
+let server = await startServer({ dataDir, denoArgs });
 const offer = inboundLoad({ base: server.base, apiToken: company.apiToken, contacts: nContacts, body });
 
 type SockResult = {
@@ -182,7 +183,7 @@ try {
   //    grows its heap in steps of megabytes and trims it only after quiet seconds (its memory reducer).
   await all({ kind: "drop" });
   await stopServer(server);
-  server = await startServer({ dataDir });
+  server = await startServer({ dataDir, denoArgs });
   await sleep(2000);
   const rssRestart = rssMb(server.child.pid);
   const median = async () => {
