@@ -169,8 +169,25 @@ Deno.test("[chats] live frames reach the members only", async () => {
     const event = `company-${a.company.id}-chat`;
     const frame = await member.next((f) => f.event === event && f.data?.action === "new-message");
     assert.equal((frame.data?.newMessage as Json).message, "ping");
+    // The spec's per-chat and per-user names carry the same payload.
+    const perChat = await member.next((f) =>
+      f.event === `${event}-${chat.id}` && f.data?.action === "new-message"
+    );
+    assert.equal((perChat.data?.newMessage as Json).message, "ping");
+    const perUser = await member.next((f) =>
+      f.event === `${event}-user-${a.user.user.id}` && f.data?.action === "new-message"
+    );
+    assert.equal((perUser.data?.chat as Json).id, chat.id);
     await settle();
-    assert.equal(outsider.frames.filter((f) => f.event === event).length, 0);
+    assert.equal(outsider.frames.filter((f) => String(f.event).startsWith(event)).length, 0);
+    // A member never receives another member's per-user frame.
+    assert.equal(
+      member.frames.filter((f) =>
+        String(f.event).startsWith(`${event}-user-`) &&
+        f.event !== `${event}-user-${a.user.user.id}`
+      ).length,
+      0,
+    );
     await member.close();
     await outsider.close();
   } finally {
