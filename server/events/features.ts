@@ -5,6 +5,7 @@ import { wireChatListeners } from "../chats/listeners.ts";
 import { wireAnnouncementListeners } from "../announcements/listeners.ts";
 import { wireContactListeners } from "../contacts/listeners.ts";
 import { wireIntegrationListeners } from "../integrations/listeners.ts";
+import { wireWebchatListeners } from "../webchat/listeners.ts";
 
 export const FEATURE_LISTENERS: ((deps: Deps) => void)[] = [
   wireKanbanListeners,
@@ -12,4 +13,5 @@ export const FEATURE_LISTENERS: ((deps: Deps) => void)[] = [
   wireAnnouncementListeners,
   wireContactListeners,
   wireIntegrationListeners,
+  wireWebchatListeners,
 ];

@@ -239,7 +239,7 @@ Deno.test("[webchat] connection settings, visitor routes and socket, both ways t
     });
 
     await tt.step(
-      "attendant → visitor: the reply goes out through the adapter to the visitor's socket",
+      "attendant → visitor: the reply goes out through the adapter to the visitor's socket; edits and deletes follow",
       async () => {
         await expectOk(
           await t.request(`/api/tickets/${ticketId}`, {
@@ -270,6 +270,37 @@ Deno.test("[webchat] connection settings, visitor routes and socket, both ways t
             json: { body: "nota interna", isPrivate: true },
           }),
           201,
+        );
+        // The attendant corrects the reply and deletes a wrong one: the open widget follows.
+        await expectOk(
+          await t.request(`/api/messages/edit/${sent.id}`, {
+            method: "POST",
+            token: a.adminToken,
+            json: { body: "Olá! Como posso ajudar?" },
+          }),
+        );
+        const edited = await visitor.next((f) => f.type === "edit");
+        assert.deepEqual(
+          [(edited.message as Json).id, (edited.message as Json).body, (edited.message as Json).fromMe],
+          [sent.id, "Olá! Como posso ajudar?", false],
+        );
+        const wrong = await expectOk<Json>(
+          await t.request(`/api/messages/${ticketId}`, {
+            method: "POST",
+            token: a.adminToken,
+            json: { body: "mensagem errada" },
+          }),
+          201,
+        );
+        await visitor.next((f) => f.type === "message" && (f.message as Json).body === "mensagem errada");
+        await expectOk(
+          await t.request(`/api/messages/${wrong.id}`, { method: "DELETE", token: a.adminToken }),
+        );
+        const gone = await visitor.next((f) => f.type === "delete");
+        assert.equal(gone.id, wrong.id);
+        assert.ok(
+          !visitor.frames.some((f) => JSON.stringify(f).includes("nota interna")),
+          "the private note never reached the widget",
         );
       },
     );
@@ -315,7 +346,8 @@ Deno.test("[webchat] connection settings, visitor routes and socket, both ways t
     await tt.step("history after a reload: the visitor's own messages, never private notes", async () => {
       const again = await openSession(t, key, first.token);
       const bodies = again.messages.map((m) => m.body);
-      assert.deepEqual(bodies, ["Oi, preciso de ajuda", "Olá! Em que posso ajudar?", "veja a foto"]);
+      // The corrected reply as corrected; the deleted one is gone.
+      assert.deepEqual(bodies, ["Oi, preciso de ajuda", "Olá! Como posso ajudar?", "veja a foto"]);
       assert.ok(again.messages[2].mediaUrl);
     });
 

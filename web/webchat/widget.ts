@@ -242,6 +242,12 @@ async function start(base: string, key: string, host: HTMLElement) {
             badge.hidden = false;
           }
         }
+      } else if (f.type === "edit") {
+        // An attendant corrected a message: replaced where it stands, no new badge.
+        if (messages.some((x) => x.id === f.message.id)) upsert(f.message);
+      } else if (f.type === "delete") {
+        const i = messages.findIndex((x) => x.id === f.id);
+        if (i >= 0) messages.splice(i, 1), render();
       } else if (f.type === "online") {
         setOnline(!!f.online);
       } else if (f.type === "typing") {
