@@ -444,7 +444,11 @@ browserTest(
     // The import runs: "preparing" for 35 s after its start, then the button that closes its tickets.
     await updateSession(server.deps, conn, { status: "CONNECTED", statusImportMessages: String(Date.now()) });
     await page.getByTestId(`conn-import-preparing-${wa.id}`).waitFor();
-    await screenshot(page, "polish_import_preparing");
+    for (const w of WIDTHS) {
+      await at(page, w);
+      await screenshot(page, `polish_import_preparing_${w}`);
+    }
+    await at(page, 1440);
     await updateSession(server.deps, conn, { statusImportMessages: "renderButtonCloseTickets" });
     await page.getByTestId(`conn-close-imported-${wa.id}`).click();
     await expectToast(page, "Imported tickets closed");
