@@ -10,10 +10,12 @@ import type { Deps } from "../deps.ts";
 import type { TicketDTO } from "../tickets/dto.ts";
 import { toVisitor } from "./visitor_hub.ts";
 import { visitorMessage } from "./service.ts";
+import { wireWebchatPresence } from "./presence.ts";
 
 const visitorOf = (t: TicketDTO) => t.whatsapp?.channel === "webchat" && t.contact ? t.contact.number : null;
 
 export function wireWebchatListeners(deps: Deps): void {
+  wireWebchatPresence(deps);
   deps.bus.on("message.updated", async ({ companyId, message, ticket }) => {
     const number = visitorOf(ticket);
     if (!number || message.isPrivate || !(message.isEdited || message.isDeleted)) return;

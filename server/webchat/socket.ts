@@ -15,6 +15,7 @@ import { AppError } from "../lib/errors.ts";
 import { assertOrigin, connectionForKey, isOnline, leaveContact, receiveVisitorMessage } from "./service.ts";
 import { visitorByToken, visitorTyping } from "./service.ts";
 import { VisitorHub, visitorHub } from "./visitor_hub.ts";
+import { watchPresence } from "./presence.ts";
 
 const MAX_FRAME = 8 * 1024;
 export const BUCKET = { burst: 10, perSecond: 1 };
@@ -63,9 +64,12 @@ export async function handleVisitorSocket(c: Context<AppEnv>) {
     return true;
   };
 
+  let unwatch = () => {};
   socket.onopen = async () => {
     hub.add(key, socket);
-    send({ type: "ready", online: await isOnline(deps, conn).catch(() => false) });
+    const online = await isOnline(deps, conn).catch(() => false);
+    send({ type: "ready", online });
+    if (socket.readyState === WebSocket.OPEN) unwatch = watchPresence(deps, { conn, online, send });
   };
   socket.onmessage = async (e) => {
     const raw = typeof e.data === "string" ? e.data : "";
@@ -104,7 +108,10 @@ export async function handleVisitorSocket(c: Context<AppEnv>) {
       send({ type: "error", code, clientId: f.type === "message" ? f.clientId : undefined });
     }
   };
-  socket.onclose = () => hub.remove(key, socket);
+  socket.onclose = () => {
+    hub.remove(key, socket);
+    unwatch();
+  };
   socket.onerror = () => undefined;
   return response;
 }

@@ -442,3 +442,24 @@ Deno.test("[webchat] a company that is not active hides its widget (404)", async
     await s.close();
   }
 });
+
+Deno.test("[webchat] the open widget hears the staff come online and go offline", async () => {
+  const s = await startTestServer({ scheduler: false, env: { WS_PRESENCE_GRACE_MS: "0" } });
+  try {
+    const a = await webchatTenant(s);
+    const key = a.conn.webchatKey;
+    const first = await openSession(s, key);
+    assert.equal(first.online, false, "nobody of the company is connected");
+    const visitor = await visitorSocket(s.url, key, first.token);
+    await visitor.next((f) => f.type === "ready" && f.online === false);
+    // An attendant opens the app: the widget says online without the visitor doing anything.
+    const staff = await connectWs(s.wsUrl, a.adminToken);
+    await visitor.next((f) => f.type === "online" && f.online === true, 5000);
+    // The last staff socket closes (no grace in this test): offline again.
+    await staff.close();
+    await visitor.next((f) => f.type === "online" && f.online === false, 5000);
+    await visitor.close();
+  } finally {
+    await s.close();
+  }
+});
