@@ -8,10 +8,8 @@ import { and, count, eq, isNull } from "drizzle-orm";
 import { tickets, ticketTraking } from "@db/schema.ts";
 import { sendOnTicket } from "../messages/send.ts";
 import { renderForTicket } from "../messages/render.ts";
-import { ticketDTOs } from "../tickets/dto.ts";
-import { logTicket, type TicketRow, updateTicket, updateTicketIfStatus } from "../tickets/repo.ts";
-import { TicketMovedMeanwhile } from "./bot.ts";
-import { closeTraking } from "../tickets/effects.ts";
+import { logTicket, type TicketRow, updateTicket } from "../tickets/repo.ts";
+import { botClose, botUpdate, touchTraking } from "./bot.ts";
 import type { AutomationContext, AutomationStep } from "./automation.ts";
 import { presentQueueOptions } from "./chatbot_step.ts";
 import { queueHours } from "./queue_hours_step.ts";
@@ -52,7 +50,8 @@ export const queueStep: AutomationStep = {
 
     if (ctx.body.toLowerCase() === "sair") {
       if (connection.complationMessage) await say(connection.complationMessage);
-      await closeByBot(ctx);
+      // The menu counter restarts with the close (botClose), as on every other close.
+      await botClose(deps, ticket);
       return "stop";
     }
     const choice = /^\d+$/.test(ctx.body) ? queues[Number(ctx.body) - 1] : undefined;
@@ -81,8 +80,7 @@ export const queueStep: AutomationStep = {
       await updateTicket(tx, ticket.companyId, ticket.id, {
         amountUsedBotQueues: ticket.amountUsedBotQueues + 1,
       });
-      await tx.update(ticketTraking).set({ chatbotAt: deps.clock.now().toISOString() })
-        .where(and(eq(ticketTraking.ticketId, ticket.id), isNull(ticketTraking.finishedAt)));
+      await touchTraking(tx, ticket.id, deps.clock.now().toISOString());
       await logTicket(tx, ticket.companyId, { ticketId: ticket.id, type: "chatBot" });
     });
     return "stop";
@@ -122,43 +120,14 @@ async function sendText(ctx: AutomationContext, text: string) {
 
 async function assignQueue(ctx: AutomationContext, q: QueueRef): Promise<TicketRow> {
   const { deps, ticket } = ctx;
-  const row = await deps.database.write(async (tx) => {
-    // Compare and set on the status read at the step's start (see botUpdate).
-    const t = await updateTicketIfStatus(tx, ticket.companyId, ticket.id, ticket.status, {
-      queueId: q.id,
-      status: ticket.status === "lgpd" ? "pending" : ticket.status,
-      amountUsedBotQueues: 0,
-    });
-    if (!t) throw new TicketMovedMeanwhile(ticket.id, ticket.status);
-    await tx.update(ticketTraking).set({ queueId: q.id, chatbotAt: deps.clock.now().toISOString() })
-      .where(and(eq(ticketTraking.ticketId, ticket.id), isNull(ticketTraking.finishedAt)));
-    await logTicket(tx, ticket.companyId, { ticketId: ticket.id, type: "queue", queueId: q.id });
-    return t;
-  });
-  const [dto] = await ticketDTOs(deps.db, ticket.companyId, [row]);
-  deps.bus.emit("ticket.updated", { companyId: ticket.companyId, ticket: dto, before: ticket });
-  return row;
-}
-
-async function closeByBot(ctx: AutomationContext) {
-  const { deps, ticket } = ctx;
-  const at = deps.clock.now().toISOString();
-  const row = await deps.database.write(async (tx) => {
-    // The menu counter restarts (as on every other close): a ticket reopened within
-    // timeCreateNewTicket would otherwise stay silent, its menu budget already spent.
-    const t = await updateTicketIfStatus(tx, ticket.companyId, ticket.id, ticket.status, {
-      status: "closed",
-      closedAt: at,
-      unreadMessages: 0,
-      amountUsedBotQueues: 0,
-    });
-    if (!t) throw new TicketMovedMeanwhile(ticket.id, ticket.status);
-    await closeTraking(tx, ticket.companyId, ticket);
-    await logTicket(tx, ticket.companyId, { ticketId: ticket.id, type: "closed" });
-    return t;
-  });
-  const [dto] = await ticketDTOs(deps.db, ticket.companyId, [row]);
-  deps.bus.emit("ticket.updated", { companyId: ticket.companyId, ticket: dto, before: ticket });
+  const now = deps.clock.now().toISOString();
+  return await botUpdate(
+    deps,
+    ticket,
+    { queueId: q.id, status: ticket.status === "lgpd" ? "pending" : ticket.status, amountUsedBotQueues: 0 },
+    { type: "queue", queueId: q.id },
+    (tx) => touchTraking(tx, ticket.id, now, q.id),
+  );
 }
 
 /** "sendQueuePositionMessage *N*": N = waiting tickets in the queue without an attendant. */
