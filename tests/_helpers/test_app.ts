@@ -4,7 +4,7 @@
  */
 import { loadConfig } from "@/config.ts";
 import { closeDeps, createDeps, type Deps } from "@/deps.ts";
-import { settle } from "./watchdog.ts";
+import { teardown } from "./watchdog.ts";
 import { createApp } from "@/app.ts";
 import { runSeed } from "@/seed.ts";
 import { startScheduler } from "@/jobs/scheduler.ts";
@@ -97,8 +97,8 @@ export async function startTestServer(opts: TestAppOptions = {}): Promise<TestSe
       t.deps.hub.closeAll();
       // A graceful shutdown waits for every request in flight; one that never ends must not hold
       // the run (it is reported, and the process exits with the test file).
-      await settle(15_000, "the test server's graceful shutdown", server.shutdown());
-      await settle(15_000, "closing the test app (scheduler, bus, database)", t.close());
+      await teardown(15_000, "the test server's graceful shutdown", server.shutdown());
+      await teardown(15_000, "closing the test app (scheduler, bus, database)", t.close());
     },
   };
 }

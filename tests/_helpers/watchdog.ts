@@ -21,7 +21,7 @@ export async function within<T>(ms: number, what: string, p: Promise<T>): Promis
 }
 
 /** Like `within`, for teardown: a step that hangs is reported on stderr and left behind. */
-export async function settle(ms: number, what: string, p: Promise<unknown>): Promise<void> {
+export async function teardown(ms: number, what: string, p: Promise<unknown>): Promise<void> {
   try {
     await within(ms, what, p);
   } catch (err) {

@@ -5,7 +5,7 @@
  */
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { startTestServer, type TestAppOptions, type TestServer } from "../_helpers/test_app.ts";
-import { killByMarker, settle, within } from "../_helpers/watchdog.ts";
+import { killByMarker, teardown, within } from "../_helpers/watchdog.ts";
 
 export const CHROMIUM_PATH = "/usr/bin/chromium";
 export const SHOTS_DIR = "/tmp/shots";
@@ -127,7 +127,7 @@ export function browserTest(
       }),
     ).catch(async (err) => {
       killByMarker(marker);
-      await settle(TEARDOWN_MS, "closing the test server", server.close());
+      await teardown(TEARDOWN_MS, "closing the test server", server.close());
       throw err;
     });
     const contexts: BrowserContext[] = [];
@@ -182,7 +182,7 @@ export function browserTest(
       for (const c of contexts) {
         for (const p of c.pages()) {
           console.error(`[e2e] failing page ${i}: ${p.url()}`);
-          await settle(
+          await teardown(
             15_000,
             "the failure screenshot",
             p.screenshot({ path: `${SHOTS_DIR}/fail_${slug}_${i++}.png`, timeout: 10_000 }).catch(() =>
@@ -194,12 +194,12 @@ export function browserTest(
       throw err;
     } finally {
       for (const c of contexts) {
-        await settle(TEARDOWN_MS, "closing a browser context", c.close().catch(() => {}));
+        await teardown(TEARDOWN_MS, "closing a browser context", c.close().catch(() => {}));
       }
-      await settle(TEARDOWN_MS, "closing chromium", browser.close().catch(() => {}));
+      await teardown(TEARDOWN_MS, "closing chromium", browser.close().catch(() => {}));
       const left = killByMarker(marker);
       if (left) console.error(`[e2e] killed ${left} chromium processes left after "${name}"`);
-      await settle(TEARDOWN_MS, "closing the test server", server.close());
+      await teardown(TEARDOWN_MS, "closing the test server", server.close());
     }
   }
 }
