@@ -14,6 +14,7 @@ const enc = new TextEncoder();
 /** The bytes that follow the event name in a message-create frame, then the id's digits. */
 const MARK = enc.encode('"data":{"action":"create","message":{"id":');
 const READY = enc.encode('{"type":"ready"}');
+const SWITCHING = enc.encode("HTTP/1.1 101");
 
 export type RawSocketEvents = {
   /** A message-create frame of the company: its id and when the read that carried it returned. */
@@ -99,7 +100,7 @@ export class RawSocket {
         if (!upgraded) {
           const head = headerEnd(buf, start, end);
           if (head < 0) continue;
-          if (!startsWith(buf, start, enc.encode("HTTP/1.1 101"))) break;
+          if (!startsWith(buf, start, SWITCHING)) break;
           upgraded = true;
           start = head;
         }

@@ -204,6 +204,14 @@ export function browserTest(
   }
 }
 
+/** The widths every screen is looked at in (desktop, small laptop, phone). */
+export const WIDTHS = [1440, 1280, 390] as const;
+
+/** Resizes the page to `width` (a phone's height at 390). */
+export async function atWidth(page: Page, width: number) {
+  await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+}
+
 /** Signs in through the login form, as a user would. */
 export async function signIn(page: Page, who: { email: string; password: string }, from = "/login") {
   await page.goto(from);

@@ -6,18 +6,9 @@
  * the drawer's bot switch.
  */
 import { expect } from "expect";
-import type { Page } from "playwright-core";
 import { createCompany, createQueue, createUser, login } from "../_helpers/factories.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
-import { getConnection } from "@/connections/repo.ts";
-import { updateSession } from "@/connections/status.ts";
-import { browserTest, expectToast, screenshot, signIn } from "./_browser.ts";
-
-const WIDTHS = [1440, 1280, 390] as const;
-
-async function at(page: Page, width: number) {
-  await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-}
+import { atWidth, browserTest, expectToast, screenshot, signIn, WIDTHS } from "./_browser.ts";
 
 browserTest(
   "[e2e] inbox polish: from an empty company to a searched, resolved conversation",
@@ -31,22 +22,22 @@ browserTest(
       // An empty company: the inbox shows the three first steps; /connections guides to a first one.
       await page.goto("/tickets");
       for (const w of WIDTHS) {
-        await at(page, w);
+        await atWidth(page, w);
         if (w === 390) await page.getByTestId("first-steps").first().waitFor();
         else await page.getByTestId("tickets-welcome").getByTestId("first-steps").waitFor();
         await screenshot(page, `polish_first_steps_${w}`);
       }
-      await at(page, 1440);
+      await atWidth(page, 1440);
       await page.getByRole("link", { name: /Go to connections/ }).first().click();
       await page.getByTestId("connections-empty").waitFor();
       for (const w of WIDTHS) {
-        await at(page, w);
+        await atWidth(page, w);
         await page.getByTestId("connections-empty").waitFor();
         await screenshot(page, `polish_connections_empty_${w}`);
       }
 
       // A new api connection: its token is shown once, with a copy button.
-      await at(page, 1440);
+      await atWidth(page, 1440);
       await page.getByTestId("connections-empty").getByTestId("conn-add-empty").click();
       await page.getByTestId("conn-add-api").click();
       await page.getByTestId("conn-name").fill("Site chat");
@@ -57,10 +48,10 @@ browserTest(
       expect(first).toMatch(/^[A-Za-z0-9]{30}$/);
       await page.getByTestId("token-reveal-copy").waitFor();
       for (const w of WIDTHS) {
-        await at(page, w);
+        await atWidth(page, w);
         await screenshot(page, `polish_token_reveal_${w}`);
       }
-      await at(page, 1440);
+      await atWidth(page, 1440);
       await page.getByTestId("token-reveal-done").click();
       await page.getByTestId("token-reveal").waitFor({ state: "detached" });
 
@@ -161,12 +152,12 @@ browserTest(
       await ack.body?.cancel();
       await openItem.locator('[data-ack="3"]').waitFor();
       for (const w of WIDTHS) {
-        await at(page, w);
+        await atWidth(page, w);
         if (w === 390) await page.getByTestId("tickets-narrow-list").click();
         await openItem.locator('[data-ack="3"]').waitFor();
         await screenshot(page, `polish_list_preview_${w}`);
       }
-      await at(page, 1440);
+      await atWidth(page, 1440);
 
       // The drawer's bot switch.
       await openItem.click();
@@ -222,7 +213,7 @@ browserTest(
       // re-opening a result afterwards timed out on rows being replaced).
       const narrowList = page.getByTestId("tickets-narrow-list");
       for (const w of [1280, 390, 1440] as const) {
-        await at(page, w);
+        await atWidth(page, w);
         await narrowList.waitFor({ state: w === 390 ? "visible" : "detached" });
         if (w === 390) {
           expect(await page.getByTestId("tickets-narrow-ticket").getAttribute("aria-selected")).toBe("true");
@@ -254,12 +245,12 @@ browserTest(
       await result.getByText("VIP").waitFor();
       expect(await result.getByTestId("ticket-search-match").locator("mark", { hasText: "4471" }).count())
         .toBe(1);
-      await at(page, 390);
+      await atWidth(page, 390);
       await narrowList.click();
       await result.click();
       expect(await page.getByTestId("tickets-narrow-ticket").getAttribute("aria-selected")).toBe("true");
       await opened();
-      await at(page, 1280);
+      await atWidth(page, 1280);
       await narrowList.waitFor({ state: "detached" });
       await opened();
       await screenshot(page, "polish_search_opened_1280");
@@ -278,7 +269,7 @@ browserTest(
     await signIn(page, admin);
     await page.goto("/users");
     for (const w of WIDTHS) {
-      await at(page, w);
+      await atWidth(page, w);
       await page.getByTestId("user-add").click();
       await page.getByTestId("tab-permissions").click();
       for (
@@ -357,13 +348,13 @@ browserTest(
         timeout: 30_000,
       });
       for (const w of WIDTHS) {
-        await at(page, w);
+        await atWidth(page, w);
         await page.getByTestId("contact-page").waitFor();
         await screenshot(page, `polish_contact_page_${w}`);
       }
 
       // Start a conversation: the contact is already chosen; the only queue and connection too.
-      await at(page, 1440);
+      await atWidth(page, 1440);
       await page.getByTestId("contact-start").click();
       await page.getByTestId("new-ticket-submit").click();
       await page.getByTestId("ticket-view").waitFor();
@@ -372,85 +363,5 @@ browserTest(
     } finally {
       await sink.close();
     }
-  },
-);
-
-browserTest(
-  "[e2e] inbox polish: the connection dialog's import-old-messages controls",
-  async ({ server, newPage }) => {
-    const { company, admin } = await createCompany(server, { name: "Import Co" });
-    const queue = await createQueue(server, company.id, { name: "Imported", color: "#9333ea" });
-    const { page } = await newPage();
-    await signIn(page, admin);
-    await page.goto("/connections");
-    // The API channel has no history to import: the dialog says so.
-    await page.getByTestId("conn-add").first().click();
-    await page.getByTestId("conn-add-api").click();
-    await page.getByTestId("import-unavailable").waitFor();
-    await page.getByRole("button", { name: "Cancel" }).click();
-    // WhatsApp: the controls, checked before saving.
-    await page.getByTestId("conn-add").first().click();
-    await page.getByTestId("conn-add-whatsapp").click();
-    await page.getByTestId("conn-name").fill("Sales WhatsApp");
-    await page.getByTestId("import-on").click();
-    await page.getByTestId("connection-save").click();
-    await page.getByTestId("import-fields").getByText("Required").first().waitFor();
-    const from = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
-    await page.locator("#import-from").fill(from);
-    await page.getByTestId("import-queue").click();
-    await page.getByRole("option", { name: "Imported", exact: true }).click();
-    for (const w of WIDTHS) {
-      await at(page, w);
-      await page.getByTestId("import-fields").scrollIntoViewIfNeeded();
-      await screenshot(page, `polish_import_fields_${w}`);
-    }
-    await at(page, 1440);
-    // Enter in the name field submits the form (as the save button does).
-    await page.getByTestId("conn-name").press("Enter");
-    await expectToast(page, "Connection saved successfully!");
-    const token = (await login(server, await createUser(server, company.id, { profile: "admin" }))).token;
-    const list = await (await server.request("/api/whatsapp", { token })).json();
-    const wa = list.find((c: { name: string }) => c.name === "Sales WhatsApp");
-    expect(wa.importOldMessages?.slice(0, 10)).toBe(from);
-    expect(wa.queueIdImportMessages).toBe(queue.id);
-
-    // Connected: an edit that leaves the import as it was keeps the session.
-    const conn = await getConnection(server.deps.db, company.id, wa.id);
-    await updateSession(server.deps, conn, { status: "CONNECTED", number: "5511988887777" });
-    const row = page.getByTestId(`conn-row-${wa.id}`);
-    await row.locator('[data-status="CONNECTED"]').first().waitFor();
-    await page.getByTestId(`conn-edit-${wa.id}`).click();
-    await page.getByTestId("conn-name").fill("Sales WhatsApp 2");
-    await page.getByTestId("connection-save").click();
-    await expectToast(page, "Connection saved successfully!");
-    await row.getByText("Sales WhatsApp 2").waitFor();
-    expect(await row.locator('[data-testid="conn-status"]').getAttribute("data-status")).toBe("CONNECTED");
-
-    // New import dates on a connected connection: a warning, and the session is started again for a
-    // new QR code (the phone sends its history only when a session starts). The test server runs no
-    // WhatsApp sessions, so the test plays the session's side: the new QR code, then the import.
-    await page.getByTestId(`conn-edit-${wa.id}`).click();
-    const earlier = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
-    await page.locator("#import-from").fill(earlier);
-    const restart = page.waitForRequest((r) =>
-      r.method() === "PUT" && new URL(r.url()).pathname === `/api/whatsappsession/${wa.id}`
-    );
-    await page.getByTestId("connection-save").click();
-    await expectToast(page, "To import the history, the session restarts");
-    await restart;
-    await updateSession(server.deps, conn, { status: "qrcode", qrcode: "atende-qr" });
-    await row.locator('[data-status="qrcode"]').first().waitFor();
-
-    // The import runs: "preparing" for 35 s after its start, then the button that closes its tickets.
-    await updateSession(server.deps, conn, { status: "CONNECTED", statusImportMessages: String(Date.now()) });
-    await page.getByTestId(`conn-import-preparing-${wa.id}`).waitFor();
-    for (const w of WIDTHS) {
-      await at(page, w);
-      await screenshot(page, `polish_import_preparing_${w}`);
-    }
-    await at(page, 1440);
-    await updateSession(server.deps, conn, { statusImportMessages: "renderButtonCloseTickets" });
-    await page.getByTestId(`conn-close-imported-${wa.id}`).click();
-    await expectToast(page, "Imported tickets closed");
   },
 );

@@ -7,13 +7,9 @@
  */
 import { expect } from "expect";
 import type { Page, WebSocketRoute } from "playwright-core";
-import { browserTest, screenshot, signIn } from "./_browser.ts";
+import { atWidth, browserTest, screenshot, signIn } from "./_browser.ts";
 import { customerWrites, setupInbox } from "./_inbox.ts";
 import type { TestServer } from "../_helpers/test_app.ts";
-
-async function at(page: Page, width: number) {
-  await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-}
 
 /** Waits (bounded) until the server holds `n` sockets. */
 async function socketsAre(server: TestServer, n: number) {
@@ -59,7 +55,7 @@ browserTest(
 
     let n = 0;
     for (const width of [390, 1440]) {
-      await at(page, width);
+      await atWidth(page, width);
       // A full page load of a search result: the conversation scrolled to the match, 30 newer below.
       await page.goto(`/tickets/${uuid}?msg=${match.messageId}&q=4471`);
       const hit = page.locator(`[data-testid="message-${match.messageId}"] [data-search-match="true"]`);

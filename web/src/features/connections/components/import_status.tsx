@@ -9,7 +9,7 @@ import { History, Loader2 } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
 import { useCloseImported } from "../api/connections.ts";
 
-export const PREPARING_MS = 35_000;
+const PREPARING_MS = 35_000;
 export const RENDER_CLOSE_BUTTON = "renderButtonCloseTickets";
 
 /** The import's start in ms, while statusImportMessages is a stamp. */
