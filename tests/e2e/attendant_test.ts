@@ -8,11 +8,10 @@ import { expect } from "expect";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { tickets } from "@db/schema.ts";
-import { browserTest, screenshot, signIn } from "./_browser.ts";
+import { atWidth, browserTest, screenshot, signIn, WIDTHS } from "./_browser.ts";
 import { attendant, choose, customerWrites, setupInbox } from "./_inbox.ts";
 import type { TestServer } from "../_helpers/test_app.ts";
 
-const WIDTHS = [1440, 1280, 390] as const;
 const LONG_NAME = "Mariana Albuquerque Figueiredo";
 
 async function world(server: TestServer) {
@@ -188,7 +187,7 @@ browserTest(
 
       await page.bringToFront();
       for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await atWidth(page, width);
         await page.getByTestId("notifications-button").getByTestId("unread-count").getByText("1").waitFor();
         await page.getByTestId("notifications-button").click();
         await page.getByTestId(`notification-waiting-${ticketId}`).waitFor();
@@ -237,7 +236,7 @@ browserTest(
       await page.getByTestId("rich-add-row").click();
       await page.getByTestId("rich-row-title-1").fill("Mussarela");
       for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await atWidth(page, width);
         await shot(page, `attendant_rich_list_${width}`);
       }
       await page.setViewportSize({ width: 1440, height: 900 });
@@ -341,7 +340,7 @@ browserTest("[e2e] attendant: dates follow the language; toasts stay below the t
     await signIn(page, ana);
     await openAndAccept(page, ticketId);
     for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await atWidth(page, width);
       // "Forward" with nothing selected answers with an error toast.
       await page.getByTestId("ticket-more").click();
       await page.getByTestId("ticket-forward").click();

@@ -11,7 +11,7 @@ import ExcelJS from "exceljs";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
 import { customerSays, setupInbox } from "../inbox/_support.ts";
 import { setCampaignSettings } from "../campaigns/_support.ts";
-import { browserTest, expectToast, screenshot, signIn } from "./_browser.ts";
+import { atWidth, browserTest, expectToast, screenshot, signIn } from "./_browser.ts";
 
 const N = 200;
 
@@ -167,7 +167,7 @@ browserTest(
           ["schedules", "/schedules"],
         ];
         for (const width of [1440, 1280, 390]) {
-          await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+          await atWidth(page, width);
           for (const [name, path] of shots) {
             await page.goto(path);
             await page.locator("main").waitFor();

@@ -8,9 +8,7 @@ import type { Page } from "playwright-core";
 import { createUser } from "../_helpers/factories.ts";
 import { pdfLines, xlsxRows } from "../_helpers/files.ts";
 import { buildScenario, expected, inRange, PLAN, RANGE } from "../dashboard/_scenario.ts";
-import { browserTest, screenshot, signIn } from "./_browser.ts";
-
-const WIDTHS = [1440, 1280, 390];
+import { browserTest, screenshot, signIn, WIDTHS } from "./_browser.ts";
 
 async function shots(page: Page, name: string, ready: () => Promise<void>) {
   for (const w of WIDTHS) {

@@ -5,7 +5,7 @@
  */
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
 import { customerSays, setupInbox } from "../inbox/_support.ts";
-import { browserTest, expectToast, screenshot, signIn } from "./_browser.ts";
+import { atWidth, browserTest, expectToast, screenshot, signIn } from "./_browser.ts";
 
 browserTest(
   "[e2e] schedules: from a contact and a ticket, sent by the scheduler, list and calendar",
@@ -59,7 +59,7 @@ browserTest(
 
       await t.step("list and calendar at 1440, 1280 and 390 px", async () => {
         for (const width of [1440, 1280, 390]) {
-          await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+          await atWidth(page, width);
           await page.goto("/schedules");
           await page.locator('tr[data-testid^="schedule-row-"]').nth(1).waitFor();
           await screenshot(page, `h17_schedules_list_${width}`);
