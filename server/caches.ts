@@ -20,7 +20,7 @@ import { TtlCache } from "./lib/cache.ts";
 import { SettingsCache } from "./settings/cache.ts";
 import type { BearerEntry } from "./connections/bearer.ts";
 import type { CachedActor } from "./auth/sessions.ts";
-import type { ConnectionWithQueues } from "./inbox/automation.ts";
+import type { ConnectionWithQueues } from "./connections/with_queues.ts";
 
 export const CACHE_TTL_MS = 5_000;
 

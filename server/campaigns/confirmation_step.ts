@@ -7,7 +7,7 @@
  * when the UPDATE matched, the step stops the chain (the reply was for the campaign, not the menu).
  */
 import { sql } from "drizzle-orm";
-import type { AutomationStep } from "../inbox/automation.ts";
+import type { AutomationStep } from "../automation/step.ts";
 import { progress } from "./dispatcher.ts";
 
 export const campaignConfirmationStep: AutomationStep = {

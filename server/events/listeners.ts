@@ -10,11 +10,10 @@ import type { Audience, Envelope } from "../realtime/hub.ts";
 import type { TicketDTO } from "../tickets/dto.ts";
 import type { TicketScope } from "../tickets/policy.ts";
 import { maskNumber } from "../lib/lgpd.ts";
-import { runAutomation } from "../inbox/automation.ts";
 import { wireTimerListeners } from "../timers/listeners.ts";
 import { invalidate } from "../caches.ts";
 import { wireBillingListeners } from "../billing/listeners.ts";
-import { FEATURE_LISTENERS } from "./features.ts";
+import { AFTER_FAN_OUT_LISTENERS, FEATURE_LISTENERS } from "./features.ts";
 import { wireCampaignListeners } from "../campaigns/listeners.ts";
 
 const scopeOf = (t: TicketScope & { id: number }) => ({
@@ -135,10 +134,8 @@ export function wireListeners(deps: Deps): void {
         contact: t.contact,
       })),
   );
-  // The chatbot/flow runner: automation for customers' messages.
-  bus.on("message.created", ({ companyId, message }) => {
-    if (!message.fromMe && !message.isPrivate) return runAutomation(deps, companyId, message);
-  });
+  // The chatbot/flow runner: automation for customers' messages (after the fan-out above).
+  for (const wire of AFTER_FAN_OUT_LISTENERS) wire(deps);
   bus.on(
     "message.updated",
     ({ companyId, message, ticket }) =>

@@ -15,7 +15,7 @@
 import { getMimeType } from "hono/utils/mime";
 import type { Deps } from "../deps.ts";
 import { findTicket, type TicketRow } from "../tickets/repo.ts";
-import { botSay, botUpdate, touchTraking } from "../inbox/bot.ts";
+import { botSay, botUpdate, touchTraking } from "../automation/bot.ts";
 import { sendOnTicket } from "../messages/send.ts";
 import { renderForTicket } from "../messages/render.ts";
 import { enqueue, registerQueuedJob } from "../jobs/queue.ts";

@@ -11,7 +11,7 @@
  */
 import { and, count, eq, lt } from "drizzle-orm";
 import { messages, tickets } from "@db/schema.ts";
-import type { AutomationContext, AutomationStep } from "../inbox/automation.ts";
+import type { AutomationContext, AutomationStep } from "../automation/step.ts";
 import { activeCampaigns } from "./repo.ts";
 import { fold } from "./answers.ts";
 import { endFlow, resumeWithReply, startFlow } from "./runtime.ts";

@@ -14,7 +14,7 @@ import { messages } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { enqueue, PermanentJobError, registerQueuedJob } from "../jobs/queue.ts";
 import { getTicket, logTicket, type TicketRow } from "../tickets/repo.ts";
-import { botClose, botUpdate } from "../inbox/bot.ts";
+import { botClose, botUpdate } from "../automation/bot.ts";
 import { sendOnTicket } from "../messages/send.ts";
 import { renderForTicket } from "../messages/render.ts";
 import { cancelTimers } from "../timers/repo.ts";

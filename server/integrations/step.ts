@@ -10,8 +10,8 @@ import { and, eq } from "drizzle-orm";
 import { queueIntegrations, queues, ticketLogs } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { TicketRow } from "../tickets/repo.ts";
-import type { AutomationContext, AutomationStep } from "../inbox/automation.ts";
-import { botUpdate } from "../inbox/bot.ts";
+import type { AutomationContext, AutomationStep } from "../automation/step.ts";
+import { botUpdate } from "../automation/bot.ts";
 import { enqueueTurn, labelOf } from "./runtime.ts";
 
 type Source = { integrationId: number | null; promptId: number | null };

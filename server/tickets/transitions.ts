@@ -20,7 +20,7 @@ import type { UpdateTicketInput } from "./schemas.ts";
 import { afterUpdate, closeTraking, now, render, startTraking } from "./effects.ts";
 import { transferToNewTicket } from "./transfer.ts";
 import { type ReadMessage, receiptsFor } from "../messages/read_receipts.ts";
-import { askRating, ratingApplies } from "../inbox/rating_step.ts";
+import { askRating, ratingApplies } from "./rating.ts";
 
 export async function updateTicketStatus(
   deps: Deps,
@@ -59,7 +59,7 @@ export async function updateTicketStatus(
   const conn = before.whatsappId ? await getConnection(deps.db, actor.companyId, before.whatsappId) : null;
 
   // With ratings on, an attended ticket waits for the customer's rating (status nps) instead;
-  // the farewell follows the rating (server/inbox/rating_step.ts).
+  // the farewell follows the rating (server/automation/steps/rating.ts).
   const rating = closing && await ratingApplies(deps, before, conn);
   // Farewell goes out before the ticket closes, so the customer's reply to it still lands here.
   if (closing && !rating && input.sendFarewellMessage !== false && conn) {

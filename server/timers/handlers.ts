@@ -10,7 +10,7 @@ import type { TicketTimerKind } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { ConnectionRow } from "../connections/repo.ts";
 import type { TicketRow } from "../tickets/repo.ts";
-import { botClose, botSay, botUpdate } from "../inbox/bot.ts";
+import { botClose, botSay, botUpdate } from "../automation/bot.ts";
 import { expireTypebotSession } from "../integrations/typebot.ts";
 
 export type Outcome = "done" | Date;

@@ -6,7 +6,7 @@
 import { inArray } from "drizzle-orm";
 import { queues, tickets } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { connectionWithQueues } from "../inbox/automation.ts";
+import { connectionWithQueues } from "../connections/with_queues.ts";
 import { armTimer, cancelTimers } from "./repo.ts";
 import { ALL_KINDS, planFor, type QueueTimerFields, type TimerPlan } from "./plan.ts";
 

@@ -8,7 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { ticketTimers } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { findTicket } from "../tickets/repo.ts";
-import { connectionWithQueues } from "../inbox/automation.ts";
+import { connectionWithQueues } from "../connections/with_queues.ts";
 import { anyDue, CLAIM_STALE_MS, claimDue, type ClaimedTimer, finishTimer } from "./repo.ts";
 import { staleAfter } from "../jobs/lease.ts";
 import { HANDLERS, type Outcome } from "./handlers.ts";

@@ -13,7 +13,7 @@ import type { ConnectionRow } from "../connections/repo.ts";
 import { isSubscriptionActive } from "../companies/subscription.ts";
 import { receiveInbound } from "../inbox/pipeline.ts";
 import { upsertInboundContact } from "../inbox/contacts.ts";
-import { companyCalendar, hoursCheck } from "../inbox/out_of_hours_step.ts";
+import { companyCalendar, hoursCheck } from "../companies/calendar.ts";
 import { findActiveTicket, findTicket } from "../tickets/repo.ts";
 import { canViewTicket, type Viewer } from "../tickets/policy.ts";
 import { originAllowed } from "./config.ts";

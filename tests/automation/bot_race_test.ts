@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
 import { customerSays, expectOk, setupInbox, ticketRow } from "../inbox/_support.ts";
-import { botUpdate, TicketMovedMeanwhile } from "@/inbox/bot.ts";
+import { botUpdate, TicketMovedMeanwhile } from "@/automation/bot.ts";
 
 Deno.test("[automation] a bot's status write never reopens a ticket closed or accepted meanwhile", async (tt) => {
   const t = await createTestApp();

@@ -20,7 +20,7 @@ import {
   ticketRow,
   userOf,
 } from "../inbox/_support.ts";
-import { AUDIO_REFUSAL } from "@/inbox/audio_step.ts";
+import { AUDIO_REFUSAL } from "@/automation/steps/audio.ts";
 
 const ANA = { number: "5511977776666", name: "Ana Lima" };
 

@@ -20,8 +20,8 @@ import {
   ticketRow,
   userOf,
 } from "../inbox/_support.ts";
-import { LGPD_QUESTION } from "@/inbox/lgpd_step.ts";
-import { INVALID_RATING } from "@/inbox/rating_step.ts";
+import { LGPD_QUESTION } from "@/automation/steps/lgpd.ts";
+import { INVALID_RATING } from "@/automation/steps/rating.ts";
 
 /** A clock the test moves. */
 const clockAt = (iso: string) => {

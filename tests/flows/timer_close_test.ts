@@ -1,5 +1,5 @@
 /**
- * A ticket parked in a flow and closed by a timer (inbox/bot.ts botClose) leaves the flow, like a
+ * A ticket parked in a flow and closed by a timer (automation/bot.ts botClose) leaves the flow, like a
  * close by an attendant: the customer's next message is not taken as the stale question's answer.
  */
 import assert from "node:assert/strict";

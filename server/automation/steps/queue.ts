@@ -6,14 +6,14 @@
  */
 import { and, count, eq, isNull } from "drizzle-orm";
 import { tickets, ticketTraking } from "@db/schema.ts";
-import { sendOnTicket } from "../messages/send.ts";
-import { renderForTicket } from "../messages/render.ts";
-import { logTicket, type TicketRow, updateTicket } from "../tickets/repo.ts";
-import { botClose, botUpdate, touchTraking } from "./bot.ts";
-import type { AutomationContext, AutomationStep } from "./automation.ts";
-import { presentQueueOptions } from "./chatbot_step.ts";
-import { queueHours } from "./queue_hours_step.ts";
-import { sendStoredMedia } from "./file_list.ts";
+import { sendOnTicket } from "../../messages/send.ts";
+import { renderForTicket } from "../../messages/render.ts";
+import { logTicket, type TicketRow, updateTicket } from "../../tickets/repo.ts";
+import { botClose, botUpdate, touchTraking } from "../bot.ts";
+import type { AutomationContext, AutomationStep } from "../step.ts";
+import { presentQueueOptions } from "./chatbot.ts";
+import { queueHours } from "./queue_hours.ts";
+import { sendStoredMedia } from "../file_list.ts";
 
 type QueueRef = { id: number; name: string; greetingMessage?: string | null };
 

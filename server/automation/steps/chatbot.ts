@@ -13,12 +13,12 @@
  */
 import { and, eq } from "drizzle-orm";
 import { dialogChatbots } from "@db/schema.ts";
-import type { Deps } from "../deps.ts";
-import { getTicket, type TicketRow } from "../tickets/repo.ts";
-import { type ChatbotNode, type Forest, loadForest } from "../queues/chatbot_tree.ts";
-import type { AutomationContext, AutomationStep } from "./automation.ts";
-import { botClose, botSay, botUpdate, touchTraking } from "./bot.ts";
-import { sendFileList } from "./file_list.ts";
+import type { Deps } from "../../deps.ts";
+import { getTicket, type TicketRow } from "../../tickets/repo.ts";
+import { type ChatbotNode, type Forest, loadForest } from "../../queues/chatbot_tree.ts";
+import type { AutomationContext, AutomationStep } from "../step.ts";
+import { botClose, botSay, botUpdate, touchTraking } from "../bot.ts";
+import { sendFileList } from "../file_list.ts";
 
 export const BACK_LINE = "*[ # ]* - Voltar ao menu principal";
 export const EXIT_LINE = "*[ Sair ]* - Encerrar atendimento";

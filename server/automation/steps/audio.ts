@@ -2,8 +2,8 @@
  * Audio refusal (reference §3 step 18): an inbound audio gets a fixed answer when the company does
  * not take audio (acceptAudioMessageContact disabled) or the contact is marked not to.
  */
-import type { AutomationContext, AutomationStep } from "./automation.ts";
-import { botSay } from "./bot.ts";
+import type { AutomationContext, AutomationStep } from "../step.ts";
+import { botSay } from "../bot.ts";
 
 export const AUDIO_REFUSAL =
   "Infelizmente não conseguimos escutar nem enviar áudios por este canal de atendimento, por favor, envie uma mensagem de *texto*.";

@@ -4,19 +4,12 @@
  * per absence, not on every message: the ticket keeps isOutOfHour and the time of the reply, and
  * the reply is repeated only once the hours have opened since. Evaluated in the company's zone.
  */
-import { eq } from "drizzle-orm";
-import { companies, type WorkingHours } from "@db/schema.ts";
-import type { Deps } from "../deps.ts";
-import type { TicketRow } from "../tickets/repo.ts";
-import { isWithinHours, onVacation, openedBetween } from "../lib/working_hours.ts";
-import type { AutomationContext, AutomationStep } from "./automation.ts";
-import { botSay, botUpdate } from "./bot.ts";
-
-export async function companyCalendar(deps: Deps, companyId: number) {
-  const [c] = await deps.db.select({ timezone: companies.timezone, schedules: companies.schedules })
-    .from(companies).where(eq(companies.id, companyId)).limit(1);
-  return { timeZone: c?.timezone || "America/Sao_Paulo", schedules: c?.schedules ?? [] };
-}
+import type { Deps } from "../../deps.ts";
+import type { TicketRow } from "../../tickets/repo.ts";
+import { onVacation } from "../../lib/working_hours.ts";
+import { companyCalendar, hoursCheck } from "../../companies/calendar.ts";
+import type { AutomationContext, AutomationStep } from "../step.ts";
+import { botSay, botUpdate } from "../bot.ts";
 
 /**
  * The shared rule: within hours clears the mark and continues; outside, answers `message` unless
@@ -37,14 +30,6 @@ export async function answerOutOfHours(
   if (message?.trim()) await botSay(deps, ticket, message);
   await botUpdate(deps, ticket, { isOutOfHour: true, outOfHourAt: deps.clock.now().toISOString() });
   return "stop";
-}
-
-/** Whether `schedules` keep the ticket's conversation out of hours right now. */
-export function hoursCheck(schedules: readonly WorkingHours[], timeZone: string, now: Date) {
-  return {
-    open: isWithinHours(schedules, now, timeZone),
-    sameAbsence: (since: Date) => !openedBetween(schedules, since, now, timeZone),
-  };
 }
 
 export const outOfHoursStep: AutomationStep = {

@@ -7,8 +7,8 @@
  */
 import { eq } from "drizzle-orm";
 import { contacts } from "@db/schema.ts";
-import type { AutomationContext, AutomationStep } from "./automation.ts";
-import { botClose, botSay, botUpdate } from "./bot.ts";
+import type { AutomationContext, AutomationStep } from "../step.ts";
+import { botClose, botSay, botUpdate } from "../bot.ts";
 
 export const LGPD_QUESTION =
   "Estou ciente sobre o tratamento dos meus dados pessoais.\n\n*[ 1 ]* - Sim\n*[ 2 ]* - Não";

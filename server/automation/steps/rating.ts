@@ -1,31 +1,17 @@
 /**
  * Ratings (NPS; reference §3 step 10, done right: the rating is marked on the tracking row). On
  * close, when userRating is on and the connection has a rating message, an attended ticket goes to
- * status nps and the customer is asked (tickets/transitions.ts calls `ratingApplies`/`askRating`).
+ * status nps and the customer is asked (tickets/rating.ts, called by the close transition).
  * A 0–10 answer is stored in user_ratings and closes the ticket with the farewell; anything else
  * asks again up to maxUseBotQueuesNPS times, then the ticket closes unrated. expiresTicketNPS
  * closes it unrated (the npsExpiry timer).
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { ticketTraking, userRatings } from "@db/schema.ts";
-import type { Deps } from "../deps.ts";
-import type { ConnectionRow } from "../connections/repo.ts";
-import type { TicketRow } from "../tickets/repo.ts";
-import type { AutomationContext, AutomationStep } from "./automation.ts";
-import { botClose, botSay, botUpdate } from "./bot.ts";
+import type { AutomationContext, AutomationStep } from "../step.ts";
+import { botClose, botSay, botUpdate } from "../bot.ts";
 
 export const INVALID_RATING = "Opção inválida, tente novamente.";
-
-export async function ratingApplies(deps: Deps, before: TicketRow, conn: ConnectionRow | null) {
-  if (!conn?.ratingMessage?.trim() || !before.userId || before.isGroup || before.status !== "open") {
-    return false;
-  }
-  return (await deps.caches.settings.get(before.companyId, "userRating")) === "enabled";
-}
-
-export async function askRating(deps: Deps, ticket: TicketRow, conn: ConnectionRow) {
-  await botSay(deps, ticket, conn.ratingMessage ?? "");
-}
 
 export const ratingStep: AutomationStep = {
   name: "rating",

@@ -3,53 +3,30 @@
  * for one ticket at a time (a per-ticket chain, so a customer's quick second message never races
  * the bot's answer to the first); each step returns "stop" when it handled the message.
  *
- * Each step lives in its own file; add one to STEPS.
+ * Each step lives in its own file (steps/, and the steps of campaigns, flows and integrations in
+ * their features) and implements the contract of step.ts; add one to STEPS.
  */
 import { eq } from "drizzle-orm";
 import { contacts } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
-import type { ContactRow } from "./contacts.ts";
-import type { ConnectionRow } from "../connections/repo.ts";
-import { findConnection, queuesOfConnections } from "../connections/repo.ts";
-import { notFound } from "../lib/errors.ts";
-import type { TicketRow } from "../tickets/repo.ts";
+import type { ContactRow } from "../contacts/repo.ts";
+import { connectionWithQueues } from "../connections/with_queues.ts";
 import { getTicket } from "../tickets/repo.ts";
 import type { MessageDTO } from "../messages/dto.ts";
-import { queueStep } from "./queue_step.ts";
+import type { AutomationStep } from "./step.ts";
+import { queueStep } from "./steps/queue.ts";
 import { campaignConfirmationStep } from "../campaigns/confirmation_step.ts";
-import { outOfHoursStep } from "./out_of_hours_step.ts";
-import { audioStep } from "./audio_step.ts";
-import { queueHoursStep } from "./queue_hours_step.ts";
-import { chatbotStep } from "./chatbot_step.ts";
-import { lgpdStep } from "./lgpd_step.ts";
-import { activityStep } from "./activity_step.ts";
-import { ratingStep } from "./rating_step.ts";
+import { outOfHoursStep } from "./steps/out_of_hours.ts";
+import { audioStep } from "./steps/audio.ts";
+import { queueHoursStep } from "./steps/queue_hours.ts";
+import { chatbotStep } from "./steps/chatbot.ts";
+import { lgpdStep } from "./steps/lgpd.ts";
+import { activityStep } from "./steps/activity.ts";
+import { ratingStep } from "./steps/rating.ts";
 import { integrationStep } from "../integrations/step.ts";
 import { flowStep } from "../flows/step.ts";
 import { reconcileBotState } from "./bot_state.ts";
 import { TicketMovedMeanwhile } from "./bot.ts";
-
-export type ConnectionQueue = { id: number; name: string; color: string; orderQueue: number | null };
-
-/** A connection with its queues in menu order, as `deps.caches.connections` holds it. */
-export type ConnectionWithQueues = { connection: ConnectionRow; queues: readonly ConnectionQueue[] };
-
-export type AutomationContext = {
-  deps: Deps;
-  ticket: TicketRow;
-  connection: ConnectionRow;
-  /** The connection's queues, in menu order. */
-  queues: readonly ConnectionQueue[];
-  message: MessageDTO;
-  /** The message's trimmed text; "" once a step consumed it (a consent "1" is no menu choice). */
-  body: string;
-  /** Later steps see an empty body (the message answered this step's question). */
-  consume(): void;
-  /** The ticket's contact, read once for the whole chain (several steps look at it). */
-  contact(): Promise<ContactRow | undefined>;
-};
-
-export type AutomationStep = { name: string; run(ctx: AutomationContext): Promise<"continue" | "stop"> };
 
 /**
  * DESIGN §11 order. Integrations and flows (in progress, phrase campaign, welcome flow) plug in
@@ -106,27 +83,4 @@ async function runSteps(deps: Deps, companyId: number, message: MessageDTO) {
     const r = await step.run({ deps, ticket, connection, queues, message, body, consume, contact });
     if (r === "stop") return;
   }
-}
-
-/**
- * The connection and its queues through `deps.caches.connections` (read for every customer
- * message). Writes to the company's connections or queues invalidate it (server/caches.ts).
- */
-export async function connectionWithQueues(
-  deps: Deps,
-  companyId: number,
-  id: number,
-): Promise<ConnectionWithQueues> {
-  const entry = await deps.caches.connections.getOrLoad(id, async () => {
-    const connection = await findConnection(deps.db, companyId, id);
-    if (!connection) return null;
-    const queues = (await queuesOfConnections(deps.db, companyId, [id])).get(id) ?? [];
-    return Object.freeze({
-      connection: Object.freeze(connection),
-      queues: Object.freeze(queues.map((q) => Object.freeze(q))),
-    });
-  });
-  // Keyed by id alone: an entry of another company answers like a missing row.
-  if (!entry || entry.connection.companyId !== companyId) throw notFound("whatsapp");
-  return entry;
 }

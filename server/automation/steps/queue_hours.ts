@@ -3,10 +3,11 @@
  * in a queue that is closed now gets the queue's outOfHoursMessage once per absence, and its
  * chatbot waits until the hours open.
  */
-import type { Deps } from "../deps.ts";
-import type { TicketRow } from "../tickets/repo.ts";
-import type { AutomationContext, AutomationStep } from "./automation.ts";
-import { answerOutOfHours, companyCalendar, hoursCheck } from "./out_of_hours_step.ts";
+import type { Deps } from "../../deps.ts";
+import type { TicketRow } from "../../tickets/repo.ts";
+import type { AutomationContext, AutomationStep } from "../step.ts";
+import { companyCalendar, hoursCheck } from "../../companies/calendar.ts";
+import { answerOutOfHours } from "./out_of_hours.ts";
 
 /** Applies the queue's hours to the ticket (when scheduleType is queue); "continue" when open. */
 export async function queueHours(

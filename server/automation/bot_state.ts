@@ -12,7 +12,7 @@ import type { Deps } from "../deps.ts";
 import { getTicket, type TicketRow } from "../tickets/repo.ts";
 import { loadForest } from "../queues/chatbot_tree.ts";
 import { botUpdate } from "./bot.ts";
-import { connectionWithQueues } from "./automation.ts";
+import { connectionWithQueues } from "../connections/with_queues.ts";
 
 export async function botEngaged(deps: Deps, t: TicketRow): Promise<boolean> {
   if (t.isGroup || t.userId != null || !t.whatsappId) return false;
