@@ -10,7 +10,7 @@ import { sendOnTicket } from "../messages/send.ts";
 import { renderForTicket } from "../messages/render.ts";
 import { ticketDTOs } from "../tickets/dto.ts";
 import { getTicket, logTicket, type TicketRow, updateTicket, updateTicketIfStatus } from "../tickets/repo.ts";
-import { closeTraking } from "../tickets/effects.ts";
+import { closeTraking } from "../tickets/tracking.ts";
 import type { tickets } from "@db/schema.ts";
 
 type TicketLogType = Parameters<typeof logTicket>[2]["type"];

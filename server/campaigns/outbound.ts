@@ -9,14 +9,8 @@ import type { Deps } from "../deps.ts";
 import type { ConnectionRow } from "../connections/repo.ts";
 import { upsertInboundContact } from "../inbox/contacts.ts";
 import { ticketDTOs } from "../tickets/dto.ts";
-import {
-  findOrCreateActiveTicket,
-  getTicket,
-  logTicket,
-  openTraking,
-  type TicketRow,
-  updateTicket,
-} from "../tickets/repo.ts";
+import { getTicket, logTicket, type TicketRow, updateTicket } from "../tickets/repo.ts";
+import { openTicket } from "../tickets/service.ts";
 
 export type TicketOptions = {
   openTicket: boolean;
@@ -48,25 +42,18 @@ export async function outboundTicket(
       contactId = contact.id;
       if (created) contactCreated = contact;
     }
-    const { ticket, created } = await findOrCreateActiveTicket(tx, companyId, {
+    const userId = o.openTicket ? o.userId : null;
+    const queueId = o.openTicket ? o.queueId : null;
+    const { ticket, created } = await openTicket(tx, companyId, {
       contactId,
       whatsappId: conn.id,
       status: open ? "open" : "pending",
-      userId: o.openTicket ? o.userId : null,
-      queueId: o.openTicket ? o.queueId : null,
+      userId,
+      queueId,
       isGroup: false,
       channel: conn.channel,
       isActiveDemand: true,
-    });
-    if (created) {
-      await logTicket(tx, companyId, {
-        ticketId: ticket.id,
-        type: "create",
-        userId: ticket.userId,
-        queueId: ticket.queueId,
-      });
-      await openTraking(tx, companyId, ticket);
-    }
+    }, { log: { userId, queueId }, tracking: "queued" });
     return { ticket, created, contactCreated };
   });
   if (r.contactCreated) {

@@ -25,13 +25,13 @@ import { ATTACHMENT_TYPES, BLOCKED_EXTENSIONS } from "../messages/service.ts";
 import { ticketDTOs } from "../tickets/dto.ts";
 import {
   findActiveTicket,
-  findOrCreateActiveTicket,
   getTicket,
   logTicket,
   openTraking,
   type TicketRow,
   updateTicket,
 } from "../tickets/repo.ts";
+import { openTicket } from "../tickets/service.ts";
 import { isGroupNumber, type SendInput } from "./schemas.ts";
 
 export type SendResponse = { status: "SUCCESS"; ticketId: number; messageIds: number[] };
@@ -87,7 +87,7 @@ async function ticketFor(
     if (active?.status === "open" && o.userId && active.userId && active.userId !== o.userId) {
       throw new AppError("ERR_OTHER_OPEN_TICKET", { details: { ticketId: active.id } });
     }
-    const { ticket, created } = await findOrCreateActiveTicket(tx, companyId, {
+    const { ticket } = await openTicket(tx, companyId, {
       contactId: contact.id,
       whatsappId: conn.id,
       status: isGroup && conn.groupAsTicket !== "enabled" ? "group" : o.userId ? "open" : "pending",
@@ -96,16 +96,7 @@ async function ticketFor(
       isGroup,
       channel: conn.channel,
       isActiveDemand: true,
-    });
-    if (created) {
-      await logTicket(tx, companyId, {
-        ticketId: ticket.id,
-        type: "create",
-        userId: o.userId,
-        queueId: o.queueId,
-      });
-      await openTraking(tx, companyId, ticket);
-    }
+    }, { log: { userId: o.userId, queueId: o.queueId }, tracking: "queued" });
     return { ticket, contact, contactCreated };
   });
   if (r.contactCreated) {

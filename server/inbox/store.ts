@@ -12,13 +12,13 @@ import { type MessageRow, previewOf } from "../messages/dto.ts";
 import {
   findActiveTicket,
   findLatestTicket,
-  findOrCreateActiveTicket,
   logTicket,
   openTraking,
   type TicketRow,
   updateHeldTicket,
   updateTicket,
 } from "../tickets/repo.ts";
+import { openTicket } from "../tickets/open.ts";
 import type { Tx } from "@db/client.ts";
 import { sql } from "drizzle-orm";
 import type { ConnectionRow } from "../connections/repo.ts";
@@ -236,7 +236,8 @@ async function ticketFor(
   // Read only when a ticket is about to be created (not for every message of a running chat).
   const wallet = !o.isGroup && o.walletUserId &&
     (await readSetting(tx, companyId, "DirectTicketsToWallets")) === "enabled";
-  const { ticket, created } = await findOrCreateActiveTicket(tx, companyId, {
+  // The tracking cycle opens below, once the message is stored (storeInbound).
+  const { ticket } = await openTicket(tx, companyId, {
     contactId: contact.id,
     whatsappId: conn.id,
     status: groupTicket ? "group" : wallet ? "open" : "pending",
@@ -248,6 +249,5 @@ async function ticketFor(
     isActiveDemand: o.fromMe,
     ...(o.imported ? { imported: true, queueId: conn.queueIdImportMessages } : {}),
   });
-  if (created) await logTicket(tx, companyId, { ticketId: ticket.id, type: "create" });
   return { ticket };
 }

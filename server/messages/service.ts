@@ -11,9 +11,9 @@ import type { Actor } from "../lib/context.ts";
 import { AppError, noPermission, notFound } from "../lib/errors.ts";
 import { isAdmin } from "../auth/permissions.ts";
 import { readSetting } from "../settings/repo.ts";
-import { getVisibleTicket } from "../tickets/service.ts";
+import { getVisibleTicket, openTicket } from "../tickets/service.ts";
 import { canViewTicket } from "../tickets/policy.ts";
-import { findOrCreateActiveTicket, logTicket, updateTicket } from "../tickets/repo.ts";
+import { updateTicket } from "../tickets/repo.ts";
 import { ticketDTOs } from "../tickets/dto.ts";
 import type { StoredFile } from "../media/store.ts";
 import { type MessageDTO, messageDTOs } from "./dto.ts";
@@ -216,7 +216,8 @@ export async function forwardMessage(
   if (!contact) throw notFound("contact");
   if (!source.whatsappId) throw new AppError("ERR_NO_DEF_WAPP_FOUND");
   const { ticket } = await deps.database.write(async (tx) => {
-    const r = await findOrCreateActiveTicket(tx, actor.companyId, {
+    // No tracking cycle: a forward opens none.
+    const r = await openTicket(tx, actor.companyId, {
       contactId: contact.id,
       whatsappId: source.whatsappId!,
       status: contact.isGroup ? "group" : "open",
@@ -224,10 +225,8 @@ export async function forwardMessage(
       isGroup: contact.isGroup,
       channel: source.channel,
       isActiveDemand: true,
-    });
-    if (r.created) {
-      await logTicket(tx, actor.companyId, { ticketId: r.ticket.id, type: "create", userId: actor.userId });
-    } else if (r.ticket.status === "pending") {
+    }, { log: { userId: actor.userId } });
+    if (!r.created && r.ticket.status === "pending") {
       r.ticket = await updateTicket(tx, actor.companyId, r.ticket.id, {
         status: "open",
         userId: actor.userId,

@@ -6,7 +6,7 @@ import type { Actor } from "../lib/context.ts";
 import { ticketDTOs } from "./dto.ts";
 import { assertOwned } from "../lib/owned.ts";
 import { logTicket } from "./repo.ts";
-import { closeTraking, now } from "./effects.ts";
+import { closeTraking, now } from "./tracking.ts";
 
 /** POST /tickets/closeAll: closes every ticket of a status (optionally in some queues), without farewell. */
 export async function closeAll(

@@ -1,35 +1,16 @@
 /**
- * What follows a ticket transition: the service-cycle tracking rows and the messages sent after
- * it (accept greeting, transfer note and transfer message), rendered with the message variables.
+ * What follows a ticket transition: the messages sent after it (accept greeting, transfer note and
+ * transfer message), rendered with the message variables. The tracking rows are in tracking.ts.
  */
 import { eq } from "drizzle-orm";
-import { queues, ticketTraking } from "@db/schema.ts";
+import { queues } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
-import type { Tx } from "@db/client.ts";
 import type { Actor } from "../lib/context.ts";
 import { getConnection } from "../connections/repo.ts";
 import { sendOnTicket } from "../messages/send.ts";
 import { renderForTicket } from "../messages/render.ts";
-import { openTraking, type TicketRow } from "./repo.ts";
+import type { TicketRow } from "./repo.ts";
 import type { UpdateTicketInput } from "./schemas.ts";
-
-export const now = () => new Date().toISOString();
-
-export async function closeTraking(tx: Tx, companyId: number, ticket: TicketRow) {
-  const tr = await openTraking(tx, companyId, ticket);
-  await tx.update(ticketTraking).set({
-    closedAt: now(),
-    finishedAt: now(),
-    userId: ticket.userId ?? tr.userId,
-  })
-    .where(eq(ticketTraking.id, tr.id));
-}
-
-export async function startTraking(tx: Tx, companyId: number, ticket: TicketRow, userId: number | null) {
-  const tr = await openTraking(tx, companyId, ticket);
-  await tx.update(ticketTraking).set({ startedAt: userId ? now() : null, userId, queueId: ticket.queueId })
-    .where(eq(ticketTraking.id, tr.id));
-}
 
 /** Renders a bot text with the ticket's variables. */
 export const render = (deps: Deps, actor: Actor, t: TicketRow, text: string): Promise<string> =>

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, SQL, sql } from "drizzle-orm";
 import { activeTicketStatuses, ticketLogs, tickets, ticketTraking } from "@db/schema.ts";
 import type { Db, Tx } from "@db/client.ts";
 import { prepared } from "@db/prepared.ts";
-import { isUniqueViolation, notFound } from "../lib/errors.ts";
+import { notFound } from "../lib/errors.ts";
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type NewTicket = Omit<typeof tickets.$inferInsert, "id" | "companyId" | "uuid" | "number">;
@@ -58,34 +58,6 @@ export async function findLatestTicket(
       eq(tickets.whatsappId, p("whatsappId")),
     )).orderBy(desc(tickets.id)).limit(1).prepare());
   return (await q.get({ companyId, contactId, whatsappId })) ?? null;
-}
-
-/**
- * Returns the contact's active ticket on the connection, creating it when there is none.
- * Atomic by the schema: tickets_one_active_uq rejects a second active row, so a racing insert
- * (another process) fails and we read the winner. Must run inside `database.write`.
- */
-export async function findOrCreateActiveTicket(
-  tx: Tx,
-  companyId: number,
-  values: NewTicket & { contactId: number; whatsappId: number },
-): Promise<{ ticket: TicketRow; created: boolean }> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const existing = await findActiveTicket(tx, companyId, values.contactId, values.whatsappId);
-    if (existing) return { ticket: existing, created: false };
-    try {
-      const [ticket] = await tx.insert(tickets).values({
-        ...values,
-        companyId,
-        number: sql`(SELECT COALESCE(MAX(number), 0) + 1 FROM tickets WHERE company_id = ${companyId})`,
-      }).returning();
-      return { ticket, created: true };
-    } catch (err) {
-      // Lost a race with another process (active slot or ticket number): read again.
-      if (!isUniqueViolation(err)) throw err;
-    }
-  }
-  throw new Error("findOrCreateActiveTicket: could not settle the active ticket");
 }
 
 /** Sets `values` (and updatedAt); one prepared statement per set of column names. */

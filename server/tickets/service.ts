@@ -3,7 +3,7 @@
  * transitions.ts.
  */
 import { and, asc, eq } from "drizzle-orm";
-import { contacts, queues, ticketLogs, tickets, ticketTraking, users } from "@db/schema.ts";
+import { contacts, queues, ticketLogs, tickets, users } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { AppError, noPermission, notFound } from "../lib/errors.ts";
@@ -13,15 +13,11 @@ import { can, requirePermission } from "../auth/permissions.ts";
 import { defaultConnection, getConnection } from "../connections/repo.ts";
 import { canViewTicket } from "./policy.ts";
 import { type TicketDTO, ticketDTOs } from "./dto.ts";
-import {
-  findActiveTicket,
-  findOrCreateActiveTicket,
-  getTicket,
-  logTicket,
-  openTraking,
-  type TicketRow,
-} from "./repo.ts";
+import { findActiveTicket, getTicket, logTicket, type TicketRow } from "./repo.ts";
+import { openTicket } from "./open.ts";
 import type { CreateTicketInput } from "./schemas.ts";
+
+export { openTicket };
 
 export async function maskFor(deps: Deps, actor: Actor): Promise<boolean> {
   return shouldMask(actor.user.profile, await readSetting(deps.db, actor.companyId, "lgpdHideNumber"));
@@ -99,8 +95,8 @@ export async function createTicket(deps: Deps, actor: Actor, input: CreateTicket
   const existing = await findActiveTicket(deps.db, actor.companyId, contact.id, conn.id);
   if (existing) throw await otherOpenTicket(deps, existing);
   const status = contact.isGroup ? "group" : input.status;
-  const r = await deps.database.write(async (tx) => {
-    const r = await findOrCreateActiveTicket(tx, actor.companyId, {
+  const r = await deps.database.write((tx) =>
+    openTicket(tx, actor.companyId, {
       contactId: contact.id,
       whatsappId: conn.id,
       queueId: input.queueId ?? null,
@@ -110,17 +106,12 @@ export async function createTicket(deps: Deps, actor: Actor, input: CreateTicket
       channel: conn.channel,
       isActiveDemand: true,
       isBot: false,
-    });
-    if (r.created) {
-      await logTicket(tx, actor.companyId, { ticketId: r.ticket.id, type: "create", userId: actor.userId });
-      const tr = await openTraking(tx, actor.companyId, r.ticket);
-      if (status !== "pending") {
-        await tx.update(ticketTraking).set({ startedAt: new Date().toISOString(), userId: assignee })
-          .where(eq(ticketTraking.id, tr.id));
-      }
-    }
-    return r;
-  });
+    }, {
+      log: { userId: actor.userId },
+      // Assigned at once: its tracking cycle starts now.
+      tracking: status === "pending" ? "queued" : { startedBy: assignee },
+    })
+  );
   if (!r.created) throw await otherOpenTicket(deps, r.ticket);
   const dto = await dtoFor(deps, actor, r.ticket);
   deps.bus.emit("ticket.updated", {

@@ -2,10 +2,12 @@
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { type TicketDTO, ticketDTOs } from "./dto.ts";
-import { findOrCreateActiveTicket, logTicket, type TicketRow, updateTicket } from "./repo.ts";
+import { logTicket, type TicketRow, updateTicket } from "./repo.ts";
+import { openTicket } from "./open.ts";
 import { dtoFor } from "./service.ts";
 import type { UpdateTicketInput } from "./schemas.ts";
-import { afterUpdate, closeTraking, now, startTraking } from "./effects.ts";
+import { afterUpdate } from "./effects.ts";
+import { closeTraking, now } from "./tracking.ts";
 
 /**
  * closeTicketOnTransfer: the old ticket closes (its history stays with it) and the conversation
@@ -31,7 +33,8 @@ export async function transferToNewTicket(
       userId: actor.userId,
       queueId: input.queueId,
     });
-    const r = await findOrCreateActiveTicket(tx, actor.companyId, {
+    // The new ticket starts its own tracking cycle even while waiting (it had none when pending).
+    const r = await openTicket(tx, actor.companyId, {
       contactId: before.contactId,
       whatsappId: before.whatsappId!,
       queueId: input.queueId,
@@ -40,12 +43,10 @@ export async function transferToNewTicket(
       isGroup: before.isGroup,
       channel: before.channel,
       isTransfered: true,
-    });
-    await logTicket(tx, actor.companyId, {
-      ticketId: r.ticket.id,
-      type: "create",
-      userId: actor.userId,
-      queueId: input.queueId,
+    }, {
+      log: { userId: actor.userId, queueId: input.queueId },
+      tracking: { startedBy: input.userId ?? null },
+      evenWhenFound: true,
     });
     if (input.userId) {
       await logTicket(tx, actor.companyId, {
@@ -55,8 +56,6 @@ export async function transferToNewTicket(
         queueId: input.queueId,
       });
     }
-    // The new ticket starts its own tracking cycle even while waiting (it had none when pending).
-    await startTraking(tx, actor.companyId, r.ticket, input.userId ?? null);
     return { closed, next: r.ticket };
   });
   await afterUpdate(deps, actor, { ...before, status: "open" }, next, input, true, s);

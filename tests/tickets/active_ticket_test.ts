@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { contacts, tickets, whatsapps } from "@db/schema.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { createCompany } from "../_helpers/factories.ts";
-import { findOrCreateActiveTicket } from "@/tickets/repo.ts";
+import { openTicket } from "@/tickets/open.ts";
 
 async function contactAndConnection(t: Awaited<ReturnType<typeof createTestApp>>, companyId: number) {
   return await t.deps.database.write(async (tx) => {
@@ -30,7 +30,7 @@ Deno.test("[tickets] 20 concurrent find-or-create calls leave exactly one active
         { length: 20 },
         () =>
           t.deps.database.write((tx) =>
-            findOrCreateActiveTicket(tx, company.id, {
+            openTicket(tx, company.id, {
               contactId,
               whatsappId,
               status: "pending",
@@ -78,7 +78,7 @@ Deno.test("[tickets] the schema itself refuses a second active ticket, even from
       tx.update(tickets).set({ status: "closed" }).where(eq(tickets.contactId, contactId))
     );
     const again = await t.deps.database.write((tx) =>
-      findOrCreateActiveTicket(tx, company.id, { contactId, whatsappId, status: "pending", channel: "api" })
+      openTicket(tx, company.id, { contactId, whatsappId, status: "pending", channel: "api" })
     );
     assert.equal(again.created, true);
   } finally {
