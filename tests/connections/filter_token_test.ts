@@ -19,7 +19,7 @@ import {
   nextExternalId,
   setupInbox,
   userOf,
-} from "./_support.ts";
+} from "../inbox/_support.ts";
 
 const rotate = (t: TestApp, token: string, id: number) =>
   t.request(`/api/whatsapp/${id}/token`, { method: "POST", token });

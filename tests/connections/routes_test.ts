@@ -3,7 +3,7 @@ import { createTestApp, startTestServer, type TestApp } from "../_helpers/test_a
 import { createQueue } from "../_helpers/factories.ts";
 import { assertAllNeedAuth } from "../_helpers/tenant.ts";
 import { connectWs } from "../_helpers/ws_client.ts";
-import { type ApiConn, expectError, expectOk, type Json, setupInbox, userOf } from "./_support.ts";
+import { type ApiConn, expectError, expectOk, type Json, setupInbox, userOf } from "../inbox/_support.ts";
 
 const create = (t: TestApp, token: string, json: Json) =>
   t.request("/api/whatsapp", {

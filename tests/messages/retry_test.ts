@@ -17,7 +17,7 @@ import {
   messageRow,
   setupInbox,
   userOf,
-} from "./_support.ts";
+} from "../inbox/_support.ts";
 
 Deno.test("[inbox] POST /messages/:id/retry: a failed delivery is shown and sent again", async (tt) => {
   const t = await createTestApp({ scheduler: false });

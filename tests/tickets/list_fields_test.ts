@@ -16,7 +16,7 @@ import {
   updateRaw,
   userOf,
   waitUntil,
-} from "./_support.ts";
+} from "../inbox/_support.ts";
 import { chatbots } from "@db/schema.ts";
 
 type T = Json & {

@@ -14,7 +14,7 @@ import {
   setupInbox,
   ticketRow,
   userOf,
-} from "./_support.ts";
+} from "../inbox/_support.ts";
 
 type Ticket = Json & {
   id: number;

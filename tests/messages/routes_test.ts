@@ -16,7 +16,7 @@ import {
   setupInbox,
   ticketRow,
   userOf,
-} from "./_support.ts";
+} from "../inbox/_support.ts";
 
 type Msg = Json & {
   id: number;

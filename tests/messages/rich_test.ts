@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { createCompany, login } from "../_helpers/factories.ts";
 import { assertAllNeedAuth } from "../_helpers/tenant.ts";
 import { startWebhookSink, type WebhookSink } from "../_helpers/webhook_sink.ts";
-import { customerSays, expectError, expectOk, type Json, setupInbox, userOf } from "./_support.ts";
+import { customerSays, expectError, expectOk, type Json, setupInbox, userOf } from "../inbox/_support.ts";
 import {
   cloudPayload,
   cloudText,

@@ -20,7 +20,7 @@ import {
   setupInbox,
   ticketRow,
   waitUntil,
-} from "./_support.ts";
+} from "../inbox/_support.ts";
 
 const MARIA = { number: "5511988887777", name: "Maria Souza" };
 const MENU_TAIL = "*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte\n*[ Sair ]* - Encerrar atendimento";

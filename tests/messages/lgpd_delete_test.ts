@@ -16,7 +16,7 @@ import {
   setupInbox,
   ticketRow,
   updateRaw,
-} from "./_support.ts";
+} from "../inbox/_support.ts";
 
 type Page = { messages: { id: number; isDeleted: boolean }[] };
 

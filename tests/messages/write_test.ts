@@ -20,7 +20,7 @@ import {
   setupInbox,
   ticketRow,
   userOf,
-} from "./_support.ts";
+} from "../inbox/_support.ts";
 
 type Msg = Json & {
   id: number;

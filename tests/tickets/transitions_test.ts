@@ -25,7 +25,7 @@ import {
   tagContact,
   ticketRow,
   userOf,
-} from "./_support.ts";
+} from "../inbox/_support.ts";
 
 type Ticket = Json & {
   id: number;
