@@ -7,26 +7,19 @@ import assert from "node:assert/strict";
 import { fileOptions, files } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { startWebhookSink, type WebhookSink } from "../_helpers/webhook_sink.ts";
-import { setCompanySetting } from "../_helpers/tenant.ts";
+import { createTenant, type Inbox, setCompanySetting, userOf } from "../_helpers/tenant.ts";
 import { createQueue } from "../_helpers/factories.ts";
-import {
-  customerSays,
-  expectOk,
-  hookFor,
-  type Inbox,
-  outbound,
-  PNG,
-  setupInbox,
-  ticketRow,
-  userOf,
-} from "../inbox/_support.ts";
+import { customerSays, hookFor, outbound, ticketRow } from "../_helpers/inbox.ts";
+import { expectOk, PNG } from "../_helpers/http.ts";
 import { AUDIO_REFUSAL } from "@/inbox/audio_step.ts";
 
 const ANA = { number: "5511977776666", name: "Ana Lima" };
 
 /** Atendimento → Comercial → Planos → (Empresa: attendant in Vendas | Pessoal: queue Suporte). */
 async function treeWorld(t: TestApp, sink: WebhookSink) {
-  const w = await setupInbox(t, sink, {
+  const w = await createTenant(t, {
+    webhook: sink,
+    user: false,
     queues: [{ name: "Atendimento", greetingMessage: "Olá {{firstName}}, como podemos ajudar?" }],
     conn: { greetingMessage: "Bem-vindo!", complationMessage: "Até logo!" },
   });
@@ -154,7 +147,7 @@ Deno.test("[chatbot] a file option sends the list's message and files", async ()
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
-    const w: Inbox = await setupInbox(t, sink, { queues: [{ name: "Docs" }] });
+    const w: Inbox = await createTenant(t, { webhook: sink, user: false, queues: [{ name: "Docs" }] });
     const path = `company${w.company.id}/fileList/menu.png`;
     await Deno.mkdir(t.deps.media.absolute(`company${w.company.id}/fileList`), { recursive: true });
     await Deno.writeFile(t.deps.media.absolute(path), PNG);
@@ -202,7 +195,7 @@ Deno.test("[chatbot] audio is refused when acceptAudioMessageContact is disabled
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
-    const w = await setupInbox(t, sink, { queues: [{ name: "Único" }] });
+    const w = await createTenant(t, { webhook: sink, user: false, queues: [{ name: "Único" }] });
     const audio = { mimetype: "audio/ogg", filename: "a.ogg", base64: btoa("OggS-not-really") };
     const r1 = await customerSays(t, w.conn, ANA, "", { media: audio });
     assert.ok(!(await outbound(t, r1.ticketId)).some((m) => m.body === AUDIO_REFUSAL), "accepted by default");

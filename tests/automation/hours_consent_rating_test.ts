@@ -10,16 +10,9 @@ import { clearCaches } from "@/caches.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
 import { login } from "../_helpers/factories.ts";
-import {
-  customerSays,
-  expectOk,
-  hookFor,
-  logTypes,
-  outbound,
-  setupInbox,
-  ticketRow,
-  userOf,
-} from "../inbox/_support.ts";
+import { customerSays, hookFor, logTypes, outbound, ticketRow } from "../_helpers/inbox.ts";
+import { expectOk } from "../_helpers/http.ts";
+import { createTenant, userOf } from "../_helpers/tenant.ts";
 import { LGPD_QUESTION } from "@/inbox/lgpd_step.ts";
 import { INVALID_RATING } from "@/inbox/rating_step.ts";
 
@@ -44,7 +37,9 @@ Deno.test("[hours] queue schedule: out of hours once per absence, in the company
   const t = await createTestApp({ clock });
   const sink = startWebhookSink();
   try {
-    const w = await setupInbox(t, sink, {
+    const w = await createTenant(t, {
+      webhook: sink,
+      user: false,
       queues: [{ name: "Loja", schedules: HOURS, outOfHoursMessage: "Estamos fechados, voltamos às 8h." }],
       settings: { scheduleType: "queue" },
     });
@@ -77,7 +72,9 @@ Deno.test("[hours] company schedule in its own zone; collective vacation", async
   const t = await createTestApp({ clock });
   const sink = startWebhookSink();
   try {
-    const w = await setupInbox(t, sink, {
+    const w = await createTenant(t, {
+      webhook: sink,
+      user: false,
       queues: [{ name: "A" }, { name: "B" }],
       conn: { greetingMessage: "Escolha:", outOfHoursMessage: "Fora do horário" },
       settings: { scheduleType: "company" },
@@ -121,7 +118,9 @@ Deno.test("[lgpd] consent round trip: asked, accepted, then the menu; refusal cl
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
-    const w = await setupInbox(t, sink, {
+    const w = await createTenant(t, {
+      webhook: sink,
+      user: false,
       queues: [{ name: "A" }, { name: "B" }],
       conn: { greetingMessage: "Escolha:", complationMessage: "Tchau" },
       settings: {
@@ -165,7 +164,9 @@ Deno.test("[nps] rating round trip: close asks, a bad answer asks again, 0–10 
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
-    const w = await setupInbox(t, sink, {
+    const w = await createTenant(t, {
+      webhook: sink,
+      user: false,
       queues: [{ name: "A" }],
       conn: { ratingMessage: "Dê uma nota de 0 a 10", complationMessage: "Obrigado!", expiresTicketNPS: 30 },
       settings: { userRating: "enabled" },

@@ -8,18 +8,15 @@ import { and, eq } from "drizzle-orm";
 import { auditLogs } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { login } from "../_helpers/factories.ts";
-import { assertAllNeedAuth, setCompanySetting } from "../_helpers/tenant.ts";
 import {
   type ApiConn,
-  customerSays,
-  expectError,
-  expectOk,
-  inboundRaw,
-  type Json,
-  nextExternalId,
-  setupInbox,
+  assertAllNeedAuth,
+  createTenant,
+  setCompanySetting,
   userOf,
-} from "../inbox/_support.ts";
+} from "../_helpers/tenant.ts";
+import { customerSays, inboundRaw, nextExternalId } from "../_helpers/inbox.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 
 const rotate = (t: TestApp, token: string, id: number) =>
   t.request(`/api/whatsapp/${id}/token`, { method: "POST", token });
@@ -36,8 +33,8 @@ Deno.test("[inbox] /whatsapp/filter and /whatsapp/{id}/token need a session", as
 Deno.test("[inbox] GET /whatsapp/filter answers the company's connections of a channel", async () => {
   const t = await createTestApp();
   try {
-    const a = await setupInbox(t, null);
-    const b = await setupInbox(t, null);
+    const a = await createTenant(t, { webhook: null, user: false });
+    const b = await createTenant(t, { webhook: null, user: false });
     const all = await expectOk<ApiConn[]>(
       await t.request("/api/whatsapp/filter?session=0", { token: a.adminToken }),
     );
@@ -64,8 +61,8 @@ Deno.test("[inbox] GET /whatsapp/filter answers the company's connections of a c
 Deno.test("[inbox] POST /whatsapp/{id}/token rotates the token: 404 across companies, 403 for a user", async (tt) => {
   const t = await createTestApp();
   try {
-    const a = await setupInbox(t, null);
-    const b = await setupInbox(t, null);
+    const a = await createTenant(t, { webhook: null, user: false });
+    const b = await createTenant(t, { webhook: null, user: false });
     await tt.step("another company's connection answers 404 and keeps its token", async () => {
       await expectError(await rotate(t, a.adminToken, b.conn.id), 404, "ERR_NOT_FOUND");
       const still = await expectOk<ApiConn>(
@@ -133,7 +130,7 @@ Deno.test("[inbox] allowSignup=disabled closes the public signup", async () => {
 Deno.test("[inbox] login answers company.companieSettings as the spec's client reads it", async () => {
   const t = await createTestApp();
   try {
-    const a = await setupInbox(t, null, { settings: { userRating: "enabled" } });
+    const a = await createTenant(t, { webhook: null, user: false, settings: { userRating: "enabled" } });
     const { user } = await login(t, a.admin);
     const company = user.company as { settings: Json; companieSettings: Json[] };
     assert.equal(company.companieSettings.length, 1);
@@ -147,7 +144,7 @@ Deno.test("[inbox] login answers company.companieSettings as the spec's client r
 Deno.test('[inbox] flags as 0/1 and "true"/"false" are accepted where the spec\'s client sends them', async (tt) => {
   const t = await createTestApp();
   try {
-    const a = await setupInbox(t, null);
+    const a = await createTenant(t, { webhook: null, user: false });
     const first = await customerSays(t, a.conn, "5511922220000", "Olá");
     await expectOk(
       await t.request(`/api/tickets/${first.ticketId}`, {

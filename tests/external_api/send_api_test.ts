@@ -15,8 +15,7 @@ import {
   runJobs,
   startMeta,
 } from "../channels/meta/_support.ts";
-
-type Json = Record<string, unknown>;
+import { expectError, type Json } from "../_helpers/http.ts";
 
 async function apiConnection(t: TestApp, companyId: number, webhookUrl: string) {
   return await t.deps.database.write(async (tx) =>
@@ -37,14 +36,6 @@ const send = (t: TestApp, token: string | null, body: Json | FormData) =>
     ...(token ? { token } : {}),
     ...(body instanceof FormData ? { body } : { json: body }),
   });
-
-async function expectError(res: Response, status: number, code: string): Promise<Json> {
-  const text = await res.text();
-  assert.equal(res.status, status, text);
-  const b = JSON.parse(text);
-  assert.equal(b.error, code, text);
-  return b;
-}
 
 Deno.test("[external api] auth, plan, subscription and validation", async (tt) => {
   const m = await startMeta();

@@ -10,8 +10,8 @@ import { jobs, messages } from "@db/schema.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { runDueJobs } from "@/jobs/queue.ts";
 import { checkUrl, createFetchGuard, isBlockedAddress, safeFetch } from "@/lib/safe_fetch.ts";
-import { expectError, expectOk, type Json } from "../auth/_support.ts";
-import { customerSays, inboundRaw, nextExternalId } from "../inbox/_support.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
+import { customerSays, inboundRaw, nextExternalId } from "../_helpers/inbox.ts";
 import { createCompany, login } from "../_helpers/factories.ts";
 import { deliverAndRun, messagingPayload, metaConnection, startMeta } from "../channels/meta/_support.ts";
 

@@ -8,9 +8,10 @@ import { eq } from "drizzle-orm";
 import { messages } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { createCompany, login } from "../_helpers/factories.ts";
-import { assertAllNeedAuth } from "../_helpers/tenant.ts";
+import { assertAllNeedAuth, createTenant, userOf } from "../_helpers/tenant.ts";
+import { customerSays } from "../_helpers/inbox.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 import { startWebhookSink, type WebhookSink } from "../_helpers/webhook_sink.ts";
-import { customerSays, expectError, expectOk, type Json, setupInbox, userOf } from "../inbox/_support.ts";
 import {
   cloudPayload,
   cloudText,
@@ -54,7 +55,7 @@ const post = (t: TestApp, token: string, kind: string, ticketId: number, json: J
   t.request(`/api/messages/${kind}/${ticketId}`, { method: "POST", token, json });
 
 async function world(t: TestApp, sink: WebhookSink) {
-  const a = await setupInbox(t, sink, { queues: [{ name: "Vendas" }] });
+  const a = await createTenant(t, { webhook: sink, user: false, queues: [{ name: "Vendas" }] });
   const carla = await userOf(t, a.company.id, { name: "Carla", queueIds: [a.queues[0].id] });
   const outsider = await userOf(t, a.company.id, { allTicket: "disabled" });
   const first = await customerSays(t, a.conn, { number: "5511988887777", name: "Maria" }, "Olá");
@@ -65,7 +66,7 @@ async function world(t: TestApp, sink: WebhookSink) {
       json: { status: "open" },
     }),
   );
-  const b = await setupInbox(t, null);
+  const b = await createTenant(t, { webhook: null, user: false });
   const bIn = await customerSays(t, b.conn, "5521900000009", "oi B");
   return { a, carla, outsider, ticketId: first.ticketId, b, bIn };
 }

@@ -3,8 +3,8 @@ import assert from "node:assert/strict";
 import { createTestApp, startTestServer } from "../_helpers/test_app.ts";
 import { createUser, login } from "../_helpers/factories.ts";
 import { assertAllNeedAuth, createTenant } from "../_helpers/tenant.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 import { connectWs, settle } from "../_helpers/ws_client.ts";
-import { expectError, expectOk, type Json } from "../auth/_support.ts";
 
 type Page = { records: Json[]; count: number; hasMore: boolean };
 

@@ -6,17 +6,9 @@ import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
 import { createQueue } from "../_helpers/factories.ts";
-import {
-  customerSays,
-  expectOk,
-  hookFor,
-  type Json,
-  setupInbox,
-  ticketRow,
-  updateRaw,
-  userOf,
-  waitUntil,
-} from "../inbox/_support.ts";
+import { customerSays, hookFor, ticketRow, updateRaw, waitUntil } from "../_helpers/inbox.ts";
+import { expectOk, type Json } from "../_helpers/http.ts";
+import { createTenant, userOf } from "../_helpers/tenant.ts";
 import { chatbots } from "@db/schema.ts";
 
 type T = Json & {
@@ -38,8 +30,8 @@ const list = (t: TestApp, token: string, q: Record<string, string>) =>
 Deno.test("[inbox] search: contacts and messages together; each result carries its matching message", async () => {
   const t = await createTestApp();
   try {
-    const a = await setupInbox(t, null);
-    const b = await setupInbox(t, null);
+    const a = await createTenant(t, { webhook: null, user: false });
+    const b = await createTenant(t, { webhook: null, user: false });
     const ana = await customerSays(t, a.conn, { number: "5511900000001", name: "Ana Ribeiro" }, "Olá");
     const match = await customerSays(t, a.conn, "5511900000001", "Meu *pedido* 4471 atrasou");
     await customerSays(t, a.conn, "5511900000001", "Alguém aí?");
@@ -76,7 +68,7 @@ Deno.test("[inbox] search: contacts and messages together; each result carries i
 Deno.test("[inbox] opening a waiting ticket neither reads it nor moves it; accepting reads it", async () => {
   const t = await createTestApp();
   try {
-    const a = await setupInbox(t, null);
+    const a = await createTenant(t, { webhook: null, user: false });
     const first = await customerSays(t, a.conn, "5511900000010", "Oi");
     await customerSays(t, a.conn, "5511900000010", "Tem alguém?");
     const before = await ticketRow(t, first.ticketId);
@@ -114,12 +106,14 @@ Deno.test("[inbox] isBot: only while a bot really handles the waiting ticket", a
   const t = await createTestApp();
   try {
     await tt.step("no queue, no chatbot: no bot", async () => {
-      const a = await setupInbox(t, null);
+      const a = await createTenant(t, { webhook: null, user: false });
       const r = await customerSays(t, a.conn, "5511900000020", "Oi");
       assert.equal((await ticketRow(t, r.ticketId)).isBot, false);
     });
     await tt.step("two queues: the queue menu is a bot until a queue is chosen", async () => {
-      const a = await setupInbox(t, null, {
+      const a = await createTenant(t, {
+        webhook: null,
+        user: false,
         queues: [{ name: "Vendas" }, { name: "Suporte" }],
         conn: { greetingMessage: "Escolha:" },
       });
@@ -131,7 +125,7 @@ Deno.test("[inbox] isBot: only while a bot really handles the waiting ticket", a
       assert.equal(chosen.isBot, false);
     });
     await tt.step("a queue with chatbot options is a bot until someone accepts", async () => {
-      const a = await setupInbox(t, null);
+      const a = await createTenant(t, { webhook: null, user: false });
       const q = await createQueue(t, a.company.id, { name: "Atendimento", greetingMessage: "Menu" });
       await t.deps.database.write((tx) =>
         tx.insert(chatbots).values([
@@ -166,7 +160,7 @@ Deno.test("[inbox] the list carries the last message's ack (the preview's tick)"
   const sink = startWebhookSink();
   const t = await createTestApp();
   try {
-    const a = await setupInbox(t, sink);
+    const a = await createTenant(t, { webhook: sink, user: false });
     const u = await userOf(t, a.company.id, { profile: "admin" });
     const r = await customerSays(t, a.conn, "5511900000030", "Oi");
     await expectOk(

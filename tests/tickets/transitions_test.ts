@@ -7,25 +7,21 @@ import { eq } from "drizzle-orm";
 import { ticketTraking } from "@db/schema.ts";
 import { createTestApp, startTestServer, type TestApp } from "../_helpers/test_app.ts";
 import { createQueue } from "../_helpers/factories.ts";
-import { setCompanySetting } from "../_helpers/tenant.ts";
-import { startWebhookSink, type WebhookSink } from "../_helpers/webhook_sink.ts";
-import { connectWs, settle } from "../_helpers/ws_client.ts";
+import { createTenant, setCompanySetting, userOf } from "../_helpers/tenant.ts";
 import {
   customerSays,
-  expectError,
-  expectOk,
   hookFor,
   hooksTo,
   insertTag,
-  type Json,
   logTypes,
   outbound,
   settleBus,
-  setupInbox,
   tagContact,
   ticketRow,
-  userOf,
-} from "../inbox/_support.ts";
+} from "../_helpers/inbox.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
+import { startWebhookSink, type WebhookSink } from "../_helpers/webhook_sink.ts";
+import { connectWs, settle } from "../_helpers/ws_client.ts";
 
 type Ticket = Json & {
   id: number;
@@ -45,7 +41,9 @@ async function world(
   sink: WebhookSink,
   o: { settings?: Record<string, string>; conn?: Json } = {},
 ) {
-  const a = await setupInbox(t, sink, {
+  const a = await createTenant(t, {
+    webhook: sink,
+    user: false,
     queues: [{ name: "Vendas" }],
     conn: { complationMessage: "Obrigado pelo contato, {{firstName}}", ...o.conn },
     settings: o.settings,

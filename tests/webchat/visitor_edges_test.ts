@@ -7,7 +7,7 @@ import { companies } from "@db/schema.ts";
 import { startTestServer } from "../_helpers/test_app.ts";
 import { connectWs } from "../_helpers/ws_client.ts";
 import { createTenant } from "../_helpers/tenant.ts";
-import { expectError, expectOk, type Json } from "../auth/_support.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 import { assert, openSession, sessionRequest, SITE, visitorSocket, webchatTenant } from "./_support.ts";
 
 Deno.test("[webchat] new visitors per address are rate limited (429)", async () => {
