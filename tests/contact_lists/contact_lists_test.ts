@@ -5,7 +5,7 @@ import { Buffer } from "node:buffer";
 import { createTestApp, startTestServer } from "../_helpers/test_app.ts";
 import { assertAllNeedAuth, createTenant } from "../_helpers/tenant.ts";
 import { expectError, expectOk, type Json } from "../_helpers/http.ts";
-import { upload, xlsxFile } from "./_support.ts";
+import { upload, xlsxFile } from "../campaigns/_support.ts";
 import { connectWs } from "../_helpers/ws_client.ts";
 
 Deno.test("[contact-lists] routes: auth, roles, plan, tenancy, CRUD and items", async (t) => {
