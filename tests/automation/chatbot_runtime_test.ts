@@ -64,7 +64,7 @@ async function treeWorld(t: TestApp, sink: WebhookSink) {
 const ROOT_MENU = "Olá Ana, como podemos ajudar?\n\n*[ 1 ]* - Comercial\n*[ 2 ]* - Suporte técnico\n" +
   "*[ # ]* - Voltar ao menu principal\n*[ Sair ]* - Encerrar atendimento";
 
-Deno.test("[chatbot] a customer walks three levels by number and lands on an attendant's waiting list", async (tt) => {
+Deno.test("[automation] a customer walks three levels by number and lands on an attendant's waiting list", async (tt) => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -112,7 +112,7 @@ Deno.test("[chatbot] a customer walks three levels by number and lands on an att
   }
 });
 
-Deno.test('[chatbot] a queue option moves the ticket; "sair" ends the conversation', async () => {
+Deno.test('[automation] a queue option moves the ticket; "sair" ends the conversation', async () => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -143,7 +143,7 @@ Deno.test('[chatbot] a queue option moves the ticket; "sair" ends the conversati
   }
 });
 
-Deno.test("[chatbot] a file option sends the list's message and files", async () => {
+Deno.test("[automation] a file option sends the list's message and files", async () => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -191,7 +191,7 @@ Deno.test("[chatbot] a file option sends the list's message and files", async ()
   }
 });
 
-Deno.test("[chatbot] audio is refused when acceptAudioMessageContact is disabled", async () => {
+Deno.test("[automation] audio is refused when acceptAudioMessageContact is disabled", async () => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {

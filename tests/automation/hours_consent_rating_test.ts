@@ -31,7 +31,7 @@ const HOURS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday
   endTimeB: "18:00",
 }));
 
-Deno.test("[hours] queue schedule: out of hours once per absence, in the company's time zone", async () => {
+Deno.test("[automation] queue schedule: out of hours once per absence, in the company's time zone", async () => {
   // 2026-03-02 is a Monday. 22:30 UTC = 19:30 in São Paulo (closed), but 23:30 in Lisbon… we use SP.
   const clock = clockAt("2026-03-02T22:30:00Z");
   const t = await createTestApp({ clock });
@@ -66,7 +66,7 @@ Deno.test("[hours] queue schedule: out of hours once per absence, in the company
   }
 });
 
-Deno.test("[hours] company schedule in its own zone; collective vacation", async () => {
+Deno.test("[automation] company schedule in its own zone; collective vacation", async () => {
   // 10:00 UTC = 07:00 in São Paulo (closed) but 19:00 in Tokyo (closed too) — use Tokyo at 01:00 UTC = 10:00.
   const clock = clockAt("2026-03-03T01:00:00Z");
   const t = await createTestApp({ clock });
@@ -114,7 +114,7 @@ Deno.test("[hours] company schedule in its own zone; collective vacation", async
   }
 });
 
-Deno.test("[lgpd] consent round trip: asked, accepted, then the menu; refusal closes", async () => {
+Deno.test("[automation] consent round trip: asked, accepted, then the menu; refusal closes", async () => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -160,7 +160,7 @@ Deno.test("[lgpd] consent round trip: asked, accepted, then the menu; refusal cl
   }
 });
 
-Deno.test("[nps] rating round trip: close asks, a bad answer asks again, 0–10 is stored and closes", async () => {
+Deno.test("[automation] rating round trip: close asks, a bad answer asks again, 0–10 is stored and closes", async () => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {

@@ -35,7 +35,7 @@ const close = (t: TestApp, token: string, id: number) =>
     json: { status: "closed", sendFarewellMessage: false },
   });
 
-Deno.test("[inbox] one queue: the ticket gets it at once; the greeting only with sendGreetingMessageOneQueues", async (tt) => {
+Deno.test("[automation] one queue: the ticket gets it at once; the greeting only with sendGreetingMessageOneQueues", async (tt) => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -69,7 +69,7 @@ Deno.test("[inbox] one queue: the ticket gets it at once; the greeting only with
   }
 });
 
-Deno.test("[inbox] two queues: greeting and numbered menu; a digit picks the queue and its greeting", async (tt) => {
+Deno.test("[automation] two queues: greeting and numbered menu; a digit picks the queue and its greeting", async (tt) => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -115,7 +115,7 @@ Deno.test("[inbox] two queues: greeting and numbered menu; a digit picks the que
   }
 });
 
-Deno.test('[inbox] "sair" closes the ticket with the complation message', async () => {
+Deno.test('[automation] "sair" closes the ticket with the complation message', async () => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -141,7 +141,7 @@ Deno.test('[inbox] "sair" closes the ticket with the complation message', async 
   }
 });
 
-Deno.test("[inbox] an invalid answer re-sends the menu until maxUseBotQueues, then silence", async () => {
+Deno.test("[automation] an invalid answer re-sends the menu until maxUseBotQueues, then silence", async () => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -174,7 +174,7 @@ Deno.test("[inbox] an invalid answer re-sends the menu until maxUseBotQueues, th
   }
 });
 
-Deno.test("[inbox] sendQueuePosition: '<message> *N*' after the queue is set", async (tt) => {
+Deno.test("[automation] sendQueuePosition: '<message> *N*' after the queue is set", async (tt) => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -208,7 +208,7 @@ Deno.test("[inbox] sendQueuePosition: '<message> *N*' after the queue is set", a
   }
 });
 
-Deno.test("[inbox] a contact with disableBot gets no menu", async () => {
+Deno.test("[automation] a contact with disableBot gets no menu", async () => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -231,7 +231,7 @@ Deno.test("[inbox] a contact with disableBot gets no menu", async () => {
   }
 });
 
-Deno.test("[inbox] disableBot with a single queue: no greeting, but the ticket still reaches the queue", async () => {
+Deno.test("[automation] disableBot with a single queue: no greeting, but the ticket still reaches the queue", async () => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -252,7 +252,7 @@ Deno.test("[inbox] disableBot with a single queue: no greeting, but the ticket s
   }
 });
 
-Deno.test("[inbox] timeCreateNewTicket: within the window the closed ticket reopens, after it a new one opens", async (tt) => {
+Deno.test("[automation] timeCreateNewTicket: within the window the closed ticket reopens, after it a new one opens", async (tt) => {
   let offset = 0;
   const t = await createTestApp({ clock: { now: () => new Date(Date.now() + offset) } });
   try {
@@ -298,7 +298,7 @@ Deno.test("[inbox] timeCreateNewTicket: within the window the closed ticket reop
   }
 });
 
-Deno.test("[inbox] reopened within the window after 'sair', the customer gets the menu again", async () => {
+Deno.test("[automation] reopened within the window after 'sair', the customer gets the menu again", async () => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -321,7 +321,7 @@ Deno.test("[inbox] reopened within the window after 'sair', the customer gets th
   }
 });
 
-Deno.test("[inbox] without timeCreateNewTicket a closed ticket is never reused", async () => {
+Deno.test("[automation] without timeCreateNewTicket a closed ticket is never reused", async () => {
   const t = await createTestApp();
   try {
     const w = await createTenant(t, { webhook: null, user: false, queues: [{ name: "Vendas" }] });
@@ -340,7 +340,7 @@ Deno.test("[inbox] without timeCreateNewTicket a closed ticket is never reused",
   }
 });
 
-Deno.test("[inbox] unread count grows with each customer message; accepting, then opening, resets it", async () => {
+Deno.test("[automation] unread count grows with each customer message; accepting, then opening, resets it", async () => {
   const t = await createTestApp();
   try {
     const w = await createTenant(t, { webhook: null, user: false, queues: [{ name: "Vendas" }] });

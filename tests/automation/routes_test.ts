@@ -25,7 +25,7 @@ const upload = (t: Awaited<ReturnType<typeof createTestApp>>, token: string, id:
   return t.request(`/api/whatsapp/${id}/media-upload`, { method: "POST", token, body: form });
 };
 
-Deno.test("[automation routes] 401 without a token", async () => {
+Deno.test("[automation] 401 without a token", async () => {
   const t = await createTestApp({ scheduler: false });
   try {
     await assertAllNeedAuth(t, [
@@ -40,7 +40,7 @@ Deno.test("[automation routes] 401 without a token", async () => {
   }
 });
 
-Deno.test("[automation routes] queue refs: admins read the company's integrations, prompts and files", async () => {
+Deno.test("[automation] queue refs: admins read the company's integrations, prompts and files", async () => {
   const t = await createTestApp({ scheduler: false });
   try {
     const a = await createTenant(t, { webhook: null, user: false });
@@ -63,7 +63,7 @@ Deno.test("[automation routes] queue refs: admins read the company's integration
   }
 });
 
-Deno.test("[automation routes] company schedules: own company only, admins write", async () => {
+Deno.test("[automation] company schedules: own company only, admins write", async () => {
   const t = await createTestApp({ scheduler: false });
   try {
     const a = await createTenant(t, { webhook: null, user: false });
@@ -97,7 +97,7 @@ Deno.test("[automation routes] company schedules: own company only, admins write
   }
 });
 
-Deno.test("[automation routes] greeting media: upload, sent with the greeting, removed", async () => {
+Deno.test("[automation] greeting media: upload, sent with the greeting, removed", async () => {
   const t = await createTestApp();
   try {
     const a = await createTenant(t, {
@@ -130,7 +130,7 @@ Deno.test("[automation routes] greeting media: upload, sent with the greeting, r
   }
 });
 
-Deno.test("[automation routes] settings: a message cannot be emptied while its toggle asks for it", async () => {
+Deno.test("[automation] settings: a message cannot be emptied while its toggle asks for it", async () => {
   const t = await createTestApp({ scheduler: false });
   try {
     const a = await createTenant(t, { webhook: null, user: false });

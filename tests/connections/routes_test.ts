@@ -12,7 +12,7 @@ const create = (t: TestApp, token: string, json: Json) =>
     json: { channel: "api", webhookUrl: "http://127.0.0.1:9/hook", ...json },
   });
 
-Deno.test("[inbox] /api/whatsapp: every route needs a session", async () => {
+Deno.test("[connections] /api/whatsapp: every route needs a session", async () => {
   const t = await createTestApp();
   try {
     await assertAllNeedAuth(t, [
@@ -27,7 +27,7 @@ Deno.test("[inbox] /api/whatsapp: every route needs a session", async () => {
   }
 });
 
-Deno.test("[inbox] /api/whatsapp: another company's connection and queues answer 404", async (tt) => {
+Deno.test("[connections] /api/whatsapp: another company's connection and queues answer 404", async (tt) => {
   const t = await createTestApp();
   try {
     const a = await createTenant(t, { webhook: null, user: false });
@@ -111,7 +111,7 @@ Deno.test("[inbox] /api/whatsapp: another company's connection and queues answer
   }
 });
 
-Deno.test("[inbox] /api/whatsapp: allowConnections decides who manages connections and sees tokens", async (tt) => {
+Deno.test("[connections] /api/whatsapp: allowConnections decides who manages connections and sees tokens", async (tt) => {
   const t = await createTestApp();
   try {
     const { company, conn } = await createTenant(t, { webhook: null, user: false });
@@ -173,7 +173,7 @@ Deno.test("[inbox] /api/whatsapp: allowConnections decides who manages connectio
   }
 });
 
-Deno.test("[inbox] /api/whatsapp: create, show, update and delete; events reach the company", async (tt) => {
+Deno.test("[connections] /api/whatsapp: create, show, update and delete; events reach the company", async (tt) => {
   const t = await startTestServer();
   try {
     const { company, adminToken, conn } = await createTenant(t, { webhook: null, user: false });
@@ -273,7 +273,7 @@ Deno.test("[inbox] /api/whatsapp: create, show, update and delete; events reach 
   }
 });
 
-Deno.test("[inbox] /api/whatsapp: plan flags per channel and the plan's connection limit", async (tt) => {
+Deno.test("[connections] /api/whatsapp: plan flags per channel and the plan's connection limit", async (tt) => {
   const t = await createTestApp();
   try {
     await tt.step("a channel the plan does not include is refused with ERR_PLAN_FEATURE", async () => {
@@ -327,7 +327,7 @@ Deno.test("[inbox] /api/whatsapp: plan flags per channel and the plan's connecti
   }
 });
 
-Deno.test("[inbox] /api/whatsapp: a greeting is required with more than one queue", async (tt) => {
+Deno.test("[connections] /api/whatsapp: a greeting is required with more than one queue", async (tt) => {
   const t = await createTestApp();
   try {
     const { company, adminToken, conn } = await createTenant(t, { webhook: null, user: false });
@@ -390,7 +390,7 @@ Deno.test("[inbox] /api/whatsapp: a greeting is required with more than one queu
   }
 });
 
-Deno.test("[inbox] /api/whatsapp: exactly one default connection", async (tt) => {
+Deno.test("[connections] /api/whatsapp: exactly one default connection", async (tt) => {
   const t = await startTestServer();
   try {
     const { company, adminToken, conn } = await createTenant(t, { webhook: null, user: false });

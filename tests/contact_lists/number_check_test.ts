@@ -25,7 +25,7 @@ async function newList(srv: TestServer, token: string, name: string) {
   );
 }
 
-Deno.test("[contact-lists] number check on import through the WhatsApp connection", async (t) => {
+Deno.test("[contact_lists] number check on import through the WhatsApp connection", async (t) => {
   const srv = await startTestServer({ scheduler: false });
   try {
     const a = await createTenant(srv, { plan: { useWhatsapp: true } });

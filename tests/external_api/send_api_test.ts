@@ -37,7 +37,7 @@ const send = (t: TestApp, token: string | null, body: Json | FormData) =>
     ...(body instanceof FormData ? { body } : { json: body }),
   });
 
-Deno.test("[external api] auth, plan, subscription and validation", async (tt) => {
+Deno.test("[external_api] auth, plan, subscription and validation", async (tt) => {
   const m = await startMeta();
   const { t } = m;
   const sink = startWebhookSink();
@@ -108,7 +108,7 @@ Deno.test("[external api] auth, plan, subscription and validation", async (tt) =
   }
 });
 
-Deno.test("[external api] end to end on an api-channel connection: signature, assignment, close, files, usage", async (tt) => {
+Deno.test("[external_api] end to end on an api-channel connection: signature, assignment, close, files, usage", async (tt) => {
   const m = await startMeta();
   const { t } = m;
   const sink: WebhookSink = startWebhookSink();
@@ -207,7 +207,7 @@ Deno.test("[external api] end to end on an api-channel connection: signature, as
   }
 });
 
-Deno.test("[external api] end to end on a Cloud API connection, and the 24-hour window", async (tt) => {
+Deno.test("[external_api] end to end on a Cloud API connection, and the 24-hour window", async (tt) => {
   const m = await startMeta();
   const { t, graph } = m;
   try {

@@ -7,7 +7,7 @@ import { createTestApp } from "../_helpers/test_app.ts";
 import { createCompany, login } from "../_helpers/factories.ts";
 import { expectError, PNG } from "../_helpers/http.ts";
 
-Deno.test("[platform] signed media URLs", async (t) => {
+Deno.test("[media] signed media URLs", async (t) => {
   const app = await createTestApp();
   try {
     const { company, admin } = await createCompany(app);
@@ -119,7 +119,7 @@ Deno.test("[platform] signed media URLs", async (t) => {
   }
 });
 
-Deno.test("[platform] public branding files", async (t) => {
+Deno.test("[media] public branding files", async (t) => {
   const app = await createTestApp();
   try {
     const name = await app.deps.media.savePublic(

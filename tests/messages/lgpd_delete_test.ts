@@ -13,7 +13,7 @@ import { connectWs } from "../_helpers/ws_client.ts";
 
 type Page = { messages: { id: number; isDeleted: boolean }[] };
 
-Deno.test("[inbox] lgpdDeleteMessage hides deleted messages from the conversation", async (tt) => {
+Deno.test("[messages] lgpdDeleteMessage hides deleted messages from the conversation", async (tt) => {
   const t = await startTestServer({ scheduler: false });
   const sink = startWebhookSink();
   try {

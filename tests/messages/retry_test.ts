@@ -12,7 +12,7 @@ import { customerSays, hookFor, messageRow } from "../_helpers/inbox.ts";
 import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 import { createTenant, userOf } from "../_helpers/tenant.ts";
 
-Deno.test("[inbox] POST /messages/:id/retry: a failed delivery is shown and sent again", async (tt) => {
+Deno.test("[messages] POST /messages/:id/retry: a failed delivery is shown and sent again", async (tt) => {
   const t = await createTestApp({ scheduler: false });
   const sink = startWebhookSink();
   try {

@@ -71,7 +71,7 @@ async function world(t: TestApp, sink: WebhookSink) {
   return { a, carla, outsider, ticketId: first.ticketId, b, bIn };
 }
 
-Deno.test("[inbox] rich messages: every route needs a session", async () => {
+Deno.test("[messages] rich messages: every route needs a session", async () => {
   const t = await createTestApp();
   try {
     await assertAllNeedAuth(t, KINDS.map((k) => ["POST", `/api/messages/${k}/1`] as [string, string]));
@@ -80,7 +80,7 @@ Deno.test("[inbox] rich messages: every route needs a session", async () => {
   }
 });
 
-Deno.test("[inbox] rich messages: tenancy, visibility, validation, text rendering, api webhook", async (tt) => {
+Deno.test("[messages] rich messages: tenancy, visibility, validation, text rendering, api webhook", async (tt) => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -187,7 +187,7 @@ Deno.test("[inbox] rich messages: tenancy, visibility, validation, text renderin
   }
 });
 
-Deno.test("[inbox] rich messages on the Cloud API: list and URL go out as interactive, the rest as text", async () => {
+Deno.test("[messages] rich messages on the Cloud API: list and URL go out as interactive, the rest as text", async () => {
   const m = await startMeta();
   const { t, graph } = m;
   try {

@@ -56,7 +56,7 @@ async function world(t: TestApp, sink: WebhookSink) {
 const send = (t: TestApp, token: string, ticketId: number, json: Json) =>
   t.request(`/api/messages/${ticketId}`, { method: "POST", token, json });
 
-Deno.test("[inbox] messages: every route needs a session", async () => {
+Deno.test("[messages] messages: every route needs a session", async () => {
   const t = await createTestApp();
   try {
     await assertAllNeedAuth(t, [
@@ -71,7 +71,7 @@ Deno.test("[inbox] messages: every route needs a session", async () => {
   }
 });
 
-Deno.test("[inbox] GET /messages/:ticketUuid: scope, paging and history", async (tt) => {
+Deno.test("[messages] GET /messages/:ticketUuid: scope, paging and history", async (tt) => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -144,7 +144,7 @@ Deno.test("[inbox] GET /messages/:ticketUuid: scope, paging and history", async 
   }
 });
 
-Deno.test("[inbox] GET /messages/:ticketUuid: without allHistoric a user sees no other queue's history", async (tt) => {
+Deno.test("[messages] GET /messages/:ticketUuid: without allHistoric a user sees no other queue's history", async (tt) => {
   const t = await createTestApp();
   try {
     const a = await createTenant(t, { webhook: null, user: false });
@@ -198,7 +198,7 @@ Deno.test("[inbox] GET /messages/:ticketUuid: without allHistoric a user sees no
   }
 });
 
-Deno.test("[inbox] POST /messages/:ticketId with JSON: text, quote, notes, signature", async (tt) => {
+Deno.test("[messages] POST /messages/:ticketId with JSON: text, quote, notes, signature", async (tt) => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {

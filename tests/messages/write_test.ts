@@ -66,7 +66,7 @@ function multipart(fields: Record<string, string>, files: File[]) {
   return form;
 }
 
-Deno.test("[inbox] POST /messages/:ticketId with multipart medias", async (tt) => {
+Deno.test("[messages] POST /messages/:ticketId with multipart medias", async (tt) => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -182,7 +182,7 @@ Deno.test("[inbox] POST /messages/:ticketId with multipart medias", async (tt) =
   }
 });
 
-Deno.test("[inbox] POST /messages/edit/:id: own messages for 15 minutes", async (tt) => {
+Deno.test("[messages] POST /messages/edit/:id: own messages for 15 minutes", async (tt) => {
   let offset = 0;
   const t = await createTestApp({ clock: { now: () => new Date(Date.now() + offset) } });
   const sink = startWebhookSink();
@@ -229,7 +229,7 @@ Deno.test("[inbox] POST /messages/edit/:id: own messages for 15 minutes", async 
   }
 });
 
-Deno.test("[inbox] DELETE /messages/:id: own messages only", async (tt) => {
+Deno.test("[messages] DELETE /messages/:id: own messages only", async (tt) => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -258,7 +258,7 @@ Deno.test("[inbox] DELETE /messages/:id: own messages only", async (tt) => {
   }
 });
 
-Deno.test("[inbox] POST /message/forward", async (tt) => {
+Deno.test("[messages] POST /message/forward", async (tt) => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {

@@ -44,7 +44,7 @@ async function chatbotClient(t: TestApp, token: string) {
   };
 }
 
-Deno.test("[chatbot] option endpoints", async (t) => {
+Deno.test("[queues] option endpoints", async (t) => {
   const app = await createTestApp();
   try {
     const a = await createTenant(app);

@@ -8,7 +8,7 @@ import { connectWs, settle } from "../_helpers/ws_client.ts";
 
 type Page = { records: Json[]; count: number; hasMore: boolean };
 
-Deno.test("[quick-messages] visibility, ownership and tenancy", async (t) => {
+Deno.test("[quick_messages] visibility, ownership and tenancy", async (t) => {
   const app = await createTestApp();
   try {
     const a = await createTenant(app);
@@ -136,7 +136,7 @@ Deno.test("[quick-messages] visibility, ownership and tenancy", async (t) => {
   }
 });
 
-Deno.test("[quick-messages] media upload and removal", async (t) => {
+Deno.test("[quick_messages] media upload and removal", async (t) => {
   const app = await createTestApp();
   try {
     const a = await createTenant(app);
@@ -220,7 +220,7 @@ Deno.test("[quick-messages] media upload and removal", async (t) => {
   }
 });
 
-Deno.test("[quick-messages] shared replies are announced to the same company only", async (t) => {
+Deno.test("[quick_messages] shared replies are announced to the same company only", async (t) => {
   const srv = await startTestServer();
   const a = await createTenant(srv);
   const b = await createTenant(srv);

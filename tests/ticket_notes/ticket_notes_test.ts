@@ -19,7 +19,7 @@ async function ticket(t: TestApp, companyId: number, o: Partial<typeof tickets.$
   });
 }
 
-Deno.test("[ticket-notes] list, add and delete notes on visible tickets", async (t) => {
+Deno.test("[ticket_notes] list, add and delete notes on visible tickets", async (t) => {
   const app = await createTestApp();
   try {
     const a = await createTenant(app);

@@ -30,7 +30,7 @@ async function world(t: TestApp) {
 const put = (t: TestApp, token: string, id: number, json: Json) =>
   t.request(`/api/tickets/${id}`, { method: "PUT", token, json });
 
-Deno.test("[inbox] DELETE /tickets/:id is for admins only", async (tt) => {
+Deno.test("[tickets] DELETE /tickets/:id is for admins only", async (tt) => {
   const t = await createTestApp();
   try {
     const { a, agent, bTicket } = await world(t);
@@ -68,7 +68,7 @@ Deno.test("[inbox] DELETE /tickets/:id is for admins only", async (tt) => {
   }
 });
 
-Deno.test("[inbox] POST /tickets/closeAll is for admins and stays in the company", async (tt) => {
+Deno.test("[tickets] POST /tickets/closeAll is for admins and stays in the company", async (tt) => {
   const t = await createTestApp();
   try {
     const { a, agent, b, bTicket } = await world(t);
@@ -137,7 +137,7 @@ Deno.test("[inbox] POST /tickets/closeAll is for admins and stays in the company
   }
 });
 
-Deno.test("[inbox] GET /tickets-log/:ticketId", async (tt) => {
+Deno.test("[tickets] GET /tickets-log/:ticketId", async (tt) => {
   const t = await createTestApp();
   try {
     const { a, agent, outsider, bTicket } = await world(t);
@@ -178,7 +178,7 @@ Deno.test("[inbox] GET /tickets-log/:ticketId", async (tt) => {
   }
 });
 
-Deno.test("[inbox] PUT /ticket-tags/:ticketId/:tagId and DELETE /ticket-tags/:ticketId", async (tt) => {
+Deno.test("[tickets] PUT /ticket-tags/:ticketId/:tagId and DELETE /ticket-tags/:ticketId", async (tt) => {
   const t = await createTestApp();
   try {
     const { a, agent, outsider, bTicket, bTag } = await world(t);

@@ -1,6 +1,7 @@
 /**
- * Issue 21 on the server: search results carry their matching message; the list's last-message
- * ack; opening a waiting ticket neither reads it nor moves it; `isBot` only when a bot handles it.
+ * What the tickets list and a ticket's page answer besides the filters: search results carry their
+ * matching message; the list's last-message ack; opening a waiting ticket neither reads it nor
+ * moves it; `isBot` only when a bot handles it.
  */
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
@@ -27,7 +28,7 @@ type Page = { tickets: T[]; count: number };
 const list = (t: TestApp, token: string, q: Record<string, string>) =>
   t.request(`/api/tickets?${new URLSearchParams(q)}`, { token });
 
-Deno.test("[inbox] search: contacts and messages together; each result carries its matching message", async () => {
+Deno.test("[tickets] search: contacts and messages together; each result carries its matching message", async () => {
   const t = await createTestApp();
   try {
     const a = await createTenant(t, { webhook: null, user: false });
@@ -65,7 +66,7 @@ Deno.test("[inbox] search: contacts and messages together; each result carries i
   }
 });
 
-Deno.test("[inbox] opening a waiting ticket neither reads it nor moves it; accepting reads it", async () => {
+Deno.test("[tickets] opening a waiting ticket neither reads it nor moves it; accepting reads it", async () => {
   const t = await createTestApp();
   try {
     const a = await createTenant(t, { webhook: null, user: false });
@@ -102,7 +103,7 @@ Deno.test("[inbox] opening a waiting ticket neither reads it nor moves it; accep
   }
 });
 
-Deno.test("[inbox] isBot: only while a bot really handles the waiting ticket", async (tt) => {
+Deno.test("[tickets] isBot: only while a bot really handles the waiting ticket", async (tt) => {
   const t = await createTestApp();
   try {
     await tt.step("no queue, no chatbot: no bot", async () => {
@@ -156,7 +157,7 @@ Deno.test("[inbox] isBot: only while a bot really handles the waiting ticket", a
   }
 });
 
-Deno.test("[inbox] the list carries the last message's ack (the preview's tick)", async () => {
+Deno.test("[tickets] the list carries the last message's ack (the preview's tick)", async () => {
   const sink = startWebhookSink();
   const t = await createTestApp();
   try {

@@ -31,7 +31,7 @@ async function world(t: TestApp) {
 const put = (t: TestApp, token: string, id: number, json: Json) =>
   t.request(`/api/tickets/${id}`, { method: "PUT", token, json });
 
-Deno.test("[inbox] tickets: every route needs a session", async () => {
+Deno.test("[tickets] tickets: every route needs a session", async () => {
   const t = await createTestApp();
   try {
     await assertAllNeedAuth(t, [
@@ -50,7 +50,7 @@ Deno.test("[inbox] tickets: every route needs a session", async () => {
   }
 });
 
-Deno.test("[inbox] GET /tickets/:id and /tickets/u/:uuid", async (tt) => {
+Deno.test("[tickets] GET /tickets/:id and /tickets/u/:uuid", async (tt) => {
   const t = await createTestApp();
   try {
     const { a, agent, outsider, bTicket } = await world(t);
@@ -143,7 +143,7 @@ Deno.test("[inbox] GET /tickets/:id and /tickets/u/:uuid", async (tt) => {
   }
 });
 
-Deno.test("[inbox] POST /tickets opens a conversation; a second one conflicts", async (tt) => {
+Deno.test("[tickets] POST /tickets opens a conversation; a second one conflicts", async (tt) => {
   const t = await createTestApp();
   try {
     const { a, agent, b } = await world(t);
@@ -257,7 +257,7 @@ Deno.test("[inbox] POST /tickets opens a conversation; a second one conflicts", 
   }
 });
 
-Deno.test("[inbox] PUT /tickets/:id guards: company, visibility, ids and body", async (tt) => {
+Deno.test("[tickets] PUT /tickets/:id guards: company, visibility, ids and body", async (tt) => {
   const t = await createTestApp();
   try {
     const { a, agent, outsider, b, bTicket } = await world(t);
