@@ -17,7 +17,7 @@ import { payInvoice } from "./payments.ts";
 import { findReceipts, receiptWithCompany, toDTO } from "./receipts_repo.ts";
 
 export const RECEIPT_TYPES = /^(image\/(jpeg|png|gif)|application\/pdf)$/;
-const MAX_BYTES = 10 * 1024 * 1024;
+export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
 
 export const receiptFields = z.object({
   descripcion: z.string().trim().min(1).max(2000),
@@ -41,7 +41,7 @@ export async function uploadReceipt(
     throw new AppError("ERR_CONFLICT", { details: { reason: "invoice already paid" } });
   }
   const stored = await deps.media.save(actor.companyId, "receipts", file, {
-    maxBytes: MAX_BYTES,
+    maxBytes: RECEIPT_MAX_BYTES,
     accept: RECEIPT_TYPES,
   });
   const row = await deps.database.write(async (tx) => {

@@ -6,13 +6,20 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../lib/context.ts";
 import { formFile, idParam, validate } from "../lib/validate.ts";
-import { readJson, readText } from "../lib/body.ts";
+import { readForm, readJson, readText } from "../lib/body.ts";
 import { adminOnly, superOnly } from "../auth/super_only.ts";
 import { AppError } from "../lib/errors.ts";
 import { listInvoices, unpaidCount } from "./invoices.ts";
 import { checkout, checkoutInput, paymentOptions } from "./checkout.ts";
 import { cancelSubscription, handleStripeWebhook } from "./stripe.ts";
-import { listReceipts, receiptFields, reviewInput, reviewReceipt, uploadReceipt } from "./receipts.ts";
+import {
+  listReceipts,
+  RECEIPT_MAX_BYTES,
+  receiptFields,
+  reviewInput,
+  reviewReceipt,
+  uploadReceipt,
+} from "./receipts.ts";
 import { saveCertificate } from "./cert.ts";
 import { handleEfiWebhook } from "./efi.ts";
 import { handleAsaasWebhook, handleMercadoPagoWebhook } from "./links.ts";
@@ -41,7 +48,8 @@ export const billingRoutes = new Hono<AppEnv>()
   })
   .get("/companySettingOnePayment", async (c) => c.json(await paymentOptions(c.var.deps)))
   .post("/recepts", adminOnly, async (c) => {
-    const form = await c.req.raw.clone().formData().catch(() => new FormData());
+    // The file and a few fields; the multipart envelope adds a little.
+    const form = await readForm(c, { maxBytes: RECEIPT_MAX_BYTES + 64 * 1024 });
     const parsed = receiptFields.safeParse(
       Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")),
     );

@@ -111,17 +111,34 @@ export async function readJson(c: Context, o: JsonOptions = {}): Promise<unknown
   return parseJson(text, o.maxDepth);
 }
 
-/** A multipart or urlencoded body; anything unparseable → ERR_VALIDATION. */
+/**
+ * A multipart or urlencoded body; anything unparseable → ERR_VALIDATION. With `maxBytes`, capped as
+ * the JSON reader is: the declared content-length first, then the real size of what was read.
+ */
 export async function readForm(c: Context, o: Pick<JsonOptions, "maxBytes"> = {}): Promise<FormData> {
   const type = mediaType(c);
   if (!isFormType(type)) throw invalid("multipart/form-data or urlencoded body expected");
   const maxBytes = typeof o.maxBytes === "function" ? await o.maxBytes(c) : o.maxBytes;
   if (maxBytes) tooLarge(c, maxBytes);
+  let form: FormData;
   try {
-    return await c.req.formData();
+    form = await c.req.formData();
   } catch (err) {
     throw invalid(`malformed ${type} body`, err);
   }
+  if (maxBytes && formSize(form) > maxBytes) {
+    throw new AppError("ERR_PAYLOAD_TOO_LARGE", { details: { maxBytes } });
+  }
+  return form;
+}
+
+/** The bytes a form's fields and files hold (its envelope aside). */
+function formSize(form: FormData): number {
+  let n = 0;
+  form.forEach((value, key) => {
+    n += key.length + (typeof value === "string" ? new TextEncoder().encode(value).length : value.size);
+  });
+  return n;
 }
 
 /** Whether the body is a form (multipart or urlencoded), for routes that take both forms and JSON. */

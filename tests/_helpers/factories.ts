@@ -2,7 +2,7 @@
  * Factories: every test builds its own companies, users and queues, so no test depends on ids or
  * order. Rows are written with the production schema; sessions are opened through the real login.
  */
-import { companies, plans, queues, userQueues, users } from "@db/schema.ts";
+import { companies, plans, queues, userQueues, users, whatsapps } from "@db/schema.ts";
 import { hashPassword } from "@/lib/crypto.ts";
 import { writeSettings } from "@/settings/repo.ts";
 import { companyDefaults } from "@/settings/registry.ts";
@@ -90,6 +90,13 @@ export async function createQueue(
       ...o,
       companyId,
     }).returning())[0]
+  );
+}
+
+/** A connection row of a company, written directly (the connections feature has its own suite). */
+export async function createConnection(t: TestApp, companyId: number, name = `Line ${crypto.randomUUID()}`) {
+  return await t.deps.database.write(async (tx) =>
+    (await tx.insert(whatsapps).values({ companyId, name, channel: "api" }).returning())[0]
   );
 }
 

@@ -1,16 +1,11 @@
 /** Announcements: the operator writes for every company; users read the live ones; frames to all companies. */
 import assert from "node:assert/strict";
-import { Buffer } from "node:buffer";
 import { OPERATOR, startTestServer, type TestApp } from "../_helpers/test_app.ts";
 import { assertAllNeedAuth, createTenant } from "../_helpers/tenant.ts";
 import { login } from "../_helpers/factories.ts";
+import { expectError, expectOk, type Json, PNG } from "../_helpers/http.ts";
 import { connectWs } from "../_helpers/ws_client.ts";
-import { expectError, expectOk, type Json } from "../inbox/_support.ts";
 
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGOQkpICIgYwBQQM/yEsIAAAwGgN2Ybq7ggAAAAASUVORK5CYII=",
-  "base64",
-);
 type Ann = Json & {
   id: number;
   title: string;

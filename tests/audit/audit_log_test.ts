@@ -5,7 +5,7 @@ import ExcelJS from "exceljs";
 import { createTestApp, OPERATOR } from "../_helpers/test_app.ts";
 import { createQueue, login } from "../_helpers/factories.ts";
 import { assertAllNeedAuth, createTenant } from "../_helpers/tenant.ts";
-import { expectError, expectOk, type Json } from "../auth/_support.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 
 type Log = {
   id: number;

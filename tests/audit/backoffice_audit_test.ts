@@ -1,7 +1,9 @@
 /** The operator's changes to plans and companies are in the audit log (issue 13 with issue 20's back office). */
 import assert from "node:assert/strict";
 import { createTestApp } from "../_helpers/test_app.ts";
-import { expectOk, type Json, operatorToken, tenant } from "../billing/_support.ts";
+import { expectOk, type Json } from "../_helpers/http.ts";
+import { operatorToken } from "../billing/_support.ts";
+import { createTenant } from "../_helpers/tenant.ts";
 
 type Log = {
   action: string;
@@ -14,7 +16,7 @@ Deno.test("[audit] plans and companies changed by the operator are audited", asy
   const t = await createTestApp({ scheduler: false });
   try {
     const op = await operatorToken(t);
-    const a = await tenant(t);
+    const a = await createTenant(t);
     const logs = async (action: string, token = op) =>
       (await expectOk<{ logs: Log[] }>(await t.request(`/api/audit-logs?action=${action}`, { token }))).logs;
 

@@ -1,50 +1,11 @@
 /**
- * Helpers shared by the foundation API suites (auth, users, settings, platform). They only read
- * responses, the outbox and a local SMTP sink; nothing of the server is replaced.
+ * Helpers of the auth suites (sessions, password reset, signup): the refresh cookie, the mail
+ * outbox and a local SMTP sink. Nothing of the server is replaced.
  */
 import assert from "node:assert/strict";
 import { SMTPServer } from "smtp-server";
 import type { AddressInfo } from "node:net";
-import { and, eq } from "drizzle-orm";
-import { settings, whatsapps } from "@db/schema.ts";
 import type { TestApp } from "../_helpers/test_app.ts";
-
-export type Json = Record<string, unknown>;
-
-/** Asserts the status, then the error code, and returns the body. */
-export async function expectError(res: Response, status: number, code: string): Promise<Json> {
-  const text = await res.text();
-  assert.equal(res.status, status, `expected ${status} ${code}, got ${res.status}: ${text}`);
-  assert.match(res.headers.get("content-type") ?? "", /application\/json/);
-  const b = JSON.parse(text) as Json;
-  assert.equal(b.error, code, `expected ${code}, got ${text}`);
-  return b;
-}
-
-/** Asserts a success status and returns the parsed JSON body. */
-export async function expectOk<T = Json>(res: Response, status = 200): Promise<T> {
-  const text = await res.text();
-  assert.equal(res.status, status, `expected ${status}, got ${res.status}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-/** A clock the test moves by hand: `createTestApp({ clock })`, then `clock.advance(ms)`. */
-export class ManualClock {
-  current: Date;
-  constructor(start: Date | string = new Date()) {
-    this.current = new Date(start);
-  }
-  now = (): Date => new Date(this.current);
-  advance(ms: number): void {
-    this.current = new Date(this.current.getTime() + ms);
-  }
-  set(at: Date | string): void {
-    this.current = new Date(at);
-  }
-}
-
-export const MINUTE = 60_000;
-export const DAY = 24 * 3600_000;
 
 /** The `jrt` Set-Cookie of a response, parsed (null when the response sets none). */
 export function refreshCookie(res: Response): { value: string; pair: string; attrs: string[] } | null {
@@ -163,51 +124,5 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   };
 }
 
-/** A 1×1 transparent PNG. */
-export const PNG_1X1 = Uint8Array.from(
-  atob(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  ),
-  (c) => c.charCodeAt(0),
-);
-
-/** A multipart body with one file field (plus optional text fields). */
-export function multipart(
-  field: string,
-  bytes: Uint8Array | string,
-  name: string,
-  type: string,
-  extra: Record<string, string> = {},
-): FormData {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(extra)) fd.append(k, v);
-  fd.append(field, new File([bytes as BlobPart], name, { type }));
-  return fd;
-}
-
-/** The raw stored value of a setting row (as the database holds it). */
-export async function rawSetting(t: TestApp, companyId: number, key: string): Promise<string | undefined> {
-  const [row] = await t.deps.db.select().from(settings).where(
-    and(eq(settings.companyId, companyId), eq(settings.key, key)),
-  );
-  return row?.value;
-}
-
-/** A connection row of a company, written directly (the connections feature has its own suite). */
-export async function createConnection(t: TestApp, companyId: number, name = `Line ${crypto.randomUUID()}`) {
-  return await t.deps.database.write(async (tx) =>
-    (await tx.insert(whatsapps).values({ companyId, name, channel: "api" }).returning())[0]
-  );
-}
-
-/** Today's calendar date in a time zone, for due-date arithmetic in tests. */
-export function dateIn(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
-    .format(at);
-}
-
-export function shiftDate(date: string, days: number): string {
-  const d = new Date(date + "T00:00:00Z");
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+/** For tests/e2e's old import path only; new tests import tests/_helpers/clock.ts. */
+export { ManualClock } from "../_helpers/clock.ts";

@@ -6,14 +6,9 @@
  */
 import { createTestApp } from "../_helpers/test_app.ts";
 import { createCompany, createUser, login } from "../_helpers/factories.ts";
-import {
-  expectError,
-  expectOk,
-  ManualClock,
-  outboxResetCode,
-  refreshCookie,
-  refreshWith,
-} from "./_support.ts";
+import { expectError, expectOk } from "../_helpers/http.ts";
+import { ManualClock } from "../_helpers/clock.ts";
+import { outboxResetCode, refreshCookie, refreshWith } from "./_support.ts";
 
 const me = (t: Awaited<ReturnType<typeof createTestApp>>, token: string) =>
   t.request("/api/auth/me", { token });

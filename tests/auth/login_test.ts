@@ -2,7 +2,9 @@
 import assert from "node:assert/strict";
 import { createTestApp, OPERATOR } from "../_helpers/test_app.ts";
 import { createCompany, createUser, login } from "../_helpers/factories.ts";
-import { expectError, expectOk, type Json, ManualClock, refreshCookie } from "./_support.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
+import { ManualClock } from "../_helpers/clock.ts";
+import { refreshCookie } from "./_support.ts";
 
 Deno.test("[auth] login", async (t) => {
   const app = await createTestApp();

@@ -8,15 +8,13 @@ import { createTestApp } from "../_helpers/test_app.ts";
 import { createCompany, createUser, login } from "../_helpers/factories.ts";
 import {
   decodeQuotedPrintable,
-  expectError,
-  expectOk,
-  type Json,
   outbox,
   outboxResetCode,
   refreshWith,
   resetCode,
   startSmtpSink,
 } from "./_support.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 
 const forget = (app: { request: (p: string, i?: RequestInit) => Promise<Response> }, email: string) =>
   app.request(`/api/auth/forgetpassword/${encodeURIComponent(email)}`, { method: "POST" });

@@ -5,15 +5,9 @@
 import assert from "node:assert/strict";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { createCompany, createUser, login } from "../_helpers/factories.ts";
-import {
-  expectError,
-  expectOk,
-  type Json,
-  ManualClock,
-  MINUTE,
-  refreshCookie,
-  refreshWith,
-} from "./_support.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
+import { ManualClock, MINUTE } from "../_helpers/clock.ts";
+import { refreshCookie, refreshWith } from "./_support.ts";
 
 Deno.test("[auth] refresh token rotation", async (t) => {
   const clock = new ManualClock();

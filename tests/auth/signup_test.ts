@@ -4,7 +4,9 @@ import { eq } from "drizzle-orm";
 import { companies, users } from "@db/schema.ts";
 import { createTestApp, OPERATOR } from "../_helpers/test_app.ts";
 import { createCompany, createUser, login } from "../_helpers/factories.ts";
-import { expectError, expectOk, type Json, ManualClock, outbox } from "./_support.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
+import { ManualClock } from "../_helpers/clock.ts";
+import { outbox } from "./_support.ts";
 
 let n = 0;
 const fresh = () => {

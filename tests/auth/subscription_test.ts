@@ -9,7 +9,9 @@ import { companies } from "@db/schema.ts";
 import { clearCaches } from "@/caches.ts";
 import { createTestApp, OPERATOR } from "../_helpers/test_app.ts";
 import { createCompany, createUser, login } from "../_helpers/factories.ts";
-import { dateIn, expectError, expectOk, type Json, ManualClock, refreshWith, shiftDate } from "./_support.ts";
+import { dateIn, ManualClock, shiftDate } from "../_helpers/clock.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
+import { refreshWith } from "./_support.ts";
 
 Deno.test("[auth] subscription gate", async (t) => {
   const app = await createTestApp();

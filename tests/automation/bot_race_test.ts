@@ -7,14 +7,18 @@
 import assert from "node:assert/strict";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
-import { customerSays, expectOk, setupInbox, ticketRow } from "../inbox/_support.ts";
+import { customerSays, ticketRow } from "../_helpers/inbox.ts";
+import { expectOk } from "../_helpers/http.ts";
+import { createTenant } from "../_helpers/tenant.ts";
 import { botUpdate, TicketMovedMeanwhile } from "@/automation/bot.ts";
 
 Deno.test("[automation] a bot's status write never reopens a ticket closed or accepted meanwhile", async (tt) => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
-    const w = await setupInbox(t, sink, {
+    const w = await createTenant(t, {
+      webhook: sink,
+      user: false,
       queues: [{ name: "Atendimento" }, { name: "Financeiro" }],
       conn: { greetingMessage: "Bem-vindo!" },
     });

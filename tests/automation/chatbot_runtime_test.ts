@@ -7,26 +7,19 @@ import assert from "node:assert/strict";
 import { fileOptions, files } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { startWebhookSink, type WebhookSink } from "../_helpers/webhook_sink.ts";
-import { setCompanySetting } from "../_helpers/tenant.ts";
+import { createTenant, type Inbox, setCompanySetting, userOf } from "../_helpers/tenant.ts";
 import { createQueue } from "../_helpers/factories.ts";
-import {
-  customerSays,
-  expectOk,
-  hookFor,
-  type Inbox,
-  outbound,
-  PNG,
-  setupInbox,
-  ticketRow,
-  userOf,
-} from "../inbox/_support.ts";
+import { customerSays, hookFor, outbound, ticketRow } from "../_helpers/inbox.ts";
+import { expectOk, PNG } from "../_helpers/http.ts";
 import { AUDIO_REFUSAL } from "@/automation/steps/audio.ts";
 
 const ANA = { number: "5511977776666", name: "Ana Lima" };
 
 /** Atendimento → Comercial → Planos → (Empresa: attendant in Vendas | Pessoal: queue Suporte). */
 async function treeWorld(t: TestApp, sink: WebhookSink) {
-  const w = await setupInbox(t, sink, {
+  const w = await createTenant(t, {
+    webhook: sink,
+    user: false,
     queues: [{ name: "Atendimento", greetingMessage: "Olá {{firstName}}, como podemos ajudar?" }],
     conn: { greetingMessage: "Bem-vindo!", complationMessage: "Até logo!" },
   });
@@ -71,7 +64,7 @@ async function treeWorld(t: TestApp, sink: WebhookSink) {
 const ROOT_MENU = "Olá Ana, como podemos ajudar?\n\n*[ 1 ]* - Comercial\n*[ 2 ]* - Suporte técnico\n" +
   "*[ # ]* - Voltar ao menu principal\n*[ Sair ]* - Encerrar atendimento";
 
-Deno.test("[chatbot] a customer walks three levels by number and lands on an attendant's waiting list", async (tt) => {
+Deno.test("[automation] a customer walks three levels by number and lands on an attendant's waiting list", async (tt) => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -119,7 +112,7 @@ Deno.test("[chatbot] a customer walks three levels by number and lands on an att
   }
 });
 
-Deno.test('[chatbot] a queue option moves the ticket; "sair" ends the conversation', async () => {
+Deno.test('[automation] a queue option moves the ticket; "sair" ends the conversation', async () => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -150,11 +143,11 @@ Deno.test('[chatbot] a queue option moves the ticket; "sair" ends the conversati
   }
 });
 
-Deno.test("[chatbot] a file option sends the list's message and files", async () => {
+Deno.test("[automation] a file option sends the list's message and files", async () => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
-    const w: Inbox = await setupInbox(t, sink, { queues: [{ name: "Docs" }] });
+    const w: Inbox = await createTenant(t, { webhook: sink, user: false, queues: [{ name: "Docs" }] });
     const path = `company${w.company.id}/fileList/menu.png`;
     await Deno.mkdir(t.deps.media.absolute(`company${w.company.id}/fileList`), { recursive: true });
     await Deno.writeFile(t.deps.media.absolute(path), PNG);
@@ -198,11 +191,11 @@ Deno.test("[chatbot] a file option sends the list's message and files", async ()
   }
 });
 
-Deno.test("[chatbot] audio is refused when acceptAudioMessageContact is disabled", async () => {
+Deno.test("[automation] audio is refused when acceptAudioMessageContact is disabled", async () => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
-    const w = await setupInbox(t, sink, { queues: [{ name: "Único" }] });
+    const w = await createTenant(t, { webhook: sink, user: false, queues: [{ name: "Único" }] });
     const audio = { mimetype: "audio/ogg", filename: "a.ogg", base64: btoa("OggS-not-really") };
     const r1 = await customerSays(t, w.conn, ANA, "", { media: audio });
     assert.ok(!(await outbound(t, r1.ticketId)).some((m) => m.body === AUDIO_REFUSAL), "accepted by default");

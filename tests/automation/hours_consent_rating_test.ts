@@ -10,16 +10,9 @@ import { clearCaches } from "@/caches.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
 import { login } from "../_helpers/factories.ts";
-import {
-  customerSays,
-  expectOk,
-  hookFor,
-  logTypes,
-  outbound,
-  setupInbox,
-  ticketRow,
-  userOf,
-} from "../inbox/_support.ts";
+import { customerSays, hookFor, logTypes, outbound, ticketRow } from "../_helpers/inbox.ts";
+import { expectOk } from "../_helpers/http.ts";
+import { createTenant, userOf } from "../_helpers/tenant.ts";
 import { LGPD_QUESTION } from "@/automation/steps/lgpd.ts";
 import { INVALID_RATING } from "@/automation/steps/rating.ts";
 
@@ -38,13 +31,15 @@ const HOURS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday
   endTimeB: "18:00",
 }));
 
-Deno.test("[hours] queue schedule: out of hours once per absence, in the company's time zone", async () => {
+Deno.test("[automation] queue schedule: out of hours once per absence, in the company's time zone", async () => {
   // 2026-03-02 is a Monday. 22:30 UTC = 19:30 in São Paulo (closed), but 23:30 in Lisbon… we use SP.
   const clock = clockAt("2026-03-02T22:30:00Z");
   const t = await createTestApp({ clock });
   const sink = startWebhookSink();
   try {
-    const w = await setupInbox(t, sink, {
+    const w = await createTenant(t, {
+      webhook: sink,
+      user: false,
       queues: [{ name: "Loja", schedules: HOURS, outOfHoursMessage: "Estamos fechados, voltamos às 8h." }],
       settings: { scheduleType: "queue" },
     });
@@ -71,13 +66,15 @@ Deno.test("[hours] queue schedule: out of hours once per absence, in the company
   }
 });
 
-Deno.test("[hours] company schedule in its own zone; collective vacation", async () => {
+Deno.test("[automation] company schedule in its own zone; collective vacation", async () => {
   // 10:00 UTC = 07:00 in São Paulo (closed) but 19:00 in Tokyo (closed too) — use Tokyo at 01:00 UTC = 10:00.
   const clock = clockAt("2026-03-03T01:00:00Z");
   const t = await createTestApp({ clock });
   const sink = startWebhookSink();
   try {
-    const w = await setupInbox(t, sink, {
+    const w = await createTenant(t, {
+      webhook: sink,
+      user: false,
       queues: [{ name: "A" }, { name: "B" }],
       conn: { greetingMessage: "Escolha:", outOfHoursMessage: "Fora do horário" },
       settings: { scheduleType: "company" },
@@ -117,11 +114,13 @@ Deno.test("[hours] company schedule in its own zone; collective vacation", async
   }
 });
 
-Deno.test("[lgpd] consent round trip: asked, accepted, then the menu; refusal closes", async () => {
+Deno.test("[automation] consent round trip: asked, accepted, then the menu; refusal closes", async () => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
-    const w = await setupInbox(t, sink, {
+    const w = await createTenant(t, {
+      webhook: sink,
+      user: false,
       queues: [{ name: "A" }, { name: "B" }],
       conn: { greetingMessage: "Escolha:", complationMessage: "Tchau" },
       settings: {
@@ -161,11 +160,13 @@ Deno.test("[lgpd] consent round trip: asked, accepted, then the menu; refusal cl
   }
 });
 
-Deno.test("[nps] rating round trip: close asks, a bad answer asks again, 0–10 is stored and closes", async () => {
+Deno.test("[automation] rating round trip: close asks, a bad answer asks again, 0–10 is stored and closes", async () => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
-    const w = await setupInbox(t, sink, {
+    const w = await createTenant(t, {
+      webhook: sink,
+      user: false,
       queues: [{ name: "A" }],
       conn: { ratingMessage: "Dê uma nota de 0 a 10", complationMessage: "Obrigado!", expiresTicketNPS: 30 },
       settings: { userRating: "enabled" },

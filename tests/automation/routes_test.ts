@@ -6,8 +6,9 @@
 import assert from "node:assert/strict";
 import { prompts, queueIntegrations } from "@db/schema.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
-import { assertAllNeedAuth } from "../_helpers/tenant.ts";
-import { customerSays, expectError, expectOk, outbound, PNG, setupInbox, userOf } from "../inbox/_support.ts";
+import { assertAllNeedAuth, createTenant, userOf } from "../_helpers/tenant.ts";
+import { customerSays, outbound } from "../_helpers/inbox.ts";
+import { expectError, expectOk, PNG } from "../_helpers/http.ts";
 
 const HOURS = [{
   weekday: "Segunda-feira",
@@ -24,7 +25,7 @@ const upload = (t: Awaited<ReturnType<typeof createTestApp>>, token: string, id:
   return t.request(`/api/whatsapp/${id}/media-upload`, { method: "POST", token, body: form });
 };
 
-Deno.test("[automation routes] 401 without a token", async () => {
+Deno.test("[automation] 401 without a token", async () => {
   const t = await createTestApp({ scheduler: false });
   try {
     await assertAllNeedAuth(t, [
@@ -39,11 +40,11 @@ Deno.test("[automation routes] 401 without a token", async () => {
   }
 });
 
-Deno.test("[automation routes] queue refs: admins read the company's integrations, prompts and files", async () => {
+Deno.test("[automation] queue refs: admins read the company's integrations, prompts and files", async () => {
   const t = await createTestApp({ scheduler: false });
   try {
-    const a = await setupInbox(t, null);
-    const b = await setupInbox(t, null);
+    const a = await createTenant(t, { webhook: null, user: false });
+    const b = await createTenant(t, { webhook: null, user: false });
     await t.deps.database.write(async (tx) => {
       await tx.insert(queueIntegrations).values({ companyId: a.company.id, type: "typebot", name: "Bot A" });
       await tx.insert(queueIntegrations).values({ companyId: b.company.id, type: "n8n", name: "Bot B" });
@@ -62,11 +63,11 @@ Deno.test("[automation routes] queue refs: admins read the company's integration
   }
 });
 
-Deno.test("[automation routes] company schedules: own company only, admins write", async () => {
+Deno.test("[automation] company schedules: own company only, admins write", async () => {
   const t = await createTestApp({ scheduler: false });
   try {
-    const a = await setupInbox(t, null);
-    const b = await setupInbox(t, null);
+    const a = await createTenant(t, { webhook: null, user: false });
+    const b = await createTenant(t, { webhook: null, user: false });
     const put = (token: string, id: number, json: unknown) =>
       t.request(`/api/companies/${id}/schedules`, { method: "PUT", token, json });
     const saved = await expectOk<{ schedules: unknown[] }>(
@@ -96,11 +97,16 @@ Deno.test("[automation routes] company schedules: own company only, admins write
   }
 });
 
-Deno.test("[automation routes] greeting media: upload, sent with the greeting, removed", async () => {
+Deno.test("[automation] greeting media: upload, sent with the greeting, removed", async () => {
   const t = await createTestApp();
   try {
-    const a = await setupInbox(t, null, { queues: [{ name: "Único" }], conn: { greetingMessage: "Olá!" } });
-    const b = await setupInbox(t, null);
+    const a = await createTenant(t, {
+      webhook: null,
+      user: false,
+      queues: [{ name: "Único" }],
+      conn: { greetingMessage: "Olá!" },
+    });
+    const b = await createTenant(t, { webhook: null, user: false });
     await expectError(await upload(t, a.adminToken, b.conn.id), 404, "ERR_NOT_FOUND");
     const denied = await userOf(t, a.company.id, { allowConnections: "disabled" });
     await expectError(await upload(t, denied.token, a.conn.id), 403, "ERR_NO_PERMISSION");
@@ -124,10 +130,10 @@ Deno.test("[automation routes] greeting media: upload, sent with the greeting, r
   }
 });
 
-Deno.test("[automation routes] settings: a message cannot be emptied while its toggle asks for it", async () => {
+Deno.test("[automation] settings: a message cannot be emptied while its toggle asks for it", async () => {
   const t = await createTestApp({ scheduler: false });
   try {
-    const a = await setupInbox(t, null);
+    const a = await createTenant(t, { webhook: null, user: false });
     const put = (key: string, value: string) =>
       t.request(`/api/settings/${key}`, { method: "PUT", token: a.adminToken, json: { value } });
     await expectOk(await put("sendMsgTransfTicket", "enabled"));

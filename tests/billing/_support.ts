@@ -1,21 +1,9 @@
 /** Helpers of the back-office and billing suites. */
-import { createCompany, createUser, login } from "../_helpers/factories.ts";
+import { login } from "../_helpers/factories.ts";
 import { OPERATOR, type TestApp } from "../_helpers/test_app.ts";
-export { expectError, expectOk, type Json, ManualClock } from "../auth/_support.ts";
 
 export async function operatorToken(t: TestApp): Promise<string> {
   return (await login(t, OPERATOR)).token;
-}
-
-/** A company (its own plan) with an admin and a profile user, both logged in. */
-export async function tenant(t: TestApp, o: Parameters<typeof createCompany>[1] = {}) {
-  const made = await createCompany(t, o);
-  const user = await createUser(t, made.company.id, { profile: "user" });
-  return {
-    ...made,
-    adminToken: (await login(t, made.admin)).token,
-    userToken: (await login(t, user)).token,
-  };
 }
 
 /** Sets an operator setting through the real API. */

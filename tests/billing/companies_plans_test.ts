@@ -7,9 +7,10 @@ import { eq } from "drizzle-orm";
 import { companies, contacts, users, whatsapps } from "@db/schema.ts";
 import { runDueJobs } from "@/jobs/queue.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
-import { assertAllNeedAuth } from "../_helpers/tenant.ts";
+import { assertAllNeedAuth, createTenant } from "../_helpers/tenant.ts";
 import { login } from "../_helpers/factories.ts";
-import { expectError, expectOk, type Json, operatorToken, routeCall, tenant } from "./_support.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
+import { operatorToken, routeCall } from "./_support.ts";
 
 const OPERATOR_ROUTES: [string, string][] = [
   ["GET", "/api/companies"],
@@ -33,7 +34,7 @@ Deno.test("[billing] companies and plans admin", async (t) => {
   const app = await createTestApp({ scheduler: false });
   try {
     const op = await operatorToken(app);
-    const a = await tenant(app);
+    const a = await createTenant(app);
 
     await t.step(
       "401 without a session; a company admin and a profile user are refused everywhere",

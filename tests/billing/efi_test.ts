@@ -14,9 +14,11 @@ import { webhookHmac } from "@/billing/efi.ts";
 import { addDays, todayIn } from "@/lib/time.ts";
 import { startTestServer } from "../_helpers/test_app.ts";
 import { createPlan } from "../_helpers/factories.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
+import { operatorToken, setPlatform } from "./_support.ts";
+import { createTenant } from "../_helpers/tenant.ts";
 import { connectWs } from "../_helpers/ws_client.ts";
 import { makeP12, startEfiServer } from "../_helpers/efi_server.ts";
-import { expectError, expectOk, type Json, operatorToken, setPlatform, tenant } from "./_support.ts";
 
 Deno.test("[billing] PIX through Efí: charge, QR code, verified webhook, once", async (t) => {
   const efi = startEfiServer({ clientId: "Client_Id_test", clientSecret: "Client_Secret_test" });
@@ -28,7 +30,7 @@ Deno.test("[billing] PIX through Efí: charge, QR code, verified webhook, once",
     const op = await operatorToken(app);
     const plan = await createPlan(app, { name: "PIX plan", amount: 25.5, isPublic: true });
     const today = todayIn(new Date(), "America/Sao_Paulo");
-    const a = await tenant(app, { dueDate: addDays(today, 2) });
+    const a = await createTenant(app, { dueDate: addDays(today, 2) });
     await app.deps.database.write((tx) =>
       tx.update(companies).set({ planId: plan.id }).where(eq(companies.id, a.company.id))
     );

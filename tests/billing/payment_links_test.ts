@@ -12,8 +12,10 @@ import { addMonths } from "@/billing/periods.ts";
 import { addDays, todayIn } from "@/lib/time.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { createPlan } from "../_helpers/factories.ts";
+import { expectOk, type Json } from "../_helpers/http.ts";
+import { operatorToken, setPlatform } from "./_support.ts";
+import { createTenant } from "../_helpers/tenant.ts";
 import { startPaymentLinksServer } from "../_helpers/payment_links_server.ts";
-import { expectOk, type Json, operatorToken, setPlatform, tenant } from "./_support.ts";
 
 Deno.test("[billing] Mercado Pago and Asaas payment links", async (t) => {
   const prov = startPaymentLinksServer({ mp: "APP_USR-test", asaas: "$aact_test" });
@@ -27,7 +29,7 @@ Deno.test("[billing] Mercado Pago and Asaas payment links", async (t) => {
     await setPlatform(app, op, "asaastoken", "$aact_test");
     const plan = await createPlan(app, { name: "Links plan", amount: 49.9, isPublic: true });
     const today = todayIn(new Date(), "America/Sao_Paulo");
-    const a = await tenant(app, { dueDate: addDays(today, 1) });
+    const a = await createTenant(app, { dueDate: addDays(today, 1) });
     await app.deps.database.write((tx) =>
       tx.update(companies).set({ planId: plan.id }).where(eq(companies.id, a.company.id))
     );

@@ -12,7 +12,9 @@ import { readCertificate } from "@/billing/cert.ts";
 import { addDays, todayIn } from "@/lib/time.ts";
 import { startTestServer } from "../_helpers/test_app.ts";
 import { connectWs } from "../_helpers/ws_client.ts";
-import { expectError, expectOk, type Json, operatorToken, tenant } from "./_support.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
+import { operatorToken } from "./_support.ts";
+import { createTenant } from "../_helpers/tenant.ts";
 
 function receiptForm(invoiceId: number, o: { type?: string; name?: string; descripcion?: string } = {}) {
   const f = new FormData();
@@ -33,8 +35,8 @@ Deno.test("[billing] receipts and the certificate upload", async (t) => {
   try {
     const op = await operatorToken(app);
     const today = todayIn(new Date(), "America/Sao_Paulo");
-    const a = await tenant(app, { dueDate: addDays(today, 3) });
-    const other = await tenant(app, { dueDate: addDays(today, 3) });
+    const a = await createTenant(app, { dueDate: addDays(today, 3) });
+    const other = await createTenant(app, { dueDate: addDays(today, 3) });
     await ensureInvoices(app.deps);
     const invOf = async (companyId: number) =>
       (await app.deps.db.select().from(invoices).where(eq(invoices.companyId, companyId)))[0];

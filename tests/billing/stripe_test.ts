@@ -14,17 +14,12 @@ import { addMonths } from "@/billing/periods.ts";
 import { todayIn } from "@/lib/time.ts";
 import { startTestServer } from "../_helpers/test_app.ts";
 import { createPlan, login } from "../_helpers/factories.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
+import { ManualClock } from "../_helpers/clock.ts";
+import { operatorToken, setPlatform } from "./_support.ts";
+import { createTenant } from "../_helpers/tenant.ts";
 import { connectWs } from "../_helpers/ws_client.ts";
 import { signedEvent, startStripeServer } from "../_helpers/stripe_server.ts";
-import {
-  expectError,
-  expectOk,
-  type Json,
-  ManualClock,
-  operatorToken,
-  setPlatform,
-  tenant,
-} from "./_support.ts";
 import { addDays } from "@/lib/time.ts";
 
 const SECRET = "whsec_test_secret";
@@ -40,11 +35,11 @@ Deno.test("[billing] invoices, Stripe checkout and webhooks", async (t) => {
     await setPlatform(app, op, "stripewebhooksecret", SECRET);
     const plan = await createPlan(app, { name: "Pro", amount: 10, isPublic: true });
     const today = todayIn(clock.now(), TZ);
-    const a = await tenant(app, { dueDate: addDays(today, 5) });
+    const a = await createTenant(app, { dueDate: addDays(today, 5) });
     await app.deps.database.write((tx) =>
       tx.update(companies).set({ planId: plan.id }).where(eq(companies.id, a.company.id))
     );
-    const other = await tenant(app);
+    const other = await createTenant(app);
     const deliver = (body: string, signature?: string) =>
       app.request("/api/webhooks/stripe", {
         method: "POST",

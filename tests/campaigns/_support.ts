@@ -1,19 +1,8 @@
-/** Helpers of the campaign and schedule suites: a settable clock, spreadsheets, lists and campaigns. */
+/** Helpers of the campaign and schedule suites: spreadsheets, lists and campaigns. */
 import ExcelJS from "exceljs";
 import { contactListItems, contactLists } from "@db/schema.ts";
-import type { Clock } from "@/lib/time.ts";
 import type { TestApp } from "../_helpers/test_app.ts";
-import { expectOk, type Json } from "../inbox/_support.ts";
-
-/** A clock the test moves by hand. */
-export function manualClock(iso: string): Clock & { set(iso: string): void; advance(ms: number): void } {
-  let t = Date.parse(iso);
-  return {
-    now: () => new Date(t),
-    set: (s) => void (t = Date.parse(s)),
-    advance: (ms) => void (t += ms),
-  };
-}
+import { expectOk, type Json } from "../_helpers/http.ts";
 
 export async function xlsxFile(rows: (string | number)[][], name = "contacts.xlsx"): Promise<File> {
   const wb = new ExcelJS.Workbook();

@@ -2,18 +2,19 @@
 import assert from "node:assert/strict";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { login } from "../_helpers/factories.ts";
-import { assertAllNeedAuth } from "../_helpers/tenant.ts";
-import { expectError, expectOk, type Json, setupInbox, userOf } from "../inbox/_support.ts";
-import { manualClock, seedList, setCampaignSettings, upload } from "./_support.ts";
+import { assertAllNeedAuth, createTenant, userOf } from "../_helpers/tenant.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
+import { ManualClock } from "../_helpers/clock.ts";
+import { seedList, setCampaignSettings, upload } from "./_support.ts";
 import { campaignsTick } from "@/campaigns/dispatcher.ts";
 
 Deno.test("[campaigns] routes, status machine, settings, media and report", async (t) => {
-  const clock = manualClock("2026-11-25T15:00:00Z"); // Wednesday 12:00 in São Paulo
+  const clock = new ManualClock("2026-11-25T15:00:00Z"); // Wednesday 12:00 in São Paulo
   const app = await createTestApp({ scheduler: false, clock });
   try {
-    const a = await setupInbox(app, null);
-    const b = await setupInbox(app, null);
-    const noPlan = await setupInbox(app, null, { plan: { useCampaigns: false } });
+    const a = await createTenant(app, { webhook: null, user: false });
+    const b = await createTenant(app, { webhook: null, user: false });
+    const noPlan = await createTenant(app, { webhook: null, user: false, plan: { useCampaigns: false } });
     const user = await userOf(app, a.company.id, { profile: "user" });
     const list = await seedList(app, a.company.id, 3);
     const req = (path: string, token: string, method = "GET", json?: unknown) =>

@@ -8,8 +8,11 @@ import { and, count, eq } from "drizzle-orm";
 import { campaigns, campaignShippings, contacts, contactTags, messages, tags } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
-import { customerSays, expectOk, type Json, setupInbox } from "../inbox/_support.ts";
-import { createCampaign, manualClock, seedList, setCampaignSettings, upload } from "./_support.ts";
+import { customerSays } from "../_helpers/inbox.ts";
+import { expectOk, type Json } from "../_helpers/http.ts";
+import { createTenant } from "../_helpers/tenant.ts";
+import { createCampaign, seedList, setCampaignSettings, upload } from "./_support.ts";
+import { ManualClock } from "../_helpers/clock.ts";
 import { campaignsTick, MAX_ATTEMPTS } from "@/campaigns/dispatcher.ts";
 import { planCampaign } from "@/campaigns/planner.ts";
 import { runDueJobs } from "@/jobs/queue.ts";
@@ -29,11 +32,11 @@ const campaignMessages = async (t: TestApp, companyId: number) =>
     .where(and(eq(messages.companyId, companyId), eq(messages.fromMe, true))))[0].n;
 
 Deno.test("[campaigns] nothing is sent outside the hours or on an excluded day; pace and variants hold", async () => {
-  const clock = manualClock("2026-11-25T22:30:00Z"); // Wednesday 19:30 local: after endHour
+  const clock = new ManualClock("2026-11-25T22:30:00Z"); // Wednesday 19:30 local: after endHour
   const sink = startWebhookSink();
   const app = await createTestApp({ scheduler: false, clock });
   try {
-    const a = await setupInbox(app, sink);
+    const a = await createTenant(app, { webhook: sink, user: false });
     await setCampaignSettings(app, a.adminToken, {
       messageInterval: 10,
       longerIntervalAfter: 2,
@@ -110,11 +113,11 @@ Deno.test("[campaigns] nothing is sent outside the hours or on an excluded day; 
 });
 
 Deno.test("[campaigns] a confirmation reply is recognised in the inbound pipeline and counted", async () => {
-  const clock = manualClock(WED_NOON);
+  const clock = new ManualClock(WED_NOON);
   const sink = startWebhookSink();
   const app = await createTestApp({ scheduler: false, clock });
   try {
-    const a = await setupInbox(app, sink);
+    const a = await createTenant(app, { webhook: sink, user: false });
     await setCampaignSettings(app, a.adminToken, { messageInterval: 0, greaterInterval: 0 });
     const list = await seedList(app, a.company.id, 2);
     const c = await createCampaign(app, a.adminToken, {
@@ -158,10 +161,10 @@ Deno.test("[campaigns] a confirmation reply is recognised in the inbound pipelin
 });
 
 Deno.test("[campaigns] a failing shipment is retried, then marked failed with its error; the campaign ends", async () => {
-  const clock = manualClock(WED_NOON);
+  const clock = new ManualClock(WED_NOON);
   const app = await createTestApp({ scheduler: false, clock });
   try {
-    const a = await setupInbox(app, null);
+    const a = await createTenant(app, { webhook: null, user: false });
     // A WhatsApp line this process does not run: every send fails with ERR_WAPP_NOT_INITIALIZED.
     const wa = await expectOk<Json>(
       await app.request("/api/whatsapp", {
@@ -202,10 +205,10 @@ Deno.test("[campaigns] a failing shipment is retried, then marked failed with it
 });
 
 Deno.test("[campaigns] a tag audience becomes a list once; planning again adds nothing", async () => {
-  const clock = manualClock(WED_NOON);
+  const clock = new ManualClock(WED_NOON);
   const app = await createTestApp({ scheduler: false, clock });
   try {
-    const a = await setupInbox(app, null);
+    const a = await createTenant(app, { webhook: null, user: false });
     await setCampaignSettings(app, a.adminToken, { messageInterval: 0, greaterInterval: 0 });
     const tagged = await app.deps.database.write(async (tx) => {
       const [tag] = await tx.insert(tags).values({ companyId: a.company.id, name: "VIP", color: "#000000" })

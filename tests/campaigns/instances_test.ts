@@ -8,7 +8,9 @@ import { and, count, eq } from "drizzle-orm";
 import { campaigns, campaignShippings, jobs, messages } from "@db/schema.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { startWebhookSink, type WebhookSink } from "../_helpers/webhook_sink.ts";
-import { type Json, setupInbox, waitUntil } from "../inbox/_support.ts";
+import type { Json } from "../_helpers/http.ts";
+import { createTenant } from "../_helpers/tenant.ts";
+import { waitUntil } from "../_helpers/inbox.ts";
 import { createCampaign, seedList, setCampaignSettings } from "./_support.ts";
 
 const SECRET = "test-secret-test-secret-test-secret";
@@ -39,7 +41,7 @@ async function spawnServer(dataDir: string, env: Record<string, string> = {}) {
 async function prepare(dataDir: string, sink: WebhookSink, contacts: number, interval: number) {
   const setup = await createTestApp({ dataDir, scheduler: false, env: { APP_SECRET: SECRET } });
   try {
-    const a = await setupInbox(setup, sink);
+    const a = await createTenant(setup, { webhook: sink, user: false });
     await setCampaignSettings(setup, a.adminToken, {
       messageInterval: interval,
       greaterInterval: 0,

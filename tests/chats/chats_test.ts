@@ -6,8 +6,8 @@ import { clearCaches } from "@/caches.ts";
 import { createTestApp, startTestServer, type TestApp } from "../_helpers/test_app.ts";
 import { assertAllNeedAuth, createTenant } from "../_helpers/tenant.ts";
 import { createUser, login } from "../_helpers/factories.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 import { connectWs, settle } from "../_helpers/ws_client.ts";
-import { expectError, expectOk, type Json } from "../inbox/_support.ts";
 
 type Chat = Json & {
   id: number;

@@ -27,7 +27,7 @@ async function addConnection(t: TestApp, companyId: number, name: string, status
   );
 }
 
-Deno.test("GET /api/whatsapp/all: 401 without a session, 403 for a company admin", async () => {
+Deno.test("[connections] GET /api/whatsapp/all: 401 without a session, 403 for a company admin", async () => {
   const t = await createTestApp({ scheduler: false });
   try {
     const get = mount(t);
@@ -44,7 +44,7 @@ Deno.test("GET /api/whatsapp/all: 401 without a session, 403 for a company admin
   }
 });
 
-Deno.test("GET /api/whatsapp/all: the operator sees every company's connections without secrets", async () => {
+Deno.test("[connections] GET /api/whatsapp/all: the operator sees every company's connections without secrets", async () => {
   const t = await createTestApp({ scheduler: false });
   try {
     const get = mount(t);

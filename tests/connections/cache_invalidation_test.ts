@@ -7,15 +7,9 @@
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
-import {
-  customerSays,
-  expectError,
-  expectOk,
-  inboundRaw,
-  nextExternalId,
-  outbound,
-  setupInbox,
-} from "../inbox/_support.ts";
+import { customerSays, inboundRaw, nextExternalId, outbound } from "../_helpers/inbox.ts";
+import { expectError, expectOk } from "../_helpers/http.ts";
+import { createTenant } from "../_helpers/tenant.ts";
 
 const sendApi = (t: TestApp, token: string, json: unknown) =>
   t.request("/api/messages/send", { method: "POST", token, json });
@@ -24,7 +18,7 @@ Deno.test("[connections] a deleted connection's token is refused at once (api ch
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
-    const w = await setupInbox(t, sink, { plan: { useExternalApi: true } });
+    const w = await createTenant(t, { webhook: sink, user: false, plan: { useExternalApi: true } });
     await customerSays(t, w.conn, "5511911112222", "primeira");
     await customerSays(t, w.conn, "5511911112222", "segunda"); // the token is cached now
     await expectOk(await sendApi(t, w.conn.token, { number: "5511911112222", body: "resposta" }));
@@ -58,7 +52,9 @@ Deno.test("[connections] greeting, queues and queue names changed through the AP
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
-    const w = await setupInbox(t, sink, {
+    const w = await createTenant(t, {
+      webhook: sink,
+      user: false,
       queues: [{ name: "Vendas" }, { name: "Suporte" }],
       conn: { greetingMessage: "Primeira saudação" },
     });

@@ -4,8 +4,9 @@
  */
 import assert from "node:assert/strict";
 import { createTestApp } from "../_helpers/test_app.ts";
-import { assertAllNeedAuth } from "../_helpers/tenant.ts";
-import { customerSays, expectError, expectOk, type Json, setupInbox, userOf } from "../inbox/_support.ts";
+import { assertAllNeedAuth, createTenant, userOf } from "../_helpers/tenant.ts";
+import { customerSays } from "../_helpers/inbox.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 
 type Row = Json & {
   id: number;
@@ -19,8 +20,8 @@ Deno.test("[contacts] GET /contacts/{id}/tickets", async (tt) => {
   const t = await createTestApp();
   try {
     await assertAllNeedAuth(t, [["GET", "/api/contacts/1/tickets"]]);
-    const a = await setupInbox(t, null, { queues: [{ name: "Vendas" }] });
-    const b = await setupInbox(t, null);
+    const a = await createTenant(t, { webhook: null, user: false, queues: [{ name: "Vendas" }] });
+    const b = await createTenant(t, { webhook: null, user: false });
     const first = await customerSays(t, a.conn, { number: "5511944440000", name: "Bia" }, "Oi");
     await customerSays(t, a.conn, "5511944440000", "Preciso de ajuda");
     await expectOk(

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { contacts } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { assertAllNeedAuth, createTenant } from "../_helpers/tenant.ts";
-import { expectError, expectOk, type Json } from "../auth/_support.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 
 type Page = { contacts: Json[]; count: number; hasMore: boolean };
 

@@ -7,9 +7,9 @@ import assert from "node:assert/strict";
 import { startTestServer } from "../_helpers/test_app.ts";
 import { createTenant } from "../_helpers/tenant.ts";
 import { createUser, login } from "../_helpers/factories.ts";
-import { connectWs } from "../_helpers/ws_client.ts";
-import { expectOk, type Json } from "../inbox/_support.ts";
+import { expectOk, type Json } from "../_helpers/http.ts";
 import { upload } from "../campaigns/_support.ts";
+import { connectWs } from "../_helpers/ws_client.ts";
 
 Deno.test("[contacts] import progress reaches the importing user; the report names each bad row", async () => {
   const srv = await startTestServer({ scheduler: false });

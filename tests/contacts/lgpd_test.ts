@@ -6,7 +6,7 @@ import { contacts, contactTags, tags } from "@db/schema.ts";
 import { maskNumber } from "@/lib/lgpd.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { createTenant, setCompanySetting } from "../_helpers/tenant.ts";
-import { expectOk, type Json } from "../auth/_support.ts";
+import { expectOk, type Json } from "../_helpers/http.ts";
 
 Deno.test("[contacts] lgpdHideNumber masks numbers for profile users in every contact response", async (t) => {
   const app = await createTestApp();

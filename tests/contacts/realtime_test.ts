@@ -2,8 +2,8 @@
 import assert from "node:assert/strict";
 import { startTestServer } from "../_helpers/test_app.ts";
 import { createTenant, setCompanySetting } from "../_helpers/tenant.ts";
+import { expectOk, type Json } from "../_helpers/http.ts";
 import { connectWs, settle } from "../_helpers/ws_client.ts";
-import { expectOk, type Json } from "../auth/_support.ts";
 
 Deno.test("[contacts] contact events reach the same company only", async (t) => {
   const srv = await startTestServer();

@@ -5,7 +5,7 @@ import { Buffer } from "node:buffer";
 import { contacts } from "@db/schema.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { createTenant } from "../_helpers/tenant.ts";
-import { expectError, expectOk, type Json } from "../auth/_support.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 

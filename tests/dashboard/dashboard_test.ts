@@ -7,7 +7,7 @@ import ExcelJS from "exceljs";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { createUser, login } from "../_helpers/factories.ts";
 import { assertAllNeedAuth, createTenant } from "../_helpers/tenant.ts";
-import { expectError, expectOk, type Json } from "../auth/_support.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 import { buildScenario, expected, PLAN, RANGE } from "./_scenario.ts";
 
 type Counters = Record<string, number>;

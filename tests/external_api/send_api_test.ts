@@ -15,8 +15,7 @@ import {
   runJobs,
   startMeta,
 } from "../channels/meta/_support.ts";
-
-type Json = Record<string, unknown>;
+import { expectError, type Json } from "../_helpers/http.ts";
 
 async function apiConnection(t: TestApp, companyId: number, webhookUrl: string) {
   return await t.deps.database.write(async (tx) =>
@@ -38,15 +37,7 @@ const send = (t: TestApp, token: string | null, body: Json | FormData) =>
     ...(body instanceof FormData ? { body } : { json: body }),
   });
 
-async function expectError(res: Response, status: number, code: string): Promise<Json> {
-  const text = await res.text();
-  assert.equal(res.status, status, text);
-  const b = JSON.parse(text);
-  assert.equal(b.error, code, text);
-  return b;
-}
-
-Deno.test("[external api] auth, plan, subscription and validation", async (tt) => {
+Deno.test("[external_api] auth, plan, subscription and validation", async (tt) => {
   const m = await startMeta();
   const { t } = m;
   const sink = startWebhookSink();
@@ -117,7 +108,7 @@ Deno.test("[external api] auth, plan, subscription and validation", async (tt) =
   }
 });
 
-Deno.test("[external api] end to end on an api-channel connection: signature, assignment, close, files, usage", async (tt) => {
+Deno.test("[external_api] end to end on an api-channel connection: signature, assignment, close, files, usage", async (tt) => {
   const m = await startMeta();
   const { t } = m;
   const sink: WebhookSink = startWebhookSink();
@@ -216,7 +207,7 @@ Deno.test("[external api] end to end on an api-channel connection: signature, as
   }
 });
 
-Deno.test("[external api] end to end on a Cloud API connection, and the 24-hour window", async (tt) => {
+Deno.test("[external_api] end to end on a Cloud API connection, and the 24-hour window", async (tt) => {
   const m = await startMeta();
   const { t, graph } = m;
   try {

@@ -4,18 +4,11 @@
  */
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
-import { assertAllNeedAuth } from "../_helpers/tenant.ts";
+import { assertAllNeedAuth, createTenant, userOf } from "../_helpers/tenant.ts";
+import { customerSays, hookFor } from "../_helpers/inbox.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
 import { sendFileList } from "@/files/service.ts";
-import {
-  customerSays,
-  expectError,
-  expectOk,
-  hookFor,
-  type Json,
-  setupInbox,
-  userOf,
-} from "../inbox/_support.ts";
 
 type Option = { id: number; name: string; path: string; mediaType: string | null; url: string | null };
 type FileList = Json & { id: number; name: string; message: string; options: Option[] };
@@ -54,7 +47,8 @@ Deno.test("[files] every route needs a session", async () => {
 Deno.test("[files] admins manage lists with several files; users 403; other company 404", async () => {
   const t = await createTestApp({ scheduler: false });
   try {
-    const a = await setupInbox(t, null), b = await setupInbox(t, null);
+    const a = await createTenant(t, { webhook: null, user: false }),
+      b = await createTenant(t, { webhook: null, user: false });
     const user = await userOf(t, a.company.id, { profile: "user" });
     await expectError(
       await call(t, a.adminToken, "POST", "", { name: "ab", message: "x" }),
@@ -148,7 +142,7 @@ Deno.test("[files] a file list attached to a chatbot option is sent to the custo
   const sink = startWebhookSink();
   const t = await createTestApp();
   try {
-    const a = await setupInbox(t, sink, { queues: [{ name: "Vendas" }] });
+    const a = await createTenant(t, { webhook: sink, user: false, queues: [{ name: "Vendas" }] });
     const list = await expectOk<FileList>(
       await call(t, a.adminToken, "POST", "", { name: "Catalogue", message: "Our catalogue:" }),
       201,

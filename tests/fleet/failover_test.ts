@@ -60,13 +60,22 @@ Deno.test("[fleet] kill -9 of the session owner: another process takes the sessi
     assert.equal(first.body.ack, 1);
 
     // 2. A dies. Until its lease lapses a send finds no owner: it is stored, marked failed, told.
+    // The dead holder's lease is kept from lapsing while the test sends, so the send always
+    // lands in that window (with a 1.5 s lease a slow machine could otherwise miss it).
     await a.kill();
+    const aLease = and(eq(leases.name, `wa:${conn.id}`), eq(leases.holder, a.id));
+    const held = await t.deps.database.write((tx) =>
+      tx.update(leases).set({ expiresAt: new Date(Date.now() + 60_000).toISOString() }).where(aLease)
+        .returning()
+    );
+    assert.equal(held.length, 1, "the dead A still holds the session's lease");
     const second = await send("dois");
-    const failed = second.status !== 201;
-    if (failed) {
-      assert.equal(second.status, 409, JSON.stringify(second.body));
-      assert.equal(second.body.error, "ERR_WAPP_NOT_INITIALIZED");
-    }
+    assert.equal(second.status, 409, JSON.stringify(second.body));
+    assert.equal(second.body.error, "ERR_WAPP_NOT_INITIALIZED");
+    // Now the dead holder's lease lapses.
+    await t.deps.database.write((tx) =>
+      tx.update(leases).set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where(aLease)
+    );
 
     // 3. B takes the session over within the lease time.
     await until(async () => await holder() === b.id, "B took the session over");
@@ -74,19 +83,17 @@ Deno.test("[fleet] kill -9 of the session owner: another process takes the sessi
       const [row] = await t.deps.db.select().from(whatsapps).where(eq(whatsapps.id, conn.id));
       return row.status === "CONNECTED";
     }, "B's session open");
-    if (failed) {
-      const [row] = await t.deps.db.select().from(messages)
-        .where(and(eq(messages.companyId, company.id), eq(messages.body, "dois")));
-      assert.ok(row.sendError, "the failed send is marked on the message");
-      // The row may still say CONNECTED from A until B's own session writes its status: until B's
-      // session is open, a retry answers 409 again (nothing sent), as the first send did.
-      const retried = await until(async () => {
-        const r = await call(b.url, `/api/messages/${row.id}/retry`, { token, json: {} });
-        if (r.status === 409) return null;
-        return r;
-      }, "the retry once B's session is open");
-      assert.equal(retried.status, 200, JSON.stringify(retried.body));
-    }
+    const [row] = await t.deps.db.select().from(messages)
+      .where(and(eq(messages.companyId, company.id), eq(messages.body, "dois")));
+    assert.ok(row.sendError, "the failed send is marked on the message");
+    // The row may still say CONNECTED from A until B's own session writes its status: until B's
+    // session is open, a retry answers 409 again (nothing sent), as the first send did.
+    const retried = await until(async () => {
+      const r = await call(b.url, `/api/messages/${row.id}/retry`, { token, json: {} });
+      if (r.status === 409) return null;
+      return r;
+    }, "the retry once B's session is open");
+    assert.equal(retried.status, 200, JSON.stringify(retried.body));
     const third = await until(async () => {
       const r = await send("três");
       return r.status === 201 ? r : null;

@@ -16,7 +16,7 @@ import { startRedis } from "../_helpers/redis.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
 import { connectWs, type WsClient } from "../_helpers/ws_client.ts";
 import { createUser, login } from "../_helpers/factories.ts";
-import { setupInbox } from "../inbox/_support.ts";
+import { createTenant } from "../_helpers/tenant.ts";
 import { createCampaign, seedList, setCampaignSettings } from "../campaigns/_support.ts";
 import { call, type Instance, spawnInstance, until } from "./_fleet.ts";
 
@@ -55,8 +55,8 @@ Deno.test({
     const socks: Sock[] = [];
     try {
       // Two companies, each with an api line to the integrator; company A has a campaign ready.
-      const A = await setupInbox(setup, sink);
-      const B = await setupInbox(setup, sink);
+      const A = await createTenant(setup, { webhook: sink, user: false });
+      const B = await createTenant(setup, { webhook: sink, user: false });
       await setCampaignSettings(setup, A.adminToken, {
         messageInterval: 0.15,
         greaterInterval: 0,
@@ -66,7 +66,7 @@ Deno.test({
         domingo: true,
       });
       const list = await seedList(setup, A.company.id, CAMPAIGN);
-      // One session per user: the admin keeps the token setupInbox got; two more admins log in.
+      // One session per user: the admin keeps the token createTenant got; two more admins log in.
       const more = await Promise.all([1, 2].map(() => createUser(setup, A.company.id, { profile: "admin" })));
       const tokensA = [
         A.adminToken,

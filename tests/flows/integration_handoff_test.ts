@@ -6,7 +6,9 @@
 import assert from "node:assert/strict";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
-import { customerSays, expectOk, hookFor, type Json, setupInbox, ticketRow } from "../inbox/_support.ts";
+import { customerSays, hookFor, ticketRow } from "../_helpers/inbox.ts";
+import { expectOk, type Json } from "../_helpers/http.ts";
+import { createTenant } from "../_helpers/tenant.ts";
 import { startProviders } from "../integrations/_providers.ts";
 import { edge, node } from "./_graph.ts";
 
@@ -15,7 +17,7 @@ Deno.test("[flows] a Typebot node of a welcome flow starts the bot at once and l
   const sink = startWebhookSink();
   const t = await createTestApp({ env: { TYPEBOT_API_URL: p.url, INTEGRATION_TIMEOUT_MS: "2000" } });
   try {
-    const w = await setupInbox(t, sink);
+    const w = await createTenant(t, { webhook: sink, user: false });
     const tok = w.adminToken;
     const tb = await expectOk<Json>(
       await t.request("/api/queueIntegration", {

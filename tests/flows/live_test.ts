@@ -3,8 +3,8 @@ import assert from "node:assert/strict";
 import { startTestServer } from "../_helpers/test_app.ts";
 import { createTenant } from "../_helpers/tenant.ts";
 import { createUser, login } from "../_helpers/factories.ts";
+import { expectOk, type Json } from "../_helpers/http.ts";
 import { connectWs, settle } from "../_helpers/ws_client.ts";
-import { expectOk, type Json } from "../inbox/_support.ts";
 
 Deno.test("[flows] flow and phrase-campaign changes reach the same company's admins over the socket", async (t) => {
   const srv = await startTestServer();

@@ -1,13 +1,15 @@
 /** Phrase campaigns at run time: the keyword starts the flow, other messages do not (spec 3 §3 Flow campaign). */
 import assert from "node:assert/strict";
 import { createTestApp } from "../_helpers/test_app.ts";
-import { customerSays, expectOk, type Json, outbound, setupInbox, ticketRow } from "../inbox/_support.ts";
+import { customerSays, outbound, ticketRow } from "../_helpers/inbox.ts";
+import { expectOk, type Json } from "../_helpers/http.ts";
+import { createTenant } from "../_helpers/tenant.ts";
 import { edge, node } from "./_graph.ts";
 
 Deno.test("[flows] a phrase campaign's keyword starts its flow; other messages and other connections do not", async (tt) => {
   const t = await createTestApp({ scheduler: false });
   try {
-    const w = await setupInbox(t, null);
+    const w = await createTenant(t, { webhook: null, user: false });
     const tok = w.adminToken;
     const other = await expectOk<Json>(
       await t.request("/api/whatsapp", {

@@ -3,13 +3,8 @@ import assert from "node:assert/strict";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { assertAllNeedAuth, createTenant } from "../_helpers/tenant.ts";
 import { createQueue } from "../_helpers/factories.ts";
-import { expectError, expectOk, type Json } from "../inbox/_support.ts";
+import { expectError, expectOk, type Json, PNG } from "../_helpers/http.ts";
 import { edge, node } from "./_graph.ts";
-
-const PNG = Uint8Array.from(
-  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
-  (c) => c.charCodeAt(0),
-);
 
 Deno.test("[flows] flow and phrase-campaign routes: auth, tenancy, roles, CRUD, graph save and uploads", async (tt) => {
   const t = await createTestApp({ scheduler: false });

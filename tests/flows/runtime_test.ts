@@ -10,13 +10,10 @@ import { eq } from "drizzle-orm";
 import { prompts, queueIntegrations, tickets } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { runDueJobs } from "@/jobs/queue.ts";
-import { customerSays, expectOk, type Json, outbound, setupInbox, ticketRow } from "../inbox/_support.ts";
+import { customerSays, outbound, ticketRow } from "../_helpers/inbox.ts";
+import { expectOk, type Json, PNG } from "../_helpers/http.ts";
+import { createTenant } from "../_helpers/tenant.ts";
 import { edge, type G, nid, node } from "./_graph.ts";
-
-const PNG = Uint8Array.from(
-  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
-  (c) => c.charCodeAt(0),
-);
 
 function testClock() {
   let now = Math.floor(Date.now() / 1000) * 1000;
@@ -48,7 +45,9 @@ Deno.test("[flows] the runtime runs every node type, durably, and survives edits
   const clock = testClock();
   let t = await createTestApp({ dataDir, clock, scheduler: false });
   try {
-    const w = await setupInbox(t, null, {
+    const w = await createTenant(t, {
+      webhook: null,
+      user: false,
       queues: [{ name: "Vendas" }, { name: "Suporte" }],
       conn: { greetingMessage: "Escolha uma fila" },
     });

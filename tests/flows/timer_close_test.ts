@@ -7,7 +7,9 @@ import { ticketTimers } from "@db/schema.ts";
 import { eq } from "drizzle-orm";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { runTicketTimers } from "@/timers/tick.ts";
-import { customerSays, expectOk, type Json, outbound, setupInbox, ticketRow } from "../inbox/_support.ts";
+import { customerSays, outbound, ticketRow } from "../_helpers/inbox.ts";
+import { expectOk, type Json } from "../_helpers/http.ts";
+import { createTenant } from "../_helpers/tenant.ts";
 import { edge, nid, node } from "./_graph.ts";
 
 const MIN = 60_000;
@@ -17,7 +19,7 @@ Deno.test("[flows] a timer's close clears the ticket's flow columns", async () =
   let now = start;
   const t = await createTestApp({ clock: { now: () => new Date(now) }, scheduler: false });
   try {
-    const w = await setupInbox(t, null, {});
+    const w = await createTenant(t, { webhook: null, user: false });
     const tok = w.adminToken;
     const f = await expectOk<Json>(
       await t.request("/api/flowbuilder", { method: "POST", token: tok, json: { name: "Pergunta" } }),

@@ -6,8 +6,7 @@ import assert from "node:assert/strict";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { createQueue } from "../_helpers/factories.ts";
 import { createTenant } from "../_helpers/tenant.ts";
-import { expectError, expectOk, type Json } from "../auth/_support.ts";
-import { setupInbox } from "../inbox/_support.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 import { jsonDepth, MAX_JSON_DEPTH } from "@/lib/body.ts";
 
 /** A chatbot tree `levels` deep, one option per level. */
@@ -90,7 +89,7 @@ Deno.test("[hardening] deep chatbot trees answer 400 before validation recurses"
 Deno.test("[hardening] malformed bodies of any content type answer 400, never 500", async (t) => {
   const app = await createTestApp({ scheduler: false });
   try {
-    const inbox = await setupInbox(app, null);
+    const inbox = await createTenant(app, { webhook: null, user: false });
     const token = inbox.adminToken;
     const bodies: [string, BodyInit][] = [
       ["text/plain", "not json at all"],

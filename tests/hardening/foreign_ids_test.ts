@@ -8,8 +8,9 @@ import { eq } from "drizzle-orm";
 import { chatbots, files, prompts, queueIntegrations } from "@db/schema.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { createUser, login } from "../_helpers/factories.ts";
-import { expectError, expectOk, type Json } from "../auth/_support.ts";
-import { customerSays, setupInbox } from "../inbox/_support.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
+import { customerSays } from "../_helpers/inbox.ts";
+import { createTenant } from "../_helpers/tenant.ts";
 import type { TestApp } from "../_helpers/test_app.ts";
 
 async function extras(app: TestApp, companyId: number) {
@@ -26,11 +27,13 @@ async function extras(app: TestApp, companyId: number) {
 Deno.test("[hardening] another company's ids inside bodies answer 404", async (t) => {
   const app = await createTestApp({ scheduler: false });
   try {
-    const a = await setupInbox(app, null, {
+    const a = await createTenant(app, {
+      webhook: null,
+      user: false,
       queues: [{ name: "A1" }, { name: "A2" }],
       conn: { greetingMessage: "Olá" },
     });
-    const b = await setupInbox(app, null, { queues: [{ name: "B1" }] });
+    const b = await createTenant(app, { webhook: null, user: false, queues: [{ name: "B1" }] });
     await extras(app, a.company.id);
     const bX = await extras(app, b.company.id);
     const aUser = await createUser(app, a.company.id, { profile: "user" });

@@ -10,8 +10,9 @@ import { eq } from "drizzle-orm";
 import { chatbots, quickMessages, tags, ticketNotes } from "@db/schema.ts";
 import { createTestApp, OPERATOR, type TestApp } from "../_helpers/test_app.ts";
 import { createQueue, createUser, login } from "../_helpers/factories.ts";
-import { customerSays, setupInbox } from "../inbox/_support.ts";
-import { expectOk, type Json } from "../auth/_support.ts";
+import { customerSays } from "../_helpers/inbox.ts";
+import { createTenant } from "../_helpers/tenant.ts";
+import { expectOk, type Json } from "../_helpers/http.ts";
 
 type Fixture = {
   token: string;
@@ -237,7 +238,7 @@ async function fuzzRoutes(app: TestApp, fx: Fixture, who: string): Promise<Failu
 Deno.test("[hardening] fuzz: every route, malformed bodies of every type, no 5xx", async () => {
   const app = await createTestApp({ scheduler: false });
   try {
-    const inbox = await setupInbox(app, null);
+    const inbox = await createTenant(app, { webhook: null, user: false });
     const admin = await fixture(app, inbox.adminToken, inbox.company.id, inbox.conn.token);
     const superToken = (await login(app, OPERATOR)).token;
     const opConn = await expectOk<Json & { token: string }>(

@@ -6,7 +6,9 @@
 import assert from "node:assert/strict";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { createCompany, createUser, login } from "../_helpers/factories.ts";
-import { expectError, expectOk, ManualClock, refreshCookie, refreshWith } from "../auth/_support.ts";
+import { expectError, expectOk } from "../_helpers/http.ts";
+import { ManualClock } from "../_helpers/clock.ts";
+import { refreshCookie, refreshWith } from "../auth/_support.ts";
 import { decodeJwt } from "jose";
 
 Deno.test("[hardening] only a secret issued for the session triggers the theft response", async (t) => {

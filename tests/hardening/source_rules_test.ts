@@ -38,7 +38,8 @@ Deno.test("[hardening] no bare fetch() and no body read outside their guarded he
   assert.deepEqual(
     offenders(
       files,
-      /\breq\.(json|text|formData|arrayBuffer|blob|parseBody)\(|req\.raw\.(json|text|formData|arrayBuffer)\(/,
+      // Any formData() (a clone of the raw request too) and any read of the raw request's body.
+      /\breq\.(json|text|formData|arrayBuffer|blob|parseBody)\(|req\.raw\.(json|text|formData|arrayBuffer|blob|clone)\(|\.formData\(/,
       [
         "lib/body.ts",
       ],

@@ -10,12 +10,12 @@ import { jobs, messages } from "@db/schema.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { runDueJobs } from "@/jobs/queue.ts";
 import { checkUrl, createFetchGuard, isBlockedAddress, safeFetch } from "@/lib/safe_fetch.ts";
-import { expectError, expectOk, type Json } from "../auth/_support.ts";
-import { customerSays, inboundRaw, nextExternalId } from "../inbox/_support.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
+import { customerSays, inboundRaw, nextExternalId } from "../_helpers/inbox.ts";
 import { createCompany, login } from "../_helpers/factories.ts";
 import { deliverAndRun, messagingPayload, metaConnection, startMeta } from "../channels/meta/_support.ts";
 
-Deno.test("[ssrf] address classification", () => {
+Deno.test("[hardening] address classification", () => {
   const blocked = [
     "127.0.0.1",
     "127.255.0.9",
@@ -48,7 +48,7 @@ Deno.test("[ssrf] address classification", () => {
   }
 });
 
-Deno.test("[ssrf] the guard: DNS names, literal forms, schemes, ALLOW_PRIVATE_URLS", async () => {
+Deno.test("[hardening] the guard: DNS names, literal forms, schemes, ALLOW_PRIVATE_URLS", async () => {
   const names: Record<string, string[]> = {
     "loop.test": ["127.0.0.1"],
     "mixed.test": ["93.184.216.34", "10.0.0.7"],
@@ -129,7 +129,7 @@ function redirector(to: () => string) {
   return { hits, port: server.addr.port, close: () => server.shutdown() };
 }
 
-Deno.test("[ssrf] tenant URLs: refused targets, redirects, webhooks — nothing stored", async (t) => {
+Deno.test("[hardening] tenant URLs: refused targets, redirects, webhooks — nothing stored", async (t) => {
   const victim = victimServer();
   let redirectTo = `http://127.0.0.1:${victim.port}/secret`;
   const hop = redirector(() => redirectTo);
@@ -257,7 +257,7 @@ Deno.test("[ssrf] tenant URLs: refused targets, redirects, webhooks — nothing 
   }
 });
 
-Deno.test("[ssrf] a Meta attachment URL on a private target: the message is kept, the file is not fetched", async () => {
+Deno.test("[hardening] a Meta attachment URL on a private target: the message is kept, the file is not fetched", async () => {
   const victim = victimServer();
   // The Graph API base URL is the operator's (trusted); an attachment URL elsewhere is checked.
   const m = await startMeta({ ALLOW_PRIVATE_URLS: "" });

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { createTestApp, OPERATOR } from "../_helpers/test_app.ts";
 import { assertAllNeedAuth, createTenant } from "../_helpers/tenant.ts";
 import { login } from "../_helpers/factories.ts";
-import { expectError, expectOk, type Json } from "../inbox/_support.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 
 Deno.test("[helps] routes and roles", async () => {
   const t = await createTestApp({ scheduler: false });

@@ -6,36 +6,30 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { jobs, messages } from "@db/schema.ts";
 import { createTestApp, startTestServer, type TestApp } from "../_helpers/test_app.ts";
-import { setCompanySetting } from "../_helpers/tenant.ts";
+import { createTenant, type Inbox, setCompanySetting, userOf } from "../_helpers/tenant.ts";
+import { bytesOf, expectError, expectOk, type Json, PNG } from "../_helpers/http.ts";
+import {
+  customerSays,
+  deliveryJob,
+  hookFor,
+  inboundRaw,
+  messageRow,
+  nextExternalId,
+  ticketRow,
+  updateRaw,
+  waitUntil,
+} from "../_helpers/inbox.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
 import { connectWs, settle } from "../_helpers/ws_client.ts";
 import { backoffMs, runDueJobs } from "@/jobs/queue.ts";
 import { encodeBase64 } from "@/lib/base64.ts";
-import {
-  bytesOf,
-  customerSays,
-  deliveryJob,
-  expectError,
-  expectOk,
-  hookFor,
-  inboundRaw,
-  type Json,
-  messageRow,
-  nextExternalId,
-  PNG,
-  setupInbox,
-  ticketRow,
-  updateRaw,
-  userOf,
-  waitUntil,
-} from "./_support.ts";
 
 const MARIA = { number: "5511988887777", name: "Maria" };
 
 type Msg = Json & { id: number; body: string; mediaUrl: string | null; mediaType: string; ack: number };
 
 /** A customer's message and an attendant's reply on an open ticket. */
-async function conversation(t: TestApp, w: Awaited<ReturnType<typeof setupInbox>>) {
+async function conversation(t: TestApp, w: Inbox) {
   const agent = await userOf(t, w.company.id, { name: "Carla", queueIds: [w.queues[0].id] });
   const inbound = await customerSays(t, w.conn, MARIA, "Quero um orçamento");
   await expectOk(
@@ -59,8 +53,8 @@ async function conversation(t: TestApp, w: Awaited<ReturnType<typeof setupInbox>
 Deno.test("[inbox] api channel: a wrong token is 401 before any validation; another company's ids are 404", async (tt) => {
   const t = await createTestApp();
   try {
-    const a = await setupInbox(t, null, { queues: [{ name: "Vendas" }] });
-    const b = await setupInbox(t, null);
+    const a = await createTenant(t, { webhook: null, user: false, queues: [{ name: "Vendas" }] });
+    const b = await createTenant(t, { webhook: null, user: false });
     const bMsg = await customerSays(t, b.conn, "5521900000001", "oi B");
 
     await tt.step("no token, a wrong token, a user's access token: 401", async () => {
@@ -163,7 +157,7 @@ Deno.test("[inbox] api channel updates: edit, revoke and ack", async (tt) => {
   const t = await startTestServer();
   const sink = startWebhookSink();
   try {
-    const w = await setupInbox(t, sink, { queues: [{ name: "Vendas" }] });
+    const w = await createTenant(t, { webhook: sink, user: false, queues: [{ name: "Vendas" }] });
     const { agent, inbound, reply } = await conversation(t, w);
     const ws = await connectWs(t.wsUrl, agent.token);
     const ev = `company-${w.company.id}-appMessage`;
@@ -244,7 +238,7 @@ Deno.test("[inbox] api channel: a webhook answering 500 is retried with backoff,
   const at = (ms: number) => new Date(base + ms).toISOString();
   const sink = startWebhookSink();
   try {
-    const w = await setupInbox(t, sink, { queues: [{ name: "Vendas" }] });
+    const w = await createTenant(t, { webhook: sink, user: false, queues: [{ name: "Vendas" }] });
     const { reply } = await conversation(t, w);
     sink.status = 500;
     // enqueue() stamps run_at with the wall clock; bring the frozen clock up to it.
@@ -298,7 +292,7 @@ Deno.test("[inbox] api channel media: base64 and URL are stored and served throu
   });
   const base = `http://127.0.0.1:${files.addr.port}`;
   try {
-    const w = await setupInbox(t, null, { queues: [{ name: "Vendas" }] });
+    const w = await createTenant(t, { webhook: null, user: false, queues: [{ name: "Vendas" }] });
     const agent = await userOf(t, w.company.id, { queueIds: [w.queues[0].id] });
 
     const check = async (messageId: number, caption: string) => {
@@ -391,7 +385,7 @@ Deno.test("[inbox] api channel media: a file above downloadLimit is 413, however
   try {
     // The operator's limit, in MB (the settings API offers 32 and up; 1 keeps the test small).
     await setCompanySetting(t, 1, "downloadLimit", "1");
-    const w = await setupInbox(t, null, { queues: [{ name: "Vendas" }] });
+    const w = await createTenant(t, { webhook: null, user: false, queues: [{ name: "Vendas" }] });
     const post = (media: Json) =>
       inboundRaw(t, w.conn.token, {
         externalId: nextExternalId(),

@@ -3,13 +3,15 @@ import { sql } from "drizzle-orm";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
 import { runDueJobs } from "@/jobs/queue.ts";
-import { customerSays, expectOk, setupInbox } from "./_support.ts";
+import { customerSays } from "../_helpers/inbox.ts";
+import { expectOk } from "../_helpers/http.ts";
+import { createTenant } from "../_helpers/tenant.ts";
 
 Deno.test("[inbox] one chat's replies reach the webhook in order, even when the first delivery is retried", async () => {
   const t = await createTestApp({ scheduler: false });
   const sink = startWebhookSink();
   try {
-    const { adminToken, conn } = await setupInbox(t, sink);
+    const { adminToken, conn } = await createTenant(t, { webhook: sink, user: false });
     const { ticketId } = await customerSays(t, conn, "5511955550000", "oi");
     await expectOk(
       await t.request(`/api/tickets/${ticketId}`, {

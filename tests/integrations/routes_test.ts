@@ -8,8 +8,8 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { prompts, queueIntegrations } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
-import { assertAllNeedAuth } from "../_helpers/tenant.ts";
-import { expectError, expectOk, type Json, setupInbox, userOf } from "../inbox/_support.ts";
+import { assertAllNeedAuth, createTenant, userOf } from "../_helpers/tenant.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 import { serviceAccountJson, startProviders } from "./_providers.ts";
 
 const call = (t: TestApp, token: string, method: string, path: string, json?: unknown) =>
@@ -40,9 +40,9 @@ Deno.test("[integrations] every route needs a session", async () => {
 Deno.test("[integrations] prompts: admin CRUD, key sealed and masked; user 403; plan 403; other company 404", async () => {
   const t = await createTestApp({ scheduler: false });
   try {
-    const a = await setupInbox(t, null, { queues: [{ name: "Vendas" }] });
-    const b = await setupInbox(t, null);
-    const noAi = await setupInbox(t, null, { plan: { useOpenAi: false } });
+    const a = await createTenant(t, { webhook: null, user: false, queues: [{ name: "Vendas" }] });
+    const b = await createTenant(t, { webhook: null, user: false });
+    const noAi = await createTenant(t, { webhook: null, user: false, plan: { useOpenAi: false } });
     const user = await userOf(t, a.company.id, { profile: "user" });
     const input = {
       name: "Atendente IA",
@@ -147,9 +147,9 @@ Deno.test("[integrations] queue integrations: CRUD per type, search, user 403, p
     env: { DIALOGFLOW_API_URL: p.url, GOOGLE_TOKEN_URL: `${p.url}/token` },
   });
   try {
-    const a = await setupInbox(t, null, { queues: [{ name: "Vendas" }] });
-    const b = await setupInbox(t, null);
-    const noInt = await setupInbox(t, null, { plan: { useIntegrations: false } });
+    const a = await createTenant(t, { webhook: null, user: false, queues: [{ name: "Vendas" }] });
+    const b = await createTenant(t, { webhook: null, user: false });
+    const noInt = await createTenant(t, { webhook: null, user: false, plan: { useIntegrations: false } });
     const user = await userOf(t, a.company.id, { profile: "user" });
     const typebot = { type: "typebot", name: "Qualificação", urlN8N: p.url, typebotSlug: "vendas" };
     await expectError(

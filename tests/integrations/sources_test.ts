@@ -9,7 +9,9 @@ import { eq } from "drizzle-orm";
 import { ticketTimers } from "@db/schema.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
-import { customerSays, expectOk, hookFor, setupInbox, ticketRow, waitUntil } from "../inbox/_support.ts";
+import { customerSays, hookFor, ticketRow, waitUntil } from "../_helpers/inbox.ts";
+import { expectOk } from "../_helpers/http.ts";
+import { createTenant } from "../_helpers/tenant.ts";
 import { startIntegration } from "@/integrations/runtime.ts";
 import { runTicketTimers } from "@/timers/tick.ts";
 import { startProviders } from "./_providers.ts";
@@ -33,7 +35,11 @@ async function world() {
 Deno.test("[integrations] a chatbot option of kind integration hands the ticket to its bot", async () => {
   const { t, p, sink, close } = await world();
   try {
-    const w = await setupInbox(t, sink, { queues: [{ name: "Atendimento", greetingMessage: "Escolha:" }] });
+    const w = await createTenant(t, {
+      webhook: sink,
+      user: false,
+      queues: [{ name: "Atendimento", greetingMessage: "Escolha:" }],
+    });
     const n8n = await expectOk<{ id: number }>(
       await t.request("/api/queueIntegration", {
         method: "POST",
@@ -72,7 +78,7 @@ Deno.test("[integrations] a chatbot option of kind integration hands the ticket 
 Deno.test("[integrations] startIntegration starts a Typebot session at once with the given message", async () => {
   const { t, p, sink, close } = await world();
   try {
-    const w = await setupInbox(t, sink);
+    const w = await createTenant(t, { webhook: sink, user: false });
     const tb = await expectOk<{ id: number }>(
       await t.request("/api/queueIntegration", {
         method: "POST",
@@ -95,7 +101,7 @@ Deno.test("[integrations] startIntegration starts a Typebot session at once with
     assert.equal(ticket.typebotSessionId, "sess-1");
     assert.equal(p.hitsTo("/api/v1/typebots/fluxo/startChat").length, 1);
     // Another company's integration id is refused like a missing one.
-    const other = await setupInbox(t, null);
+    const other = await createTenant(t, { webhook: null, user: false });
     await assert.rejects(
       startIntegration(t.deps, { companyId: other.company.id, ticketId: r.ticketId, integrationId: tb.id }),
     );
@@ -107,7 +113,7 @@ Deno.test("[integrations] startIntegration starts a Typebot session at once with
 Deno.test("[integrations] a Typebot session expires with its durable timer; the next message starts a new chat", async () => {
   const { t, p, sink, close } = await world();
   try {
-    const w = await setupInbox(t, sink);
+    const w = await createTenant(t, { webhook: sink, user: false });
     const tb = await expectOk<{ id: number }>(
       await t.request("/api/queueIntegration", {
         method: "POST",
@@ -153,7 +159,7 @@ Deno.test("[integrations] a Typebot session expires with its durable timer; the 
 Deno.test("[integrations] an attendant accepting the ticket ends its bot", async () => {
   const { t, p, sink, close } = await world();
   try {
-    const w = await setupInbox(t, sink);
+    const w = await createTenant(t, { webhook: sink, user: false });
     const n8n = await expectOk<{ id: number }>(
       await t.request("/api/queueIntegration", {
         method: "POST",

@@ -6,21 +6,12 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { jobs, plans, tags, ticketTags } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
-import { assertAllNeedAuth } from "../_helpers/tenant.ts";
+import { assertAllNeedAuth, createTenant, userOf } from "../_helpers/tenant.ts";
+import { customerSays, insertTag, outbound, settleBus } from "../_helpers/inbox.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 import { clearCaches } from "@/caches.ts";
 import { runDueJobs } from "@/jobs/queue.ts";
 import { LANE_TIMER_JOB } from "@/kanban/lanes.ts";
-import {
-  customerSays,
-  expectError,
-  expectOk,
-  insertTag,
-  type Json,
-  outbound,
-  settleBus,
-  setupInbox,
-  userOf,
-} from "../inbox/_support.ts";
 
 type Ticket = Json & { id: number; tags: { id: number; name: string }[] };
 
@@ -36,10 +27,10 @@ async function lane(
 }
 
 async function world(t: TestApp) {
-  const a = await setupInbox(t, null, { queues: [{ name: "Vendas" }] });
+  const a = await createTenant(t, { webhook: null, user: false, queues: [{ name: "Vendas" }] });
   const agent = await userOf(t, a.company.id, { name: "Carla", queueIds: [a.queues[0].id] });
   const outsider = await userOf(t, a.company.id, { name: "Otto", allTicket: "disabled" });
-  const b = await setupInbox(t, null, { queues: [{ name: "B" }] });
+  const b = await createTenant(t, { webhook: null, user: false, queues: [{ name: "B" }] });
   return { a, agent, outsider, b };
 }
 

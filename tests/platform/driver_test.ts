@@ -168,7 +168,7 @@ Deno.test("a Worker's connection and the main writer take turns through the shar
     await c.execute("insert into t (name) values ('after')");
   }));
 
-Deno.test("[driver] a closed connection refuses work instead of reaching the native engine", async () => {
+Deno.test("[platform] a closed connection refuses work instead of reaching the native engine", async () => {
   const dir = await Deno.makeTempDir();
   try {
     // libsql aborts the whole process (a Rust panic, not an exception) on a closed handle; a late

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { plans } from "@db/schema.ts";
 import { createTestApp, OPERATOR } from "../_helpers/test_app.ts";
 import { createCompany, createPlan, login } from "../_helpers/factories.ts";
-import { expectError, expectOk, type Json } from "../auth/_support.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 
 Deno.test("[platform] health and version", async (t) => {
   const app = await createTestApp();

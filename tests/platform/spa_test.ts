@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { relative } from "node:path";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { createCompany, login } from "../_helpers/factories.ts";
-import { expectError } from "../auth/_support.ts";
+import { expectError } from "../_helpers/http.ts";
 
 const INDEX =
   `<!doctype html><html><head><title>Atende test dist</title></head><body><div id="root"></div></body></html>`;

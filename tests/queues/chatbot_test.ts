@@ -12,7 +12,7 @@ import { chatbotRoutes } from "@/queues/chatbot_routes.ts";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { createQueue, createUser } from "../_helpers/factories.ts";
 import { createTenant } from "../_helpers/tenant.ts";
-import { expectError, expectOk, type Json } from "../auth/_support.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 
 async function chatbotClient(t: TestApp, token: string) {
   const probe = await t.request("/api/chatbot", { token });
@@ -44,7 +44,7 @@ async function chatbotClient(t: TestApp, token: string) {
   };
 }
 
-Deno.test("[chatbot] option endpoints", async (t) => {
+Deno.test("[queues] option endpoints", async (t) => {
   const app = await createTestApp();
   try {
     const a = await createTenant(app);

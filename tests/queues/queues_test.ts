@@ -5,8 +5,8 @@ import { contacts, tickets } from "@db/schema.ts";
 import { createTestApp, startTestServer } from "../_helpers/test_app.ts";
 import { createQueue } from "../_helpers/factories.ts";
 import { assertAllNeedAuth, createTenant, setCompanySetting } from "../_helpers/tenant.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 import { connectWs, settle } from "../_helpers/ws_client.ts";
-import { expectError, expectOk, type Json } from "../auth/_support.ts";
 
 const tree = (optQueueId: number) => [
   {

@@ -3,12 +3,12 @@ import assert from "node:assert/strict";
 import { createTestApp, startTestServer } from "../_helpers/test_app.ts";
 import { createUser, login } from "../_helpers/factories.ts";
 import { assertAllNeedAuth, createTenant } from "../_helpers/tenant.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 import { connectWs, settle } from "../_helpers/ws_client.ts";
-import { expectError, expectOk, type Json } from "../auth/_support.ts";
 
 type Page = { records: Json[]; count: number; hasMore: boolean };
 
-Deno.test("[quick-messages] visibility, ownership and tenancy", async (t) => {
+Deno.test("[quick_messages] visibility, ownership and tenancy", async (t) => {
   const app = await createTestApp();
   try {
     const a = await createTenant(app);
@@ -136,7 +136,7 @@ Deno.test("[quick-messages] visibility, ownership and tenancy", async (t) => {
   }
 });
 
-Deno.test("[quick-messages] media upload and removal", async (t) => {
+Deno.test("[quick_messages] media upload and removal", async (t) => {
   const app = await createTestApp();
   try {
     const a = await createTenant(app);
@@ -220,7 +220,7 @@ Deno.test("[quick-messages] media upload and removal", async (t) => {
   }
 });
 
-Deno.test("[quick-messages] shared replies are announced to the same company only", async (t) => {
+Deno.test("[quick_messages] shared replies are announced to the same company only", async (t) => {
   const srv = await startTestServer();
   const a = await createTenant(srv);
   const b = await createTenant(srv);

@@ -6,10 +6,12 @@
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { createCompany, createUser, login } from "../_helpers/factories.ts";
+import { customerSays, inboundRaw, nextExternalId } from "../_helpers/inbox.ts";
+import { expectOk } from "../_helpers/http.ts";
+import { createTenant } from "../_helpers/tenant.ts";
 import { startRedis } from "../_helpers/redis.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
 import { CACHE_TTL_MS, clearCaches } from "@/caches.ts";
-import { customerSays, expectOk, inboundRaw, nextExternalId, setupInbox } from "../inbox/_support.ts";
 
 /**
  * Polls until `probe` holds. Every entry of B was stored after `since`, so a probe that starts
@@ -71,7 +73,7 @@ Deno.test("[realtime] with REDIS_URL a change on one instance evicts the other i
     });
 
     await tt.step("a connection deleted on A: its token is refused on B", async () => {
-      const w = await setupInbox(A, sink);
+      const w = await createTenant(A, { webhook: sink, user: false });
       clearCaches(B.deps.caches); // so that every entry B holds is stored after `warmed`
       const warmed = performance.now();
       await customerSays(B, w.conn, "5511933334444", "oi"); // B caches the token

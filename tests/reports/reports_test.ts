@@ -9,8 +9,8 @@ import type { TestApp } from "../_helpers/test_app.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { createUser, login } from "../_helpers/factories.ts";
 import { assertAllNeedAuth, createTenant } from "../_helpers/tenant.ts";
+import { expectError, expectOk } from "../_helpers/http.ts";
 import { pdfLines, xlsxRows } from "../_helpers/files.ts";
-import { expectError, expectOk } from "../auth/_support.ts";
 import { buildScenario, inRange, PLAN, RANGE } from "../dashboard/_scenario.ts";
 
 type Row = {

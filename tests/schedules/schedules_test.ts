@@ -8,10 +8,11 @@ import { eq } from "drizzle-orm";
 import { contacts, messages, schedules, tickets } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { login } from "../_helpers/factories.ts";
-import { assertAllNeedAuth } from "../_helpers/tenant.ts";
+import { assertAllNeedAuth, createTenant, userOf } from "../_helpers/tenant.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
+import { ManualClock } from "../_helpers/clock.ts";
+import { upload } from "../campaigns/_support.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
-import { expectError, expectOk, type Json, setupInbox, userOf } from "../inbox/_support.ts";
-import { manualClock, upload } from "../campaigns/_support.ts";
 import { schedulesTick } from "@/schedules/dispatcher.ts";
 import { advance, nextSlot, weekendRule } from "@/schedules/recurrence.ts";
 import { runDueJobs } from "@/jobs/queue.ts";
@@ -26,12 +27,12 @@ const row = async (t: TestApp, id: number) =>
   (await t.deps.db.select().from(schedules).where(eq(schedules.id, id)))[0];
 
 Deno.test("[schedules] routes: auth, plan, tenancy, own schedules for profile users, media", async (t) => {
-  const clock = manualClock("2026-11-25T15:00:00Z");
+  const clock = new ManualClock("2026-11-25T15:00:00Z");
   const app = await createTestApp({ scheduler: false, clock });
   try {
-    const a = await setupInbox(app, null);
-    const b = await setupInbox(app, null);
-    const noPlan = await setupInbox(app, null, { plan: { useSchedules: false } });
+    const a = await createTenant(app, { webhook: null, user: false });
+    const b = await createTenant(app, { webhook: null, user: false });
+    const noPlan = await createTenant(app, { webhook: null, user: false, plan: { useSchedules: false } });
     const u = await userOf(app, a.company.id, { profile: "user" });
     const ana = await contact(app, a.company.id);
     const req = (path: string, token: string, method = "GET", json?: unknown) =>
@@ -178,11 +179,11 @@ Deno.test("[schedules] recurrence units and weekend rules (company time zone)", 
 });
 
 Deno.test("[schedules] dispatch: each slot once, a weekly slot missed while down caught up once, ERRO", async () => {
-  const clock = manualClock("2026-11-25T14:00:00Z");
+  const clock = new ManualClock("2026-11-25T14:00:00Z");
   const sink = startWebhookSink();
   const app = await createTestApp({ scheduler: false, clock });
   try {
-    const a = await setupInbox(app, sink);
+    const a = await createTenant(app, { webhook: sink, user: false });
     const ana = await contact(app, a.company.id);
     const s = await expectOk<Json>(
       await app.request("/api/schedules", {

@@ -6,17 +6,11 @@
 import assert from "node:assert/strict";
 import { OPERATOR, startTestServer, type TestApp } from "../_helpers/test_app.ts";
 import { login } from "../_helpers/factories.ts";
+import { customerSays, outbound, ticketRow } from "../_helpers/inbox.ts";
+import { expectOk, type Json } from "../_helpers/http.ts";
+import { createTenant, userOf } from "../_helpers/tenant.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
 import { connectWs } from "../_helpers/ws_client.ts";
-import {
-  customerSays,
-  expectOk,
-  type Json,
-  outbound,
-  setupInbox,
-  ticketRow,
-  userOf,
-} from "../inbox/_support.ts";
 import { downloadLimitMb } from "@/channels/download.ts";
 import { maskNumber } from "@/lib/lgpd.ts";
 
@@ -27,7 +21,9 @@ Deno.test("[settings] a setting changed through the API governs the next inbound
   const t = await startTestServer();
   const sink = startWebhookSink();
   try {
-    const w = await setupInbox(t, sink, {
+    const w = await createTenant(t, {
+      webhook: sink,
+      user: false,
       queues: [{ name: "Vendas" }],
       conn: { greetingMessage: "Bem-vindo, {{firstName}}!" },
     });

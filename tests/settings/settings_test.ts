@@ -5,7 +5,8 @@
 import assert from "node:assert/strict";
 import { createTestApp, OPERATOR } from "../_helpers/test_app.ts";
 import { createCompany, createUser, login } from "../_helpers/factories.ts";
-import { expectError, expectOk, type Json, rawSetting } from "../auth/_support.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
+import { rawSetting } from "../_helpers/tenant.ts";
 
 type Setting = { key: string; value: string };
 const PLATFORM_KEYS = ["userCreation", "allowSignup", "appName", "stripeprivatekey", "primaryColorLight"];

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { createTestApp, OPERATOR, startTestServer } from "../_helpers/test_app.ts";
 import { createCompany, createUser, login } from "../_helpers/factories.ts";
-import { expectError, expectOk, type Json, multipart, PNG_1X1 } from "../auth/_support.ts";
+import { expectError, expectOk, type Json, multipart, PNG } from "../_helpers/http.ts";
 
 Deno.test("[settings] white-label logo upload", async (t) => {
   const app = await createTestApp();
@@ -16,7 +16,7 @@ Deno.test("[settings] white-label logo upload", async (t) => {
     const upload = (body: FormData, token?: string) =>
       app.request("/api/settings-whitelabel/logo", { method: "POST", token, body });
     const logo = (mode: string, name = "logo.png") =>
-      multipart("file", PNG_1X1, name, "image/png", { typeArch: "logo", mode });
+      multipart("file", PNG, name, "image/png", { typeArch: "logo", mode });
 
     await t.step("401 ERR_UNAUTHENTICATED without a token", async () => {
       await expectError(await upload(logo("Light")), 401, "ERR_UNAUTHENTICATED");
@@ -50,7 +50,7 @@ Deno.test("[settings] white-label logo upload", async (t) => {
         const res = await app.request(`/public/${file}`);
         assert.equal(res.status, 200);
         assert.equal(res.headers.get("content-type"), "image/png");
-        assert.deepEqual(new Uint8Array(await res.arrayBuffer()), PNG_1X1);
+        assert.deepEqual(new Uint8Array(await res.arrayBuffer()), PNG);
       }
     });
 

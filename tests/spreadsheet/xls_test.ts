@@ -18,7 +18,7 @@ const read = (name: string) => {
   return { sheet, grid: grid.map((r) => Array.from(r, (c) => c ?? "")) };
 };
 
-Deno.test("[xls] Excel-written samples read like xlrd reads them", async (t) => {
+Deno.test("[spreadsheet] Excel-written samples read like xlrd reads them", async (t) => {
   await t.step("profiles.xls: a text header and integer cells (RK/MULRK) as plain digits", () => {
     const { sheet, grid } = read("profiles.xls");
     assert.equal(sheet, "PROFILEDEF");
@@ -65,7 +65,7 @@ Deno.test("[xls] Excel-written samples read like xlrd reads them", async (t) => 
   });
 });
 
-Deno.test("[xls] xlwt-written files: numbers as digits, a string table split over CONTINUE records", () => {
+Deno.test("[spreadsheet] xlwt-written files: numbers as digits, a string table split over CONTINUE records", () => {
   const c = read("contacts.xls").grid;
   assert.equal(c.length, 203);
   assert.deepEqual(c[0], ["Nome", "Número", "E-mail"]);
@@ -82,20 +82,20 @@ Deno.test("[xls] xlwt-written files: numbers as digits, a string table split ove
   }
 });
 
-Deno.test("[xls] numbers: whole ones never get an exponent or a decimal point", () => {
+Deno.test("[spreadsheet] numbers: whole ones never get an exponent or a decimal point", () => {
   assert.equal(numberText(5511999990000), "5511999990000");
   assert.equal(numberText(1e20), "100000000000000000000");
   assert.equal(numberText(12.5), "12.5");
   assert.equal(numberText(Number.NaN), "");
 });
 
-Deno.test("[xls] a missing cell is a hole, not a padded slot", () => {
+Deno.test("[spreadsheet] a missing cell is a hole, not a padded slot", () => {
   const { grid } = readXls(load("issue20.xls"), limits);
   assert.equal(grid[10].length, 12);
   assert.equal(Object.keys(grid[10]).length, 1, "only the cell that exists is stored");
 });
 
-Deno.test("[xls] limits: rows and cells past the caller's bound stop the read", () => {
+Deno.test("[spreadsheet] limits: rows and cells past the caller's bound stop the read", () => {
   assert.throws(() => readXls(load("long_sst.xls"), { maxRows: 100, maxCells: 1e6 }), /at most 99 rows/);
   assert.throws(() => readXls(load("long_sst.xls"), { maxRows: 10_000, maxCells: 500 }), /too many cells/);
 });
@@ -106,7 +106,7 @@ function u32(b: Uint8Array, off: number, v?: number): number {
   return dv.getUint32(off, true);
 }
 
-Deno.test("[xls] crafted and damaged files end in a SpreadsheetError", async (t) => {
+Deno.test("[spreadsheet] crafted and damaged files end in a SpreadsheetError", async (t) => {
   const base = load("contacts.xls");
   const refused = (bytes: Uint8Array, why?: RegExp) => {
     assert.throws(() => readXls(bytes, limits), (e: unknown) => {

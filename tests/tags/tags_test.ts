@@ -4,8 +4,8 @@ import { contacts, tickets, ticketTags } from "@db/schema.ts";
 import { createTestApp, startTestServer, type TestApp } from "../_helpers/test_app.ts";
 import { createUser, login } from "../_helpers/factories.ts";
 import { assertAllNeedAuth, createTenant } from "../_helpers/tenant.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 import { connectWs, settle } from "../_helpers/ws_client.ts";
-import { expectError, expectOk, type Json } from "../auth/_support.ts";
 
 async function contact(t: TestApp, companyId: number, name: string, number: string) {
   const [c] = await t.deps.database.write((tx) =>

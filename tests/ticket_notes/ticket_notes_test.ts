@@ -4,7 +4,7 @@ import { contacts, tickets } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { createQueue, createUser, login } from "../_helpers/factories.ts";
 import { assertAllNeedAuth, createTenant } from "../_helpers/tenant.ts";
-import { expectError, expectOk, type Json } from "../auth/_support.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 
 async function ticket(t: TestApp, companyId: number, o: Partial<typeof tickets.$inferInsert> = {}) {
   return await t.deps.database.write(async (tx) => {
@@ -19,7 +19,7 @@ async function ticket(t: TestApp, companyId: number, o: Partial<typeof tickets.$
   });
 }
 
-Deno.test("[ticket-notes] list, add and delete notes on visible tickets", async (t) => {
+Deno.test("[ticket_notes] list, add and delete notes on visible tickets", async (t) => {
   const app = await createTestApp();
   try {
     const a = await createTenant(app);

@@ -9,17 +9,9 @@ import { eq } from "drizzle-orm";
 import { ticketTimers, users } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { createQueue } from "../_helpers/factories.ts";
-import { setCompanySetting } from "../_helpers/tenant.ts";
-import {
-  customerSays,
-  expectOk,
-  type Json,
-  logTypes,
-  outbound,
-  setupInbox,
-  ticketRow,
-  userOf,
-} from "../inbox/_support.ts";
+import { createTenant, setCompanySetting, userOf } from "../_helpers/tenant.ts";
+import { customerSays, logTypes, outbound, ticketRow } from "../_helpers/inbox.ts";
+import { expectOk, type Json } from "../_helpers/http.ts";
 import { runTicketTimers } from "@/timers/tick.ts";
 
 const MIN = 60_000;
@@ -37,7 +29,7 @@ const tick = async (t: TestApp) => {
 };
 
 async function openTicket(t: TestApp, conn: Json, number: string) {
-  const w = await setupInbox(t, null, { queues: [{ name: "Suporte" }], conn });
+  const w = await createTenant(t, { webhook: null, user: false, queues: [{ name: "Suporte" }], conn });
   const agent = await userOf(t, w.company.id, { queueIds: [w.queues[0].id] });
   const { ticketId } = await customerSays(t, w.conn, number, "oi");
   await expectOk(
@@ -188,7 +180,9 @@ Deno.test("[timers] missed-queue redirect: a queue-less pending ticket moves to 
   const clock = testClock();
   const t = await createTestApp({ clock, scheduler: false });
   try {
-    const w = await setupInbox(t, null, {
+    const w = await createTenant(t, {
+      webhook: null,
+      user: false,
       queues: [{ name: "A" }, { name: "B" }],
       conn: { greetingMessage: "Escolha", maxUseBotQueues: 1 },
     });
@@ -217,7 +211,9 @@ Deno.test("[timers] queue rotation hands a waiting ticket to an online member, i
   const clock = testClock();
   const t = await createTestApp({ clock, scheduler: false });
   try {
-    const w = await setupInbox(t, null, {
+    const w = await createTenant(t, {
+      webhook: null,
+      user: false,
       queues: [{ name: "Roda", ativarRoteador: true, tempoRoteador: 2 }],
     });
     const a = await userOf(t, w.company.id, { queueIds: [w.queues[0].id], profile: "user" });
@@ -286,7 +282,9 @@ Deno.test("[timers] two instances on one database file fire each timer once", as
     const t1 = await createTestApp({ clock, scheduler: false, dataDir });
     try {
       const ids: number[] = [];
-      const w = await setupInbox(t1, null, {
+      const w = await createTenant(t1, {
+        webhook: null,
+        user: false,
         queues: [{ name: "Q" }],
         conn: { expiresTicket: 10, expiresInactiveMessage: "Tchau" },
       });

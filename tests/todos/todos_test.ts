@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { assertAllNeedAuth, createTenant } from "../_helpers/tenant.ts";
-import { expectError, expectOk, type Json } from "../inbox/_support.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 
 Deno.test("[todos] per-user tasks: create, edit, done, delete; others' are 404", async () => {
   const t = await createTestApp({ scheduler: false });

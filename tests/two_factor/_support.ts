@@ -1,6 +1,7 @@
 /** Shared steps of the two-factor tests: the password step and a full login with a TOTP code. */
 import type { TestApp } from "../_helpers/test_app.ts";
-import { expectOk, type Json, type ManualClock } from "../auth/_support.ts";
+import { expectOk, type Json } from "../_helpers/http.ts";
+import type { ManualClock } from "../_helpers/clock.ts";
 import { codeAt } from "./_totp.ts";
 
 export const SECRET_OPEN = (app: TestApp, sealed: string) => app.deps.secrets.open(sealed);

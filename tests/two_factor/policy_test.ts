@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { createTestApp, OPERATOR } from "../_helpers/test_app.ts";
 import { createUser, login } from "../_helpers/factories.ts";
 import { createTenant, setCompanySetting } from "../_helpers/tenant.ts";
-import { expectError, expectOk, type Json, ManualClock } from "../auth/_support.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
+import { ManualClock } from "../_helpers/clock.ts";
 import { codeAt } from "./_totp.ts";
 import { passwordStep } from "./_support.ts";
 

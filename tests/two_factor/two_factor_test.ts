@@ -4,7 +4,9 @@ import { eq } from "drizzle-orm";
 import { auditLogs, userTwoFactor } from "@db/schema.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { assertAllNeedAuth, createTenant } from "../_helpers/tenant.ts";
-import { expectError, expectOk, type Json, ManualClock, refreshCookie } from "../auth/_support.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
+import { ManualClock } from "../_helpers/clock.ts";
+import { refreshCookie } from "../auth/_support.ts";
 import { codeAt } from "./_totp.ts";
 import { login2fa, passwordStep, SECRET_OPEN } from "./_support.ts";
 

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { createTestApp, OPERATOR } from "../_helpers/test_app.ts";
 import { createCompany, createUser, login } from "../_helpers/factories.ts";
-import { expectError, expectOk, type Json, multipart, PNG_1X1 } from "../auth/_support.ts";
+import { expectError, expectOk, type Json, multipart, PNG } from "../_helpers/http.ts";
 
 Deno.test("[users] profile image upload", async (t) => {
   const app = await createTestApp();
@@ -16,7 +16,7 @@ Deno.test("[users] profile image upload", async (t) => {
     const upload = (id: number, body: FormData, token?: string) =>
       app.request(`/api/users/${id}/media-upload`, { method: "POST", token, body });
     const png = () =>
-      multipart("profileImage", PNG_1X1, "me.png", "image/png", { userId: "x", typeArch: "user" });
+      multipart("profileImage", PNG, "me.png", "image/png", { userId: "x", typeArch: "user" });
 
     await t.step("401 ERR_UNAUTHENTICATED without a token", async () => {
       await expectError(await upload(admin.user.id, png()), 401, "ERR_UNAUTHENTICATED");
@@ -35,7 +35,7 @@ Deno.test("[users] profile image upload", async (t) => {
       assert.equal(res.status, 200);
       assert.equal(res.headers.get("content-type"), "image/png");
       assert.equal(res.headers.get("x-content-type-options"), "nosniff");
-      assert.deepEqual(new Uint8Array(await res.arrayBuffer()), PNG_1X1);
+      assert.deepEqual(new Uint8Array(await res.arrayBuffer()), PNG);
 
       // The same signed URL comes back from /auth/me and from GET /users/{id}.
       const me = await expectOk<Json>(await app.request("/api/auth/me", { token: s.token }));
@@ -91,7 +91,7 @@ Deno.test("[users] profile image upload", async (t) => {
         "ERR_UNSUPPORTED_MEDIA",
       );
       await expectError(
-        await upload(u.user.id, multipart("avatar", PNG_1X1, "me.png", "image/png"), s.token),
+        await upload(u.user.id, multipart("avatar", PNG, "me.png", "image/png"), s.token),
         400,
         "ERR_VALIDATION",
       );

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { createCompany, createQueue, createUser, login } from "../_helpers/factories.ts";
-import { expectError, expectOk, type Json } from "../auth/_support.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 
 type Page = { users: Json[]; count: number; hasMore: boolean };
 

@@ -1,8 +1,8 @@
 /** PUT /api/users/{id} and DELETE /api/users/{id} (spec 1 §3, §5, §6; spec 2 §5, §6). */
 import assert from "node:assert/strict";
 import { createTestApp, OPERATOR } from "../_helpers/test_app.ts";
-import { createCompany, createQueue, createUser, login } from "../_helpers/factories.ts";
-import { createConnection, expectError, expectOk, type Json } from "../auth/_support.ts";
+import { createCompany, createConnection, createQueue, createUser, login } from "../_helpers/factories.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 
 Deno.test("[users] PUT /users/{id}", async (t) => {
   const app = await createTestApp();

@@ -1,8 +1,8 @@
 /** POST /api/users (spec 1 §3, §5; spec 2 §5, §6); updates and deletes are in users_update_test.ts. */
 import assert from "node:assert/strict";
 import { createTestApp, OPERATOR } from "../_helpers/test_app.ts";
-import { createCompany, createQueue, createUser, login } from "../_helpers/factories.ts";
-import { createConnection, expectError, expectOk, type Json } from "../auth/_support.ts";
+import { createCompany, createConnection, createQueue, createUser, login } from "../_helpers/factories.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 
 let n = 0;
 const newUser = (o: Json = {}) => ({

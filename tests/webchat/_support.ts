@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import type { TestApp } from "../_helpers/test_app.ts";
 import { createTenant, type Tenant } from "../_helpers/tenant.ts";
-import { expectOk, type Json } from "../auth/_support.ts";
+import { expectOk, type Json } from "../_helpers/http.ts";
 
 export const SITE = "http://shop.example.test:5000";
 export const OTHER_SITE = "http://evil.example.test:5000";

@@ -8,14 +8,9 @@ import { tickets, users } from "@db/schema.ts";
 import { startTestServer } from "../_helpers/test_app.ts";
 import { createQueue } from "../_helpers/factories.ts";
 import { setCompanySetting } from "../_helpers/tenant.ts";
+import { expectOk, type Json, PNG } from "../_helpers/http.ts";
 import { connectWs } from "../_helpers/ws_client.ts";
-import { expectOk, type Json } from "../auth/_support.ts";
 import { assert, openSession, visitorSocket, webchatTenant } from "./_support.ts";
-
-const PNG = Uint8Array.from(
-  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
-  (c) => c.charCodeAt(0),
-);
 
 const text = (f: Json) => f.type === "message" ? String((f.message as Json).body) : "";
 

@@ -5,7 +5,7 @@
 import { startTestServer, type TestServer } from "../_helpers/test_app.ts";
 import { startRedis } from "../_helpers/redis.ts";
 import { connectWs } from "../_helpers/ws_client.ts";
-import { expectOk, type Json } from "../auth/_support.ts";
+import { expectOk, type Json } from "../_helpers/http.ts";
 import { assert, openSession, visitorSocket, webchatTenant } from "./_support.ts";
 
 Deno.test("[webchat] across instances through Redis: replies and typing reach the other instance", async () => {

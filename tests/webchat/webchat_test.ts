@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { contactCustomFields, contacts, messages, tickets } from "@db/schema.ts";
 import { startTestServer } from "../_helpers/test_app.ts";
 import { connectWs } from "../_helpers/ws_client.ts";
-import { expectError, expectOk, type Json } from "../auth/_support.ts";
+import { expectError, expectOk, type Json, PNG } from "../_helpers/http.ts";
 import {
   assert,
   openSession,
@@ -17,11 +17,6 @@ import {
   visitorSocket,
   webchatTenant,
 } from "./_support.ts";
-
-const PNG = Uint8Array.from(
-  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
-  (c) => c.charCodeAt(0),
-);
 
 Deno.test("[webchat] connection settings, visitor routes and socket, both ways through the inbox", async (tt) => {
   const s = await startTestServer();

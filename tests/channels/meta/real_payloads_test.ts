@@ -11,10 +11,9 @@ import { createCompany, login } from "../../_helpers/factories.ts";
 import { sendOnTicket } from "@/messages/send.ts";
 import { deliverAndRun, metaConnection, startMeta } from "./_support.ts";
 import type { TestApp } from "../../_helpers/test_app.ts";
+import type { Json } from "../../_helpers/http.ts";
 
 const FIXTURES = new URL("./fixtures/", import.meta.url);
-type Json = Record<string, unknown>;
-
 async function fixture(name: string): Promise<Json> {
   return JSON.parse(await Deno.readTextFile(new URL(name, FIXTURES)));
 }

@@ -8,25 +8,18 @@ import { jobs } from "@db/schema.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
 import { runDueJobs } from "@/jobs/queue.ts";
-import {
-  customerSays,
-  expectError,
-  expectOk,
-  hookFor,
-  type Json,
-  messageRow,
-  setupInbox,
-  userOf,
-} from "./_support.ts";
+import { customerSays, hookFor, messageRow } from "../_helpers/inbox.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
+import { createTenant, userOf } from "../_helpers/tenant.ts";
 
-Deno.test("[inbox] POST /messages/:id/retry: a failed delivery is shown and sent again", async (tt) => {
+Deno.test("[messages] POST /messages/:id/retry: a failed delivery is shown and sent again", async (tt) => {
   const t = await createTestApp({ scheduler: false });
   const sink = startWebhookSink();
   try {
-    const a = await setupInbox(t, sink, { queues: [{ name: "Vendas" }] });
+    const a = await createTenant(t, { webhook: sink, user: false, queues: [{ name: "Vendas" }] });
     const carla = await userOf(t, a.company.id, { name: "Carla", queueIds: [a.queues[0].id] });
     const outsider = await userOf(t, a.company.id, { allTicket: "disabled" });
-    const b = await setupInbox(t, null);
+    const b = await createTenant(t, { webhook: null, user: false });
     const first = await customerSays(t, a.conn, "5511988887777", "Olá");
     await expectOk(
       await t.request(`/api/tickets/${first.ticketId}`, {

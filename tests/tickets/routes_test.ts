@@ -2,19 +2,9 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { tickets } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
-import { assertAllNeedAuth } from "../_helpers/tenant.ts";
-import {
-  customerSays,
-  expectError,
-  expectOk,
-  insertContact,
-  insertTag,
-  type Json,
-  logTypes,
-  setupInbox,
-  ticketRow,
-  userOf,
-} from "./_support.ts";
+import { assertAllNeedAuth, createTenant, userOf } from "../_helpers/tenant.ts";
+import { customerSays, insertContact, insertTag, logTypes, ticketRow } from "../_helpers/inbox.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 
 type Ticket = Json & {
   id: number;
@@ -29,10 +19,10 @@ type Ticket = Json & {
 /** Company A with queue "Vendas" on its api connection, an agent in it and an outsider (no queues,
  * no queue-less tickets); company B with its own ticket. */
 async function world(t: TestApp) {
-  const a = await setupInbox(t, null, { queues: [{ name: "Vendas" }] });
+  const a = await createTenant(t, { webhook: null, user: false, queues: [{ name: "Vendas" }] });
   const agent = await userOf(t, a.company.id, { name: "Carla", queueIds: [a.queues[0].id] });
   const outsider = await userOf(t, a.company.id, { name: "Otto", allTicket: "disabled" });
-  const b = await setupInbox(t, null, { queues: [{ name: "B" }] });
+  const b = await createTenant(t, { webhook: null, user: false, queues: [{ name: "B" }] });
   const bTicket = await customerSays(t, b.conn, "5521900000001", "oi B");
   const bTag = await insertTag(t, b.company.id, "B tag");
   return { a, agent, outsider, b, bTicket, bTag };
@@ -41,7 +31,7 @@ async function world(t: TestApp) {
 const put = (t: TestApp, token: string, id: number, json: Json) =>
   t.request(`/api/tickets/${id}`, { method: "PUT", token, json });
 
-Deno.test("[inbox] tickets: every route needs a session", async () => {
+Deno.test("[tickets] tickets: every route needs a session", async () => {
   const t = await createTestApp();
   try {
     await assertAllNeedAuth(t, [
@@ -60,7 +50,7 @@ Deno.test("[inbox] tickets: every route needs a session", async () => {
   }
 });
 
-Deno.test("[inbox] GET /tickets/:id and /tickets/u/:uuid", async (tt) => {
+Deno.test("[tickets] GET /tickets/:id and /tickets/u/:uuid", async (tt) => {
   const t = await createTestApp();
   try {
     const { a, agent, outsider, bTicket } = await world(t);
@@ -153,7 +143,7 @@ Deno.test("[inbox] GET /tickets/:id and /tickets/u/:uuid", async (tt) => {
   }
 });
 
-Deno.test("[inbox] POST /tickets opens a conversation; a second one conflicts", async (tt) => {
+Deno.test("[tickets] POST /tickets opens a conversation; a second one conflicts", async (tt) => {
   const t = await createTestApp();
   try {
     const { a, agent, b } = await world(t);
@@ -267,7 +257,7 @@ Deno.test("[inbox] POST /tickets opens a conversation; a second one conflicts", 
   }
 });
 
-Deno.test("[inbox] PUT /tickets/:id guards: company, visibility, ids and body", async (tt) => {
+Deno.test("[tickets] PUT /tickets/:id guards: company, visibility, ids and body", async (tt) => {
   const t = await createTestApp();
   try {
     const { a, agent, outsider, b, bTicket } = await world(t);

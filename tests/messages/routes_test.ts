@@ -1,22 +1,18 @@
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { createQueue } from "../_helpers/factories.ts";
-import { assertAllNeedAuth, setCompanySetting } from "../_helpers/tenant.ts";
-import { startWebhookSink, type WebhookSink } from "../_helpers/webhook_sink.ts";
+import { assertAllNeedAuth, createTenant, setCompanySetting, userOf } from "../_helpers/tenant.ts";
 import {
   customerSays,
   deliveryJob,
-  expectError,
-  expectOk,
   hookFor,
   hooksTo,
-  type Json,
   messageRow,
   settleBus,
-  setupInbox,
   ticketRow,
-  userOf,
-} from "./_support.ts";
+} from "../_helpers/inbox.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
+import { startWebhookSink, type WebhookSink } from "../_helpers/webhook_sink.ts";
 
 type Msg = Json & {
   id: number;
@@ -40,7 +36,7 @@ const MARIA = "5511988887777";
  * without queues; Maria wrote and Carla accepted. Company B has its own conversation.
  */
 async function world(t: TestApp, sink: WebhookSink) {
-  const a = await setupInbox(t, sink, { queues: [{ name: "Vendas" }] });
+  const a = await createTenant(t, { webhook: sink, user: false, queues: [{ name: "Vendas" }] });
   const carla = await userOf(t, a.company.id, { name: "Carla", queueIds: [a.queues[0].id] });
   const bruno = await userOf(t, a.company.id, { name: "Bruno", queueIds: [a.queues[0].id] });
   const outsider = await userOf(t, a.company.id, { allTicket: "disabled" });
@@ -52,7 +48,7 @@ async function world(t: TestApp, sink: WebhookSink) {
       json: { status: "open" },
     }),
   );
-  const b = await setupInbox(t, null);
+  const b = await createTenant(t, { webhook: null, user: false });
   const bIn = await customerSays(t, b.conn, "5521900000009", "oi B");
   return { a, carla, bruno, outsider, ticketId: first.ticketId, inboundId: first.messageId, b, bIn };
 }
@@ -60,7 +56,7 @@ async function world(t: TestApp, sink: WebhookSink) {
 const send = (t: TestApp, token: string, ticketId: number, json: Json) =>
   t.request(`/api/messages/${ticketId}`, { method: "POST", token, json });
 
-Deno.test("[inbox] messages: every route needs a session", async () => {
+Deno.test("[messages] messages: every route needs a session", async () => {
   const t = await createTestApp();
   try {
     await assertAllNeedAuth(t, [
@@ -75,7 +71,7 @@ Deno.test("[inbox] messages: every route needs a session", async () => {
   }
 });
 
-Deno.test("[inbox] GET /messages/:ticketUuid: scope, paging and history", async (tt) => {
+Deno.test("[messages] GET /messages/:ticketUuid: scope, paging and history", async (tt) => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -148,10 +144,10 @@ Deno.test("[inbox] GET /messages/:ticketUuid: scope, paging and history", async 
   }
 });
 
-Deno.test("[inbox] GET /messages/:ticketUuid: without allHistoric a user sees no other queue's history", async (tt) => {
+Deno.test("[messages] GET /messages/:ticketUuid: without allHistoric a user sees no other queue's history", async (tt) => {
   const t = await createTestApp();
   try {
-    const a = await setupInbox(t, null);
+    const a = await createTenant(t, { webhook: null, user: false });
     const vendas = await createQueue(t, a.company.id, { name: "Vendas" });
     const suporte = await createQueue(t, a.company.id, { name: "Suporte" });
     const old = await customerSays(t, a.conn, MARIA, "pergunta de suporte");
@@ -202,7 +198,7 @@ Deno.test("[inbox] GET /messages/:ticketUuid: without allHistoric a user sees no
   }
 });
 
-Deno.test("[inbox] POST /messages/:ticketId with JSON: text, quote, notes, signature", async (tt) => {
+Deno.test("[messages] POST /messages/:ticketId with JSON: text, quote, notes, signature", async (tt) => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {

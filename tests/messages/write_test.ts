@@ -3,24 +3,19 @@ import { eq } from "drizzle-orm";
 import { messages } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { login } from "../_helpers/factories.ts";
-import { startWebhookSink, type WebhookSink } from "../_helpers/webhook_sink.ts";
+import { bytesOf, expectError, expectOk, type Json, PNG } from "../_helpers/http.ts";
 import {
-  bytesOf,
   customerSays,
   deliveryJob,
-  expectError,
-  expectOk,
   hookFor,
   hooksTo,
   insertContact,
-  type Json,
   messageRow,
   outbound,
-  PNG,
-  setupInbox,
   ticketRow,
-  userOf,
-} from "./_support.ts";
+} from "../_helpers/inbox.ts";
+import { createTenant, userOf } from "../_helpers/tenant.ts";
+import { startWebhookSink, type WebhookSink } from "../_helpers/webhook_sink.ts";
 
 type Msg = Json & {
   id: number;
@@ -44,7 +39,7 @@ const MARIA = "5511988887777";
  * without queues; Maria wrote and Carla accepted. Company B has its own conversation.
  */
 async function world(t: TestApp, sink: WebhookSink) {
-  const a = await setupInbox(t, sink, { queues: [{ name: "Vendas" }] });
+  const a = await createTenant(t, { webhook: sink, user: false, queues: [{ name: "Vendas" }] });
   const carla = await userOf(t, a.company.id, { name: "Carla", queueIds: [a.queues[0].id] });
   const bruno = await userOf(t, a.company.id, { name: "Bruno", queueIds: [a.queues[0].id] });
   const outsider = await userOf(t, a.company.id, { allTicket: "disabled" });
@@ -56,7 +51,7 @@ async function world(t: TestApp, sink: WebhookSink) {
       json: { status: "open" },
     }),
   );
-  const b = await setupInbox(t, null);
+  const b = await createTenant(t, { webhook: null, user: false });
   const bIn = await customerSays(t, b.conn, "5521900000009", "oi B");
   return { a, carla, bruno, outsider, ticketId: first.ticketId, inboundId: first.messageId, b, bIn };
 }
@@ -71,7 +66,7 @@ function multipart(fields: Record<string, string>, files: File[]) {
   return form;
 }
 
-Deno.test("[inbox] POST /messages/:ticketId with multipart medias", async (tt) => {
+Deno.test("[messages] POST /messages/:ticketId with multipart medias", async (tt) => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -187,7 +182,7 @@ Deno.test("[inbox] POST /messages/:ticketId with multipart medias", async (tt) =
   }
 });
 
-Deno.test("[inbox] POST /messages/edit/:id: own messages for 15 minutes", async (tt) => {
+Deno.test("[messages] POST /messages/edit/:id: own messages for 15 minutes", async (tt) => {
   let offset = 0;
   const t = await createTestApp({ clock: { now: () => new Date(Date.now() + offset) } });
   const sink = startWebhookSink();
@@ -234,7 +229,7 @@ Deno.test("[inbox] POST /messages/edit/:id: own messages for 15 minutes", async 
   }
 });
 
-Deno.test("[inbox] DELETE /messages/:id: own messages only", async (tt) => {
+Deno.test("[messages] DELETE /messages/:id: own messages only", async (tt) => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -263,7 +258,7 @@ Deno.test("[inbox] DELETE /messages/:id: own messages only", async (tt) => {
   }
 });
 
-Deno.test("[inbox] POST /message/forward", async (tt) => {
+Deno.test("[messages] POST /message/forward", async (tt) => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {

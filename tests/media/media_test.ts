@@ -5,14 +5,14 @@
 import assert from "node:assert/strict";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { createCompany, login } from "../_helpers/factories.ts";
-import { expectError, PNG_1X1 } from "../auth/_support.ts";
+import { expectError, PNG } from "../_helpers/http.ts";
 
-Deno.test("[platform] signed media URLs", async (t) => {
+Deno.test("[media] signed media URLs", async (t) => {
   const app = await createTestApp();
   try {
     const { company, admin } = await createCompany(app);
     const media = app.deps.media;
-    const png = await media.save(company.id, "docs", new File([PNG_1X1], "pic.png", { type: "image/png" }));
+    const png = await media.save(company.id, "docs", new File([PNG], "pic.png", { type: "image/png" }));
     const url = await media.signedUrl(png.path);
 
     await t.step("a valid link serves the bytes without any session", async () => {
@@ -25,7 +25,7 @@ Deno.test("[platform] signed media URLs", async (t) => {
       assert.equal(res.headers.get("content-type"), "image/png");
       assert.equal(res.headers.get("x-content-type-options"), "nosniff");
       assert.match(res.headers.get("cache-control") ?? "", /private/);
-      assert.deepEqual(new Uint8Array(await res.arrayBuffer()), PNG_1X1);
+      assert.deepEqual(new Uint8Array(await res.arrayBuffer()), PNG);
     });
 
     await t.step("a session does not replace the signature", async () => {
@@ -51,7 +51,7 @@ Deno.test("[platform] signed media URLs", async (t) => {
       const other = await media.save(
         company.id,
         "docs",
-        new File([PNG_1X1], "other.png", { type: "image/png" }),
+        new File([PNG], "other.png", { type: "image/png" }),
       );
       const otherUrl = await media.signedUrl(other.path);
       await expectError(
@@ -119,11 +119,11 @@ Deno.test("[platform] signed media URLs", async (t) => {
   }
 });
 
-Deno.test("[platform] public branding files", async (t) => {
+Deno.test("[media] public branding files", async (t) => {
   const app = await createTestApp();
   try {
     const name = await app.deps.media.savePublic(
-      new File([PNG_1X1], "brand logo.png", { type: "image/png" }),
+      new File([PNG], "brand logo.png", { type: "image/png" }),
     );
 
     await t.step("GET /public/{file} serves the file without a session", async () => {
@@ -131,7 +131,7 @@ Deno.test("[platform] public branding files", async (t) => {
       const res = await app.request(`/public/${name}`);
       assert.equal(res.status, 200);
       assert.equal(res.headers.get("content-type"), "image/png");
-      assert.deepEqual(new Uint8Array(await res.arrayBuffer()), PNG_1X1);
+      assert.deepEqual(new Uint8Array(await res.arrayBuffer()), PNG);
     });
 
     await t.step("company media is not reachable through /public", async () => {
@@ -139,7 +139,7 @@ Deno.test("[platform] public branding files", async (t) => {
       const f = await app.deps.media.save(
         company.id,
         "docs",
-        new File([PNG_1X1], "p.png", { type: "image/png" }),
+        new File([PNG], "p.png", { type: "image/png" }),
       );
       const file = f.path.split("/").pop()!;
       await expectError(await app.request(`/public/${file}`), 404, "ERR_NOT_FOUND");

@@ -1,17 +1,9 @@
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { createQueue } from "../_helpers/factories.ts";
-import {
-  customerSays,
-  expectError,
-  expectOk,
-  insertTag,
-  type Json,
-  logTypes,
-  setupInbox,
-  ticketRow,
-  userOf,
-} from "./_support.ts";
+import { customerSays, insertTag, logTypes, ticketRow } from "../_helpers/inbox.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
+import { createTenant, userOf } from "../_helpers/tenant.ts";
 
 type Ticket = Json & {
   id: number;
@@ -26,10 +18,10 @@ type Ticket = Json & {
 /** Company A with queue "Vendas" on its api connection, an agent in it and an outsider (no queues,
  * no queue-less tickets); company B with its own ticket. */
 async function world(t: TestApp) {
-  const a = await setupInbox(t, null, { queues: [{ name: "Vendas" }] });
+  const a = await createTenant(t, { webhook: null, user: false, queues: [{ name: "Vendas" }] });
   const agent = await userOf(t, a.company.id, { name: "Carla", queueIds: [a.queues[0].id] });
   const outsider = await userOf(t, a.company.id, { name: "Otto", allTicket: "disabled" });
-  const b = await setupInbox(t, null, { queues: [{ name: "B" }] });
+  const b = await createTenant(t, { webhook: null, user: false, queues: [{ name: "B" }] });
   const bTicket = await customerSays(t, b.conn, "5521900000001", "oi B");
   const bTag = await insertTag(t, b.company.id, "B tag");
   return { a, agent, outsider, b, bTicket, bTag };
@@ -38,7 +30,7 @@ async function world(t: TestApp) {
 const put = (t: TestApp, token: string, id: number, json: Json) =>
   t.request(`/api/tickets/${id}`, { method: "PUT", token, json });
 
-Deno.test("[inbox] DELETE /tickets/:id is for admins only", async (tt) => {
+Deno.test("[tickets] DELETE /tickets/:id is for admins only", async (tt) => {
   const t = await createTestApp();
   try {
     const { a, agent, bTicket } = await world(t);
@@ -76,7 +68,7 @@ Deno.test("[inbox] DELETE /tickets/:id is for admins only", async (tt) => {
   }
 });
 
-Deno.test("[inbox] POST /tickets/closeAll is for admins and stays in the company", async (tt) => {
+Deno.test("[tickets] POST /tickets/closeAll is for admins and stays in the company", async (tt) => {
   const t = await createTestApp();
   try {
     const { a, agent, b, bTicket } = await world(t);
@@ -145,7 +137,7 @@ Deno.test("[inbox] POST /tickets/closeAll is for admins and stays in the company
   }
 });
 
-Deno.test("[inbox] GET /tickets-log/:ticketId", async (tt) => {
+Deno.test("[tickets] GET /tickets-log/:ticketId", async (tt) => {
   const t = await createTestApp();
   try {
     const { a, agent, outsider, bTicket } = await world(t);
@@ -186,7 +178,7 @@ Deno.test("[inbox] GET /tickets-log/:ticketId", async (tt) => {
   }
 });
 
-Deno.test("[inbox] PUT /ticket-tags/:ticketId/:tagId and DELETE /ticket-tags/:ticketId", async (tt) => {
+Deno.test("[tickets] PUT /ticket-tags/:ticketId/:tagId and DELETE /ticket-tags/:ticketId", async (tt) => {
   const t = await createTestApp();
   try {
     const { a, agent, outsider, bTicket, bTag } = await world(t);

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { createTestApp, startTestServer, type TestApp } from "../_helpers/test_app.ts";
 import { createQueue } from "../_helpers/factories.ts";
-import { assertAllNeedAuth } from "../_helpers/tenant.ts";
+import { type ApiConn, assertAllNeedAuth, createTenant, userOf } from "../_helpers/tenant.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 import { connectWs } from "../_helpers/ws_client.ts";
-import { type ApiConn, expectError, expectOk, type Json, setupInbox, userOf } from "./_support.ts";
 
 const create = (t: TestApp, token: string, json: Json) =>
   t.request("/api/whatsapp", {
@@ -12,7 +12,7 @@ const create = (t: TestApp, token: string, json: Json) =>
     json: { channel: "api", webhookUrl: "http://127.0.0.1:9/hook", ...json },
   });
 
-Deno.test("[inbox] /api/whatsapp: every route needs a session", async () => {
+Deno.test("[connections] /api/whatsapp: every route needs a session", async () => {
   const t = await createTestApp();
   try {
     await assertAllNeedAuth(t, [
@@ -27,11 +27,11 @@ Deno.test("[inbox] /api/whatsapp: every route needs a session", async () => {
   }
 });
 
-Deno.test("[inbox] /api/whatsapp: another company's connection and queues answer 404", async (tt) => {
+Deno.test("[connections] /api/whatsapp: another company's connection and queues answer 404", async (tt) => {
   const t = await createTestApp();
   try {
-    const a = await setupInbox(t, null);
-    const b = await setupInbox(t, null, { queues: [{ name: "B queue" }] });
+    const a = await createTenant(t, { webhook: null, user: false });
+    const b = await createTenant(t, { webhook: null, user: false, queues: [{ name: "B queue" }] });
 
     await tt.step("GET, PUT and DELETE of B's connection by A's admin", async () => {
       await expectError(
@@ -111,10 +111,10 @@ Deno.test("[inbox] /api/whatsapp: another company's connection and queues answer
   }
 });
 
-Deno.test("[inbox] /api/whatsapp: allowConnections decides who manages connections and sees tokens", async (tt) => {
+Deno.test("[connections] /api/whatsapp: allowConnections decides who manages connections and sees tokens", async (tt) => {
   const t = await createTestApp();
   try {
-    const { company, conn } = await setupInbox(t, null);
+    const { company, conn } = await createTenant(t, { webhook: null, user: false });
     const denied = await userOf(t, company.id, { allowConnections: "disabled" });
     const allowed = await userOf(t, company.id, { allowConnections: "enabled" });
 
@@ -173,10 +173,10 @@ Deno.test("[inbox] /api/whatsapp: allowConnections decides who manages connectio
   }
 });
 
-Deno.test("[inbox] /api/whatsapp: create, show, update and delete; events reach the company", async (tt) => {
+Deno.test("[connections] /api/whatsapp: create, show, update and delete; events reach the company", async (tt) => {
   const t = await startTestServer();
   try {
-    const { company, adminToken, conn } = await setupInbox(t, null);
+    const { company, adminToken, conn } = await createTenant(t, { webhook: null, user: false });
     const q1 = await createQueue(t, company.id, { name: "Vendas" });
     const q2 = await createQueue(t, company.id, { name: "Suporte" });
     const agent = await userOf(t, company.id, { allowConnections: "disabled" });
@@ -273,11 +273,13 @@ Deno.test("[inbox] /api/whatsapp: create, show, update and delete; events reach 
   }
 });
 
-Deno.test("[inbox] /api/whatsapp: plan flags per channel and the plan's connection limit", async (tt) => {
+Deno.test("[connections] /api/whatsapp: plan flags per channel and the plan's connection limit", async (tt) => {
   const t = await createTestApp();
   try {
     await tt.step("a channel the plan does not include is refused with ERR_PLAN_FEATURE", async () => {
-      const { adminToken } = await setupInbox(t, null, {
+      const { adminToken } = await createTenant(t, {
+        webhook: null,
+        user: false,
         plan: { useWhatsapp: false, useFacebook: false, useInstagram: false },
       });
       for (
@@ -298,7 +300,11 @@ Deno.test("[inbox] /api/whatsapp: plan flags per channel and the plan's connecti
     });
 
     await tt.step("with the flag on, the same channel is accepted", async () => {
-      const { adminToken } = await setupInbox(t, null, { plan: { useWhatsapp: true } });
+      const { adminToken } = await createTenant(t, {
+        webhook: null,
+        user: false,
+        plan: { useWhatsapp: true },
+      });
       const made = await expectOk<ApiConn>(
         await create(t, adminToken, { name: "Phone", channel: "whatsapp" }),
         201,
@@ -307,7 +313,7 @@ Deno.test("[inbox] /api/whatsapp: plan flags per channel and the plan's connecti
     });
 
     await tt.step("the plan's connection limit is enforced", async () => {
-      const { adminToken } = await setupInbox(t, null, { plan: { connections: 2 } });
+      const { adminToken } = await createTenant(t, { webhook: null, user: false, plan: { connections: 2 } });
       await expectOk(await create(t, adminToken, { name: "Second" }), 201);
       const b = await expectError(
         await create(t, adminToken, { name: "Third" }),
@@ -321,10 +327,10 @@ Deno.test("[inbox] /api/whatsapp: plan flags per channel and the plan's connecti
   }
 });
 
-Deno.test("[inbox] /api/whatsapp: a greeting is required with more than one queue", async (tt) => {
+Deno.test("[connections] /api/whatsapp: a greeting is required with more than one queue", async (tt) => {
   const t = await createTestApp();
   try {
-    const { company, adminToken, conn } = await setupInbox(t, null);
+    const { company, adminToken, conn } = await createTenant(t, { webhook: null, user: false });
     const q1 = await createQueue(t, company.id, { name: "Vendas" });
     const q2 = await createQueue(t, company.id, { name: "Suporte" });
 
@@ -384,10 +390,10 @@ Deno.test("[inbox] /api/whatsapp: a greeting is required with more than one queu
   }
 });
 
-Deno.test("[inbox] /api/whatsapp: exactly one default connection", async (tt) => {
+Deno.test("[connections] /api/whatsapp: exactly one default connection", async (tt) => {
   const t = await startTestServer();
   try {
-    const { company, adminToken, conn } = await setupInbox(t, null);
+    const { company, adminToken, conn } = await createTenant(t, { webhook: null, user: false });
     const ws = await connectWs(t.wsUrl, adminToken);
     assert.equal(conn.isDefault, true, "the first connection becomes the default");
 

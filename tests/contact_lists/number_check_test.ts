@@ -7,12 +7,12 @@
 import assert from "node:assert/strict";
 import { startTestServer, type TestServer } from "../_helpers/test_app.ts";
 import { assertAllNeedAuth, createTenant } from "../_helpers/tenant.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
+import { upload } from "../campaigns/_support.ts";
 import { connectWs } from "../_helpers/ws_client.ts";
-import { expectError, expectOk, type Json } from "../inbox/_support.ts";
 import { runDueJobs } from "@/jobs/queue.ts";
 import { stopWhatsappSessions } from "@/channels/whatsapp/session_manager.ts";
-import { connectedWhatsapp } from "./_whatsapp.ts";
-import { upload } from "./_support.ts";
+import { connectedWhatsapp } from "../campaigns/_whatsapp.ts";
 
 const XLS = new URL("../spreadsheet/fixtures/contacts.xls", import.meta.url);
 const xlsFile = () =>
@@ -25,7 +25,7 @@ async function newList(srv: TestServer, token: string, name: string) {
   );
 }
 
-Deno.test("[contact-lists] number check on import through the WhatsApp connection", async (t) => {
+Deno.test("[contact_lists] number check on import through the WhatsApp connection", async (t) => {
   const srv = await startTestServer({ scheduler: false });
   try {
     const a = await createTenant(srv, { plan: { useWhatsapp: true } });

@@ -5,26 +5,19 @@
  */
 import assert from "node:assert/strict";
 import { startTestServer } from "../_helpers/test_app.ts";
-import { setCompanySetting } from "../_helpers/tenant.ts";
+import { createTenant, setCompanySetting } from "../_helpers/tenant.ts";
+import { customerSays, messageRow, nextExternalId, ticketRow, updateRaw } from "../_helpers/inbox.ts";
+import { expectOk } from "../_helpers/http.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
 import { connectWs } from "../_helpers/ws_client.ts";
-import {
-  customerSays,
-  expectOk,
-  messageRow,
-  nextExternalId,
-  setupInbox,
-  ticketRow,
-  updateRaw,
-} from "./_support.ts";
 
 type Page = { messages: { id: number; isDeleted: boolean }[] };
 
-Deno.test("[inbox] lgpdDeleteMessage hides deleted messages from the conversation", async (tt) => {
+Deno.test("[messages] lgpdDeleteMessage hides deleted messages from the conversation", async (tt) => {
   const t = await startTestServer({ scheduler: false });
   const sink = startWebhookSink();
   try {
-    const a = await setupInbox(t, sink);
+    const a = await createTenant(t, { webhook: sink, user: false });
     const page = async (uuid: string) =>
       (await expectOk<Page>(await t.request(`/api/messages/${uuid}`, { token: a.adminToken }))).messages;
 

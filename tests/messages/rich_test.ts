@@ -8,9 +8,10 @@ import { eq } from "drizzle-orm";
 import { messages } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { createCompany, login } from "../_helpers/factories.ts";
-import { assertAllNeedAuth } from "../_helpers/tenant.ts";
+import { assertAllNeedAuth, createTenant, userOf } from "../_helpers/tenant.ts";
+import { customerSays } from "../_helpers/inbox.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 import { startWebhookSink, type WebhookSink } from "../_helpers/webhook_sink.ts";
-import { customerSays, expectError, expectOk, type Json, setupInbox, userOf } from "./_support.ts";
 import {
   cloudPayload,
   cloudText,
@@ -54,7 +55,7 @@ const post = (t: TestApp, token: string, kind: string, ticketId: number, json: J
   t.request(`/api/messages/${kind}/${ticketId}`, { method: "POST", token, json });
 
 async function world(t: TestApp, sink: WebhookSink) {
-  const a = await setupInbox(t, sink, { queues: [{ name: "Vendas" }] });
+  const a = await createTenant(t, { webhook: sink, user: false, queues: [{ name: "Vendas" }] });
   const carla = await userOf(t, a.company.id, { name: "Carla", queueIds: [a.queues[0].id] });
   const outsider = await userOf(t, a.company.id, { allTicket: "disabled" });
   const first = await customerSays(t, a.conn, { number: "5511988887777", name: "Maria" }, "Olá");
@@ -65,12 +66,12 @@ async function world(t: TestApp, sink: WebhookSink) {
       json: { status: "open" },
     }),
   );
-  const b = await setupInbox(t, null);
+  const b = await createTenant(t, { webhook: null, user: false });
   const bIn = await customerSays(t, b.conn, "5521900000009", "oi B");
   return { a, carla, outsider, ticketId: first.ticketId, b, bIn };
 }
 
-Deno.test("[inbox] rich messages: every route needs a session", async () => {
+Deno.test("[messages] rich messages: every route needs a session", async () => {
   const t = await createTestApp();
   try {
     await assertAllNeedAuth(t, KINDS.map((k) => ["POST", `/api/messages/${k}/1`] as [string, string]));
@@ -79,7 +80,7 @@ Deno.test("[inbox] rich messages: every route needs a session", async () => {
   }
 });
 
-Deno.test("[inbox] rich messages: tenancy, visibility, validation, text rendering, api webhook", async (tt) => {
+Deno.test("[messages] rich messages: tenancy, visibility, validation, text rendering, api webhook", async (tt) => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -186,7 +187,7 @@ Deno.test("[inbox] rich messages: tenancy, visibility, validation, text renderin
   }
 });
 
-Deno.test("[inbox] rich messages on the Cloud API: list and URL go out as interactive, the rest as text", async () => {
+Deno.test("[messages] rich messages on the Cloud API: list and URL go out as interactive, the rest as text", async () => {
   const m = await startMeta();
   const { t, graph } = m;
   try {

@@ -7,25 +7,21 @@ import { eq } from "drizzle-orm";
 import { ticketTraking } from "@db/schema.ts";
 import { createTestApp, startTestServer, type TestApp } from "../_helpers/test_app.ts";
 import { createQueue } from "../_helpers/factories.ts";
-import { setCompanySetting } from "../_helpers/tenant.ts";
-import { startWebhookSink, type WebhookSink } from "../_helpers/webhook_sink.ts";
-import { connectWs, settle } from "../_helpers/ws_client.ts";
+import { createTenant, setCompanySetting, userOf } from "../_helpers/tenant.ts";
 import {
   customerSays,
-  expectError,
-  expectOk,
   hookFor,
   hooksTo,
   insertTag,
-  type Json,
   logTypes,
   outbound,
   settleBus,
-  setupInbox,
   tagContact,
   ticketRow,
-  userOf,
-} from "./_support.ts";
+} from "../_helpers/inbox.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
+import { startWebhookSink, type WebhookSink } from "../_helpers/webhook_sink.ts";
+import { connectWs, settle } from "../_helpers/ws_client.ts";
 
 type Ticket = Json & {
   id: number;
@@ -45,7 +41,9 @@ async function world(
   sink: WebhookSink,
   o: { settings?: Record<string, string>; conn?: Json } = {},
 ) {
-  const a = await setupInbox(t, sink, {
+  const a = await createTenant(t, {
+    webhook: sink,
+    user: false,
     queues: [{ name: "Vendas" }],
     conn: { complationMessage: "Obrigado pelo contato, {{firstName}}", ...o.conn },
     settings: o.settings,
@@ -72,7 +70,7 @@ async function pendingTicket(t: TestApp, conn: { token: string }, number = MARIA
   return r.ticketId;
 }
 
-Deno.test("[inbox] accept: open, assigned, logged; the accept greeting reaches the customer", async (tt) => {
+Deno.test("[tickets] accept: open, assigned, logged; the accept greeting reaches the customer", async (tt) => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -109,7 +107,7 @@ Deno.test("[inbox] accept: open, assigned, logged; the accept greeting reaches t
   }
 });
 
-Deno.test("[inbox] return to queue: pending, without an attendant", async () => {
+Deno.test("[tickets] return to queue: pending, without an attendant", async () => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -128,7 +126,7 @@ Deno.test("[inbox] return to queue: pending, without an attendant", async () => 
   }
 });
 
-Deno.test("[inbox] close: the farewell reaches the customer unless the attendant declines it", async (tt) => {
+Deno.test("[tickets] close: the farewell reaches the customer unless the attendant declines it", async (tt) => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -180,7 +178,7 @@ Deno.test("[inbox] close: the farewell reaches the customer unless the attendant
   }
 });
 
-Deno.test("[inbox] ignore a pending ticket: userClosePendingTicket or admin, no farewell", async (tt) => {
+Deno.test("[tickets] ignore a pending ticket: userClosePendingTicket or admin, no farewell", async (tt) => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -225,7 +223,7 @@ Deno.test("[inbox] ignore a pending ticket: userClosePendingTicket or admin, no 
   }
 });
 
-Deno.test("[inbox] requiredTag: the contact needs a tag before the ticket closes", async () => {
+Deno.test("[tickets] requiredTag: the contact needs a tag before the ticket closes", async () => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -245,7 +243,7 @@ Deno.test("[inbox] requiredTag: the contact needs a tag before the ticket closes
   }
 });
 
-Deno.test("[inbox] reopen: open for the current user; another active ticket wins", async (tt) => {
+Deno.test("[tickets] reopen: open for the current user; another active ticket wins", async (tt) => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -284,7 +282,7 @@ Deno.test("[inbox] reopen: open for the current user; another active ticket wins
   }
 });
 
-Deno.test("[inbox] transfer to another queue: note, transfer message, pending without attendant", async () => {
+Deno.test("[tickets] transfer to another queue: note, transfer message, pending without attendant", async () => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -327,7 +325,7 @@ Deno.test("[inbox] transfer to another queue: note, transfer message, pending wi
   }
 });
 
-Deno.test("[inbox] transfer to a user: open for him, logged 'transfered' and 'receivedTransfer'", async () => {
+Deno.test("[tickets] transfer to a user: open for him, logged 'transfered' and 'receivedTransfer'", async () => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -353,7 +351,7 @@ Deno.test("[inbox] transfer to a user: open for him, logged 'transfered' and 're
   }
 });
 
-Deno.test("[inbox] closeTicketOnTransfer: the old ticket closes and a new one waits in the target queue", async () => {
+Deno.test("[tickets] closeTicketOnTransfer: the old ticket closes and a new one waits in the target queue", async () => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
@@ -397,7 +395,7 @@ Deno.test("[inbox] closeTicketOnTransfer: the old ticket closes and a new one wa
   }
 });
 
-Deno.test("[inbox] transfer events: the old queue's sockets lose the ticket, the new queue's get it", async () => {
+Deno.test("[tickets] transfer events: the old queue's sockets lose the ticket, the new queue's get it", async () => {
   const t = await startTestServer();
   const sink = startWebhookSink();
   try {

@@ -4,11 +4,11 @@ import ExcelJS from "exceljs";
 import { Buffer } from "node:buffer";
 import { createTestApp, startTestServer } from "../_helpers/test_app.ts";
 import { assertAllNeedAuth, createTenant } from "../_helpers/tenant.ts";
+import { expectError, expectOk, type Json } from "../_helpers/http.ts";
+import { upload, xlsxFile } from "../campaigns/_support.ts";
 import { connectWs } from "../_helpers/ws_client.ts";
-import { expectError, expectOk, type Json } from "../inbox/_support.ts";
-import { upload, xlsxFile } from "./_support.ts";
 
-Deno.test("[contact-lists] routes: auth, roles, plan, tenancy, CRUD and items", async (t) => {
+Deno.test("[contact_lists] routes: auth, roles, plan, tenancy, CRUD and items", async (t) => {
   const app = await createTestApp({ scheduler: false });
   try {
     const a = await createTenant(app);
@@ -171,7 +171,7 @@ Deno.test("[contact-lists] routes: auth, roles, plan, tenancy, CRUD and items", 
   }
 });
 
-Deno.test("[contact-lists] import .xlsx and .csv with progress events and a per-row report; export", async () => {
+Deno.test("[contact_lists] import .xlsx and .csv with progress events and a per-row report; export", async () => {
   const srv = await startTestServer({ scheduler: false });
   try {
     const a = await createTenant(srv);

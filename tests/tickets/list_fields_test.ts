@@ -1,22 +1,15 @@
 /**
- * Issue 21 on the server: search results carry their matching message; the list's last-message
- * ack; opening a waiting ticket neither reads it nor moves it; `isBot` only when a bot handles it.
+ * What the tickets list and a ticket's page answer besides the filters: search results carry their
+ * matching message; the list's last-message ack; opening a waiting ticket neither reads it nor
+ * moves it; `isBot` only when a bot handles it.
  */
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
 import { createQueue } from "../_helpers/factories.ts";
-import {
-  customerSays,
-  expectOk,
-  hookFor,
-  type Json,
-  setupInbox,
-  ticketRow,
-  updateRaw,
-  userOf,
-  waitUntil,
-} from "./_support.ts";
+import { customerSays, hookFor, ticketRow, updateRaw, waitUntil } from "../_helpers/inbox.ts";
+import { expectOk, type Json } from "../_helpers/http.ts";
+import { createTenant, userOf } from "../_helpers/tenant.ts";
 import { chatbots } from "@db/schema.ts";
 
 type T = Json & {
@@ -35,11 +28,11 @@ type Page = { tickets: T[]; count: number };
 const list = (t: TestApp, token: string, q: Record<string, string>) =>
   t.request(`/api/tickets?${new URLSearchParams(q)}`, { token });
 
-Deno.test("[inbox] search: contacts and messages together; each result carries its matching message", async () => {
+Deno.test("[tickets] search: contacts and messages together; each result carries its matching message", async () => {
   const t = await createTestApp();
   try {
-    const a = await setupInbox(t, null);
-    const b = await setupInbox(t, null);
+    const a = await createTenant(t, { webhook: null, user: false });
+    const b = await createTenant(t, { webhook: null, user: false });
     const ana = await customerSays(t, a.conn, { number: "5511900000001", name: "Ana Ribeiro" }, "Olá");
     const match = await customerSays(t, a.conn, "5511900000001", "Meu *pedido* 4471 atrasou");
     await customerSays(t, a.conn, "5511900000001", "Alguém aí?");
@@ -73,10 +66,10 @@ Deno.test("[inbox] search: contacts and messages together; each result carries i
   }
 });
 
-Deno.test("[inbox] opening a waiting ticket neither reads it nor moves it; accepting reads it", async () => {
+Deno.test("[tickets] opening a waiting ticket neither reads it nor moves it; accepting reads it", async () => {
   const t = await createTestApp();
   try {
-    const a = await setupInbox(t, null);
+    const a = await createTenant(t, { webhook: null, user: false });
     const first = await customerSays(t, a.conn, "5511900000010", "Oi");
     await customerSays(t, a.conn, "5511900000010", "Tem alguém?");
     const before = await ticketRow(t, first.ticketId);
@@ -110,16 +103,18 @@ Deno.test("[inbox] opening a waiting ticket neither reads it nor moves it; accep
   }
 });
 
-Deno.test("[inbox] isBot: only while a bot really handles the waiting ticket", async (tt) => {
+Deno.test("[tickets] isBot: only while a bot really handles the waiting ticket", async (tt) => {
   const t = await createTestApp();
   try {
     await tt.step("no queue, no chatbot: no bot", async () => {
-      const a = await setupInbox(t, null);
+      const a = await createTenant(t, { webhook: null, user: false });
       const r = await customerSays(t, a.conn, "5511900000020", "Oi");
       assert.equal((await ticketRow(t, r.ticketId)).isBot, false);
     });
     await tt.step("two queues: the queue menu is a bot until a queue is chosen", async () => {
-      const a = await setupInbox(t, null, {
+      const a = await createTenant(t, {
+        webhook: null,
+        user: false,
         queues: [{ name: "Vendas" }, { name: "Suporte" }],
         conn: { greetingMessage: "Escolha:" },
       });
@@ -131,7 +126,7 @@ Deno.test("[inbox] isBot: only while a bot really handles the waiting ticket", a
       assert.equal(chosen.isBot, false);
     });
     await tt.step("a queue with chatbot options is a bot until someone accepts", async () => {
-      const a = await setupInbox(t, null);
+      const a = await createTenant(t, { webhook: null, user: false });
       const q = await createQueue(t, a.company.id, { name: "Atendimento", greetingMessage: "Menu" });
       await t.deps.database.write((tx) =>
         tx.insert(chatbots).values([
@@ -162,11 +157,11 @@ Deno.test("[inbox] isBot: only while a bot really handles the waiting ticket", a
   }
 });
 
-Deno.test("[inbox] the list carries the last message's ack (the preview's tick)", async () => {
+Deno.test("[tickets] the list carries the last message's ack (the preview's tick)", async () => {
   const sink = startWebhookSink();
   const t = await createTestApp();
   try {
-    const a = await setupInbox(t, sink);
+    const a = await createTenant(t, { webhook: sink, user: false });
     const u = await userOf(t, a.company.id, { profile: "admin" });
     const r = await customerSays(t, a.conn, "5511900000030", "Oi");
     await expectOk(

@@ -6,21 +6,19 @@
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
-import { setCompanySetting } from "../_helpers/tenant.ts";
-import { settle } from "../_helpers/ws_client.ts";
+import { createTenant, setCompanySetting } from "../_helpers/tenant.ts";
 import {
   customerSays,
-  expectOk,
   hookFor,
   hooksTo,
   insertContact,
-  type Json,
   logTypes,
   outbound,
-  setupInbox,
   ticketRow,
   waitUntil,
-} from "./_support.ts";
+} from "../_helpers/inbox.ts";
+import { expectOk, type Json } from "../_helpers/http.ts";
+import { settle } from "../_helpers/ws_client.ts";
 
 const MARIA = { number: "5511988887777", name: "Maria Souza" };
 const MENU_TAIL = "*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte\n*[ Sair ]* - Encerrar atendimento";
@@ -37,11 +35,13 @@ const close = (t: TestApp, token: string, id: number) =>
     json: { status: "closed", sendFarewellMessage: false },
   });
 
-Deno.test("[inbox] one queue: the ticket gets it at once; the greeting only with sendGreetingMessageOneQueues", async (tt) => {
+Deno.test("[automation] one queue: the ticket gets it at once; the greeting only with sendGreetingMessageOneQueues", async (tt) => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
-    const w = await setupInbox(t, sink, {
+    const w = await createTenant(t, {
+      webhook: sink,
+      user: false,
       queues: [{ name: "Vendas" }],
       conn: { greetingMessage: "Bem-vindo ao {{connection}}, {{firstName}}!" },
     });
@@ -69,11 +69,13 @@ Deno.test("[inbox] one queue: the ticket gets it at once; the greeting only with
   }
 });
 
-Deno.test("[inbox] two queues: greeting and numbered menu; a digit picks the queue and its greeting", async (tt) => {
+Deno.test("[automation] two queues: greeting and numbered menu; a digit picks the queue and its greeting", async (tt) => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
-    const w = await setupInbox(t, sink, {
+    const w = await createTenant(t, {
+      webhook: sink,
+      user: false,
       queues: twoQueues,
       conn: { greetingMessage: "Olá {{firstName}}! Escolha um setor:" },
     });
@@ -113,11 +115,13 @@ Deno.test("[inbox] two queues: greeting and numbered menu; a digit picks the que
   }
 });
 
-Deno.test('[inbox] "sair" closes the ticket with the complation message', async () => {
+Deno.test('[automation] "sair" closes the ticket with the complation message', async () => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
-    const w = await setupInbox(t, sink, {
+    const w = await createTenant(t, {
+      webhook: sink,
+      user: false,
       queues: twoQueues,
       conn: {
         greetingMessage: "Escolha:",
@@ -137,11 +141,13 @@ Deno.test('[inbox] "sair" closes the ticket with the complation message', async 
   }
 });
 
-Deno.test("[inbox] an invalid answer re-sends the menu until maxUseBotQueues, then silence", async () => {
+Deno.test("[automation] an invalid answer re-sends the menu until maxUseBotQueues, then silence", async () => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
-    const w = await setupInbox(t, sink, {
+    const w = await createTenant(t, {
+      webhook: sink,
+      user: false,
       queues: twoQueues,
       conn: { greetingMessage: "Escolha:", maxUseBotQueues: 2 },
     });
@@ -168,11 +174,13 @@ Deno.test("[inbox] an invalid answer re-sends the menu until maxUseBotQueues, th
   }
 });
 
-Deno.test("[inbox] sendQueuePosition: '<message> *N*' after the queue is set", async (tt) => {
+Deno.test("[automation] sendQueuePosition: '<message> *N*' after the queue is set", async (tt) => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
-    const w = await setupInbox(t, sink, {
+    const w = await createTenant(t, {
+      webhook: sink,
+      user: false,
       queues: twoQueues,
       conn: { greetingMessage: "Escolha:" },
       settings: { sendQueuePosition: "enabled", sendQueuePositionMessage: "Sua posição na fila:" },
@@ -200,11 +208,16 @@ Deno.test("[inbox] sendQueuePosition: '<message> *N*' after the queue is set", a
   }
 });
 
-Deno.test("[inbox] a contact with disableBot gets no menu", async () => {
+Deno.test("[automation] a contact with disableBot gets no menu", async () => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
-    const w = await setupInbox(t, sink, { queues: twoQueues, conn: { greetingMessage: "Escolha:" } });
+    const w = await createTenant(t, {
+      webhook: sink,
+      user: false,
+      queues: twoQueues,
+      conn: { greetingMessage: "Escolha:" },
+    });
     await insertContact(t, w.company.id, { number: MARIA.number, name: "Maria", disableBot: true });
     const { ticketId } = await customerSays(t, w.conn, MARIA, "oi");
     await customerSays(t, w.conn, MARIA, "1");
@@ -218,11 +231,13 @@ Deno.test("[inbox] a contact with disableBot gets no menu", async () => {
   }
 });
 
-Deno.test("[inbox] disableBot with a single queue: no greeting, but the ticket still reaches the queue", async () => {
+Deno.test("[automation] disableBot with a single queue: no greeting, but the ticket still reaches the queue", async () => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
-    const w = await setupInbox(t, sink, {
+    const w = await createTenant(t, {
+      webhook: sink,
+      user: false,
       queues: [{ name: "Vendas" }],
       conn: { greetingMessage: "Bem-vindo!" },
       settings: { sendQueuePosition: "enabled", sendQueuePositionMessage: "Posição:" },
@@ -237,11 +252,16 @@ Deno.test("[inbox] disableBot with a single queue: no greeting, but the ticket s
   }
 });
 
-Deno.test("[inbox] timeCreateNewTicket: within the window the closed ticket reopens, after it a new one opens", async (tt) => {
+Deno.test("[automation] timeCreateNewTicket: within the window the closed ticket reopens, after it a new one opens", async (tt) => {
   let offset = 0;
   const t = await createTestApp({ clock: { now: () => new Date(Date.now() + offset) } });
   try {
-    const w = await setupInbox(t, null, { queues: [{ name: "Vendas" }], conn: { timeCreateNewTicket: 10 } });
+    const w = await createTenant(t, {
+      webhook: null,
+      user: false,
+      queues: [{ name: "Vendas" }],
+      conn: { timeCreateNewTicket: 10 },
+    });
     const first = await customerSays(t, w.conn, MARIA, "oi");
     await expectOk(
       await t.request(`/api/tickets/${first.ticketId}`, {
@@ -278,11 +298,13 @@ Deno.test("[inbox] timeCreateNewTicket: within the window the closed ticket reop
   }
 });
 
-Deno.test("[inbox] reopened within the window after 'sair', the customer gets the menu again", async () => {
+Deno.test("[automation] reopened within the window after 'sair', the customer gets the menu again", async () => {
   const t = await createTestApp();
   const sink = startWebhookSink();
   try {
-    const w = await setupInbox(t, sink, {
+    const w = await createTenant(t, {
+      webhook: sink,
+      user: false,
       queues: twoQueues,
       conn: { greetingMessage: "Escolha:", maxUseBotQueues: 1, timeCreateNewTicket: 10 },
     });
@@ -299,10 +321,10 @@ Deno.test("[inbox] reopened within the window after 'sair', the customer gets th
   }
 });
 
-Deno.test("[inbox] without timeCreateNewTicket a closed ticket is never reused", async () => {
+Deno.test("[automation] without timeCreateNewTicket a closed ticket is never reused", async () => {
   const t = await createTestApp();
   try {
-    const w = await setupInbox(t, null, { queues: [{ name: "Vendas" }] });
+    const w = await createTenant(t, { webhook: null, user: false, queues: [{ name: "Vendas" }] });
     const first = await customerSays(t, w.conn, MARIA, "oi");
     await expectOk(await close(t, w.adminToken, first.ticketId));
     const second = await customerSays(t, w.conn, MARIA, "oi de novo");
@@ -318,10 +340,10 @@ Deno.test("[inbox] without timeCreateNewTicket a closed ticket is never reused",
   }
 });
 
-Deno.test("[inbox] unread count grows with each customer message; accepting, then opening, resets it", async () => {
+Deno.test("[automation] unread count grows with each customer message; accepting, then opening, resets it", async () => {
   const t = await createTestApp();
   try {
-    const w = await setupInbox(t, null, { queues: [{ name: "Vendas" }] });
+    const w = await createTenant(t, { webhook: null, user: false, queues: [{ name: "Vendas" }] });
     let id = 0;
     for (const [i, body] of ["um", "dois", "três"].entries()) {
       id = (await customerSays(t, w.conn, MARIA, body)).ticketId;
