@@ -17,7 +17,7 @@ import { evict } from "../caches.ts";
 import { companyKeys } from "../settings/registry.ts";
 import { queuesOfUsers, unscopedFindUserByEmail } from "../users/repo.ts";
 import { toUserDTO, type UserDTO } from "../users/dto.ts";
-import { newRefreshSecret, parseRefreshToken, REFRESH_TTL_MS } from "./tokens.ts";
+import { newRefreshSecret, parseRefreshToken, REFRESH_TTL_MS } from "../lib/tokens.ts";
 import { revokeOtherSessions, revokeSession, type SessionRow, unscopedFindSession } from "./sessions.ts";
 import { audit } from "../audit/audit.ts";
 import { type LoginChallenge, secondFactorChallenge } from "../two_factor/login.ts";

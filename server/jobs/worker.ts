@@ -6,12 +6,16 @@
 import type { Deps } from "../deps.ts";
 import { runDueJobs } from "./queue.ts";
 
+/** A recurring job the lease holder runs (the list is server/job_list.ts, given by server/compose.ts). */
+export type JobDef = { name: string; pattern: string; run(deps: Deps, now: Date): Promise<void> };
+
 export class JobWorker {
   leader = false;
   #running: Promise<void> | null = null;
   #again = false;
 
-  constructor(private deps: () => Deps) {}
+  /** `scheduled`: the recurring jobs the scheduler (scheduler.ts) runs while this instance leads. */
+  constructor(private deps: () => Deps, readonly scheduled: readonly JobDef[] = []) {}
 
   kick(): void {
     if (!this.leader) return;

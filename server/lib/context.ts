@@ -1,6 +1,6 @@
 /** The typed request context every route sees. */
 import type { Deps } from "../deps.ts";
-import type { Viewer } from "../tickets/policy.ts";
+import type { Viewer } from "./viewer.ts";
 import type { companies, plans, users } from "@db/schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
