@@ -17,7 +17,7 @@ import type { Config } from "./config.ts";
 import type { Broker } from "./realtime/broker.ts";
 import type { Envelope } from "./realtime/hub.ts";
 import { TtlCache } from "./lib/cache.ts";
-import type { Actor, CompanyRow, PlanRow } from "./lib/context.ts";
+import type { Actor, CompanyRow, PlanRow } from "./lib/actor.ts";
 
 export const CACHE_TTL_MS = 5_000;
 

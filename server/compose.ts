@@ -1,6 +1,7 @@
 /**
  * The composition root: builds the `Deps` (production and tests alike), registers every listener in
- * one ordered list and hands the scheduler every recurring job (job_list.ts). Nothing else registers
+ * one ordered list, hands the scheduler every recurring job (job_list.ts) and registers the channel
+ * adapters (channels/adapters.ts). Nothing else registers
  * a listener or a job, so the lower floor (lib/, events/, realtime/, jobs/, …) imports no feature.
  */
 import type { Config } from "./config.ts";
@@ -21,6 +22,8 @@ import { createCaches, listenForInvalidations } from "./caches.ts";
 import { createFetchGuard, type Resolver } from "./lib/safe_fetch.ts";
 import { localRpc, redisRpc } from "./fleet/rpc.ts";
 import { JOBS } from "./job_list.ts";
+import { registerAdapter } from "./channels/registry.ts";
+import { CHANNEL_ADAPTERS } from "./channels/adapters.ts";
 import { canViewTicket } from "./tickets/policy.ts";
 import { SettingsCache } from "./settings/cache.ts";
 import { stopIngestThread } from "./inbox/ingest_thread.ts";
@@ -41,6 +44,9 @@ import { wireUserListeners } from "./users/listeners.ts";
 import { wireConnectionListeners } from "./connections/listeners.ts";
 import { wireRealtimeListeners } from "./realtime/listeners.ts";
 import { wireInboxListeners } from "./inbox/listeners.ts";
+
+// The channels' adapters, once per process (the registry is the process's, like the modules).
+for (const a of CHANNEL_ADAPTERS) registerAdapter(a);
 
 /**
  * Every subscriber, in registration order. Handlers of one event start in this order: a feature's

@@ -14,7 +14,6 @@ import type { SecretBox } from "./lib/crypto.ts";
 import type { Tokens } from "./lib/tokens.ts";
 import type { MediaStore } from "./media/store.ts";
 import type { Limiter } from "./lib/rate_limit_redis.ts";
-import type { JobWorker } from "./jobs/worker.ts";
 import type { Caches } from "./caches.ts";
 import type { FetchGuard } from "./lib/safe_fetch.ts";
 import type { Rpc } from "./fleet/rpc.ts";
@@ -32,11 +31,27 @@ export type Deps = {
   tokens: Tokens;
   media: MediaStore;
   loginLimiter: Limiter;
-  jobs: JobWorker;
+  /** The job queue's runner on this instance (jobs/worker.ts's JobWorker). */
+  jobs: Jobs;
   /** Hot-path reads (settings, connection tokens, connections, session actors): server/caches.ts. */
   caches: Caches;
   /** The SSRF guard every server-side fetch of a URL goes through (lib/safe_fetch.ts). */
   fetchGuard: FetchGuard;
   /** Calls to a named instance (the owner of a WhatsApp session): server/fleet/rpc.ts. */
   rpc: Rpc;
+};
+
+/** A recurring job the lease holder runs (the list is server/job_list.ts, given by server/compose.ts). */
+export type JobDef = { name: string; pattern: string; run(deps: Deps, now: Date): Promise<void> };
+
+/** What the rest of the process uses of the job runner (jobs/worker.ts implements it). */
+export type Jobs = {
+  /** Whether this instance holds the scheduler lease (jobs/scheduler.ts sets it). */
+  leader: boolean;
+  /** The recurring jobs the scheduler runs while this instance leads. */
+  readonly scheduled: readonly JobDef[];
+  /** Runs the due queued jobs now (when leading). */
+  kick(): void;
+  /** Waits for the current run (tests, shutdown). */
+  idle(): Promise<void>;
 };

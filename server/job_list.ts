@@ -2,7 +2,7 @@
  * Every scheduled job of the process. Each feature adds its definitions here; only the composition
  * root (compose.ts) reads this list, so the job machinery (jobs/) imports no feature.
  */
-import type { JobDef } from "./jobs/worker.ts";
+import type { JobDef } from "./deps.ts";
 import { purgeExpiredAuth } from "./auth/cleanup.ts";
 import { ensureInvoices } from "./billing/invoices.ts";
 import { refreshAllFolderStats } from "./companies/folder.ts";

@@ -10,7 +10,7 @@ import type { MessageDTO } from "../messages/dto.ts";
 import type { ChatDTO, ChatMessageDTO } from "../chats/repo.ts";
 import type { CompanyDTO } from "../companies/dto.ts";
 import type { receipts } from "@db/schema.ts";
-import type { PlanRow } from "../lib/context.ts";
+import type { PlanRow } from "../lib/actor.ts";
 
 /** A receipt as the sockets carry it; billing/receipts_repo.ts builds it. */
 export type ReceiptDTO = Omit<typeof receipts.$inferSelect, "comprobante"> & {

@@ -3,13 +3,10 @@
  * scheduler, and at once when this process enqueues something (`kick`), so a reply reaches its
  * webhook without waiting for the next tick.
  */
-import type { Deps } from "../deps.ts";
+import type { Deps, JobDef, Jobs } from "../deps.ts";
 import { runDueJobs } from "./queue.ts";
 
-/** A recurring job the lease holder runs (the list is server/job_list.ts, given by server/compose.ts). */
-export type JobDef = { name: string; pattern: string; run(deps: Deps, now: Date): Promise<void> };
-
-export class JobWorker {
+export class JobWorker implements Jobs {
   leader = false;
   #running: Promise<void> | null = null;
   #again = false;

@@ -6,32 +6,10 @@
  * queued (fanout.ts): the frame is serialised once per envelope and written in slices off the
  * request path, per-company round-robin, with bounded per-socket buffers.
  */
-import type { TicketScope, Viewer } from "../lib/viewer.ts";
+import type { TicketScope, Viewer } from "../lib/actor.ts";
+import type { Audience, Envelope } from "./envelope.ts";
 import type { Broker } from "./broker.ts";
 import { defaultFanoutOptions, Fanout, type FanoutOptions, type Target } from "./fanout.ts";
-
-/** Who an envelope is for. Serialisable so it can cross Redis. */
-export type Audience =
-  | { kind: "company" }
-  | { kind: "admins" }
-  | { kind: "profile"; profile: "admin" | "user" }
-  | { kind: "users"; userIds: number[] }
-  | { kind: "sessions"; sessionIds: string[] }
-  /** Viewers allowed to see the ticket; `only` narrows to one profile (LGPD-masked copies). */
-  | { kind: "ticket"; ticket: TicketScope & { id: number }; only?: "admin" | "user" }
-  | { kind: "room"; room: string };
-
-export type Envelope = {
-  /** null = every company (platform announcements). */
-  companyId: number | null;
-  event: string;
-  data: unknown;
-  audience: Audience;
-  /** Replace the viewer snapshot of this user's sockets (their queues or flags changed). */
-  viewerUpdate?: Viewer;
-  /** Close these sessions' sockets after delivering. */
-  closeSessions?: string[];
-};
 
 export type Client = Target & {
   companyId: number;
@@ -39,6 +17,8 @@ export type Client = Target & {
   viewer: Viewer;
   rooms: Set<string>;
 };
+
+export type { Audience, Envelope };
 
 /** Whether a viewer may see a ticket: the tickets feature's policy, given by the composition root. */
 export type CanViewTicket = (v: Viewer, t: TicketScope) => boolean;

@@ -5,7 +5,7 @@
  */
 import type { Deps } from "../deps.ts";
 import type { EntityKind, EventMap } from "../events/types.ts";
-import type { TicketScope, Viewer } from "../lib/viewer.ts";
+import type { TicketScope, Viewer } from "../lib/actor.ts";
 import type { Audience, Envelope } from "./hub.ts";
 import { maskNumber } from "../lib/lgpd.ts";
 

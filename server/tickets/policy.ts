@@ -3,7 +3,7 @@
  * the live stream never disagree (DESIGN §6).
  */
 
-import type { TicketScope, Viewer } from "../lib/viewer.ts";
+import type { TicketScope, Viewer } from "../lib/actor.ts";
 
 export type { TicketScope, Viewer };
 
