@@ -25,7 +25,7 @@ import {
   whatsapps,
 } from "@db/schema.ts";
 import { loadConfig } from "@/config.ts";
-import { closeDeps, createDeps } from "@/deps.ts";
+import { closeDeps, createDeps } from "@/compose.ts";
 import { planCampaign } from "@/campaigns/planner.ts";
 import {
   LARGE_DIR,

@@ -10,13 +10,12 @@ import { createClient } from "@libsql/client";
 import type { Client } from "@libsql/client";
 import { createLocalClient, type LocalClient, type LocalDriverOptions } from "./driver.ts";
 import { registerInTransactionDb } from "./prepared.ts";
+import type { Db, Tx } from "./db_types.ts";
 import { drizzle } from "drizzle-orm/libsql";
-import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import * as schema from "./schema.ts";
 
-export type Db = LibSQLDatabase<typeof schema>;
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type { Db, Tx };
 export type Database = {
   db: Db;
   client: Client;

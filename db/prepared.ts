@@ -11,7 +11,7 @@
  */
 import { Column, fillPlaceholders, is, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { Db, Tx } from "./client.ts";
+import type { Db, Tx } from "./db_types.ts";
 
 const bySession = new WeakMap<object, Map<string, unknown>>();
 const inTransactionDb = new WeakMap<object, Db>();

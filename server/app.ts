@@ -15,7 +15,7 @@ import { settingsRoutes } from "./settings/routes.ts";
 import { plansRoutes } from "./plans/routes.ts";
 import { helpsRoutes } from "./helps/routes.ts";
 import { mediaRoutes } from "./media/routes.ts";
-import { realtimeRoutes } from "./realtime/routes.ts";
+import { realtimeRoutes } from "./users/socket_routes.ts";
 import { queuesRoutes } from "./queues/routes.ts";
 import { chatbotRoutes } from "./queues/chatbot_routes.ts";
 import { tagsRoutes } from "./tags/routes.ts";

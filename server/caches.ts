@@ -12,20 +12,37 @@
  * once (`invalidate`), and the same invalidation goes to the other instances through the broker
  * when REDIS_URL is set; the TTL bounds the staleness if such a message is lost.
  */
-import type { Db } from "@db/client.ts";
+import type { whatsapps } from "@db/schema.ts";
 import type { Config } from "./config.ts";
 import type { Broker } from "./realtime/broker.ts";
 import type { Envelope } from "./realtime/hub.ts";
 import { TtlCache } from "./lib/cache.ts";
-import { SettingsCache } from "./settings/cache.ts";
-import type { BearerEntry } from "./connections/bearer.ts";
-import type { CachedActor } from "./auth/sessions.ts";
-import type { ConnectionWithQueues } from "./connections/with_queues.ts";
+import type { Actor, CompanyRow, PlanRow } from "./lib/actor.ts";
 
 export const CACHE_TTL_MS = 5_000;
 
+type ConnectionRow = typeof whatsapps.$inferSelect;
+
+/** The settings cache (settings/cache.ts): every setting of a company, registry defaults filled in. */
+export type SettingsReader = {
+  get(companyId: number, key: string): Promise<string>;
+  getMany(companyId: number, keys: readonly string[]): Promise<Record<string, string>>;
+  invalidate(companyId: number): void;
+  clear(): void;
+};
+
+/** A connection token's connection with its company and plan (connections/bearer.ts). */
+export type BearerEntry = { conn: ConnectionRow; company: CompanyRow; plan: PlanRow };
+/** A session's actor and when its session expires (auth/sessions.ts). */
+export type CachedActor = { actor: Actor; expiresAt: string };
+/** A connection and its queues in menu order, as the automation runner reads them. */
+export type ConnectionWithQueues = {
+  connection: ConnectionRow;
+  queues: readonly { id: number; name: string; color: string; orderQueue: number | null }[];
+};
+
 export type Caches = {
-  settings: SettingsCache;
+  settings: SettingsReader;
   bearer: TtlCache<string, BearerEntry>;
   connections: TtlCache<number, ConnectionWithQueues>;
   actors: TtlCache<string, CachedActor>;
@@ -46,10 +63,14 @@ export type Invalidation =
   /** The plan's flags or limits changed. */
   | { kind: "plan"; planId: number };
 
-export function createCaches(db: Db, o: { ttlMs?: number } = {}): Caches {
+/** `settings` builds the settings cache (the settings feature's, given by the composition root). */
+export function createCaches(
+  settings: (opts: { ttlMs: number; maxSize: number }) => SettingsReader,
+  o: { ttlMs?: number } = {},
+): Caches {
   const ttlMs = o.ttlMs ?? CACHE_TTL_MS;
   return {
-    settings: new SettingsCache(db, { ttlMs, maxSize: 2_000 }),
+    settings: settings({ ttlMs, maxSize: 2_000 }),
     bearer: new TtlCache({ ttlMs, maxSize: 2_000 }),
     connections: new TtlCache({ ttlMs, maxSize: 2_000 }),
     actors: new TtlCache({ ttlMs, maxSize: 10_000 }),

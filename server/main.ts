@@ -1,6 +1,6 @@
 /** The process: config → database (migrated) → first-run seed → app → serve → jobs. */
 import { loadConfig, VERSION } from "./config.ts";
-import { closeDeps, createDeps } from "./deps.ts";
+import { closeDeps, createDeps } from "./compose.ts";
 import { createApp } from "./app.ts";
 import { runSeed } from "./seed.ts";
 import { startScheduler } from "./jobs/scheduler.ts";

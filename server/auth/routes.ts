@@ -5,7 +5,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import { validate } from "../lib/validate.ts";
-import { REFRESH_TTL_MS } from "./tokens.ts";
+import { REFRESH_TTL_MS } from "../lib/tokens.ts";
 import * as auth from "./service.ts";
 import * as account from "./account.ts";
 import { loginInput, resetInput, signupInput } from "./schemas.ts";

@@ -6,7 +6,7 @@
  * any other secret (the session id is in every access token) is refused and changes nothing.
  */
 import { and, eq } from "drizzle-orm";
-import { authSessions, authSessionSecrets, companies, users } from "@db/schema.ts";
+import { authSessions, authSessionSecrets, users } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor, UserRow } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
@@ -14,28 +14,16 @@ import { hashPassword, randomString, safeEqual, sha256Hex, verifyPassword } from
 import { withinHours, zonedParts } from "../lib/time.ts";
 import { getCompanyWithPlan } from "../companies/repo.ts";
 import { evict } from "../caches.ts";
-import { companyKeys } from "../settings/registry.ts";
-import { queuesOfUsers, unscopedFindUserByEmail } from "../users/repo.ts";
-import { toUserDTO, type UserDTO } from "../users/dto.ts";
-import { newRefreshSecret, parseRefreshToken, REFRESH_TTL_MS } from "./tokens.ts";
-import { revokeOtherSessions, revokeSession, type SessionRow, unscopedFindSession } from "./sessions.ts";
-import { audit } from "../audit/audit.ts";
+import { unscopedFindUserByEmail } from "../users/repo.ts";
+import { newRefreshSecret, parseRefreshToken, REFRESH_TTL_MS } from "../lib/tokens.ts";
+import { revokeSession, type SessionRow, unscopedFindSession } from "./sessions.ts";
 import { type LoginChallenge, secondFactorChallenge } from "../two_factor/login.ts";
+import { openSession, type SessionResult, sessionUser } from "./session_open.ts";
 
 /** A real hash verified when the e-mail is unknown, so the timing does not reveal accounts. */
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => dummyHash ??= hashPassword(randomString(16));
 const ROTATION_GRACE_MS = 30_000;
-
-export type SessionResult = { token: string; refreshToken?: string; user: UserDTO };
-
-/** The user with company, plan and the company's settings, as login/refresh/me answer it. */
-export async function sessionUser(deps: Deps, u: UserRow): Promise<UserDTO> {
-  const { company, plan } = await getCompanyWithPlan(deps.db, u.companyId);
-  const settings = await deps.caches.settings.getMany(u.companyId, companyKeys);
-  const queues = (await queuesOfUsers(deps.db, u.companyId, [u.id])).get(u.id) ?? [];
-  return await toUserDTO(deps.media, u, queues, { company, plan, settings });
-}
 
 async function inWorkHours(deps: Deps, u: UserRow): Promise<boolean> {
   if (u.super) return true;
@@ -63,62 +51,6 @@ export async function login(
   const challenge = await secondFactorChallenge(deps, user, meta);
   if (challenge) return challenge;
   return await openSession(deps, user, meta);
-}
-
-/** Opens a session for a user who passed every login step (password, and the second factor if any). */
-export async function openSession(
-  deps: Deps,
-  user: UserRow,
-  meta: { ip: string; userAgent?: string },
-): Promise<SessionResult> {
-  const now = deps.clock.now().toISOString();
-  const sessionId = crypto.randomUUID();
-  const { secret, hash } = await newRefreshSecret();
-  const revoked = await deps.database.write(async (tx) => {
-    await tx.insert(authSessions).values({
-      id: sessionId,
-      companyId: user.companyId,
-      userId: user.id,
-      secretHash: hash,
-      ip: meta.ip,
-      userAgent: meta.userAgent?.slice(0, 300),
-      expiresAt: new Date(deps.clock.now().getTime() + REFRESH_TTL_MS).toISOString(),
-    });
-    await tx.update(companies).set({ lastLogin: now }).where(eq(companies.id, user.companyId));
-    await audit(tx, {
-      ...meta,
-      companyId: user.companyId,
-      userId: user.id,
-      name: user.name,
-      email: user.email,
-    }, {
-      action: "auth.login",
-      entity: "user",
-      entityId: user.id,
-      summary: user.email,
-    });
-    return await revokeOtherSessions(tx, user.companyId, user.id, sessionId, "login_elsewhere", now);
-  });
-  if (revoked.length) {
-    // Evicted here, synchronously; the event's listener also tells the other instances.
-    evict(deps.caches, { kind: "sessions", companyId: user.companyId, sessionIds: revoked });
-    deps.bus.emit("auth.sessions_revoked", {
-      companyId: user.companyId,
-      userId: user.id,
-      sessionIds: revoked,
-      reason: "login_elsewhere",
-    });
-  }
-  return {
-    token: await deps.tokens.signAccess({
-      userId: user.id,
-      companyId: user.companyId,
-      sessionId,
-      profile: user.profile,
-    }, deps.clock.now()),
-    refreshToken: `${sessionId}.${secret}`,
-    user: await sessionUser(deps, user),
-  };
 }
 
 /** Rotates the refresh token. Throws ERR_SESSION_REVOKED (401: log in again). */

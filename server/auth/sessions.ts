@@ -5,6 +5,7 @@ import { companies, plans, users } from "@db/schema.ts";
 import type { Db, Tx } from "@db/client.ts";
 import { type Actor, viewerOf } from "../lib/context.ts";
 import type { TtlCache } from "../lib/cache.ts";
+import type { CachedActor } from "../caches.ts";
 
 export type SessionRow = typeof authSessions.$inferSelect;
 
@@ -40,7 +41,7 @@ export async function revokeSession(tx: Tx, id: string, reason: string, at: stri
 type Claims = { userId: number; companyId: number; sessionId: string };
 
 /** An actor as cached per session id, with the session's expiry (checked on every hit). */
-export type CachedActor = { actor: Actor; expiresAt: string };
+export type { CachedActor };
 
 /**
  * Resolves an access token's claims into the acting user, in one query plus the queue ids.

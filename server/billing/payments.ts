@@ -10,7 +10,7 @@ import { companies, invoices, paymentEvents } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { todayIn } from "../lib/time.ts";
 import { invalidate } from "../caches.ts";
-import { nextDueDate } from "../companies/service.ts";
+import { nextDueDate } from "./periods.ts";
 import { getCompanyWithPlan } from "../companies/repo.ts";
 import { companyDTO } from "../companies/dto.ts";
 

@@ -24,3 +24,9 @@ export function addMonths(date: string, months: number): string {
 /** What one period of a plan costs. */
 export const periodPrice = (amountPerMonth: number, recurrence: string | null | undefined) =>
   Math.round(amountPerMonth * monthsOf(recurrence) * 100) / 100;
+
+/** The due date after paying one period: from the current due date, or from today when it has passed. */
+export function nextDueDate(current: string | null, recurrence: string, today: string): string {
+  const base = current && current >= today ? current : today;
+  return addMonths(base, monthsOf(recurrence));
+}

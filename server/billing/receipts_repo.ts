@@ -4,12 +4,10 @@ import { companies, receipts } from "@db/schema.ts";
 import type { Db, Tx } from "@db/client.ts";
 import type { MediaStore } from "../media/store.ts";
 import { containsLike } from "../lib/like.ts";
+import type { ReceiptDTO } from "../events/types.ts";
 
 export type ReceiptRow = typeof receipts.$inferSelect;
-export type ReceiptDTO = Omit<ReceiptRow, "comprobante"> & {
-  comprobante: string | null;
-  company: { id: number; name: string };
-};
+export type { ReceiptDTO };
 
 export async function toDTO(media: MediaStore, row: ReceiptRow, companyName: string): Promise<ReceiptDTO> {
   return {

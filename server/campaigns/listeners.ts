@@ -1,4 +1,4 @@
-/** Socket frames of contact-list imports and campaign progress (admins only: campaigns are theirs). */
+/** Socket frames of contact-list imports, campaign progress and settings (admins only: campaigns are theirs). */
 import type { Deps } from "../deps.ts";
 
 export function wireCampaignListeners(deps: Deps): void {
@@ -22,6 +22,13 @@ export function wireCampaignListeners(deps: Deps): void {
       companyId,
       event: `company-${companyId}-campaign`,
       data: { action: "progress", campaignId, counts },
+      audience: { kind: "admins" },
+    }));
+  bus.on("campaign.settings", ({ companyId, settings }) =>
+    hub.publish({
+      companyId,
+      event: `company-${companyId}-campaignSettings`,
+      data: { action: "update", settings },
       audience: { kind: "admins" },
     }));
 }

@@ -84,11 +84,6 @@ export async function saveSettings(deps: Deps, actor: Actor, input: z.infer<type
     }
   });
   const settings = await getSettings(deps, actor);
-  deps.hub.publish({
-    companyId: actor.companyId,
-    event: `company-${actor.companyId}-campaignSettings`,
-    data: { action: "update", settings },
-    audience: { kind: "admins" },
-  });
+  deps.bus.emit("campaign.settings", { companyId: actor.companyId, settings });
   return settings;
 }

@@ -1,5 +1,5 @@
 /** What the API shows of a company (spec 3 §3 Company): never a password, always its plan's name and price. */
-import type { CompanyRow, PlanRow } from "../lib/context.ts";
+import type { CompanyRow, PlanRow } from "../lib/actor.ts";
 
 export type CompanyDTO = Omit<CompanyRow, "schedules"> & {
   schedules: CompanyRow["schedules"];

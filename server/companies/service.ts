@@ -17,7 +17,7 @@ import { invalidate } from "../caches.ts";
 import { writeSettings } from "../settings/repo.ts";
 import { companyDefaults, PLATFORM_COMPANY_ID } from "../settings/registry.ts";
 import { enqueue } from "../jobs/queue.ts";
-import { addMonths, monthsOf } from "../billing/periods.ts";
+import { addMonths, monthsOf, nextDueDate } from "../billing/periods.ts";
 import { type CompanyDTO, companyDTO } from "./dto.ts";
 import { getCompanyWithPlan, searchCompanies } from "./repo.ts";
 import type { CreateCompanyInput, ListCompaniesQuery, UpdateCompanyInput } from "./schemas.ts";
@@ -183,11 +183,6 @@ export async function renewCompany(deps: Deps, actor: Actor, id: number): Promis
     todayIn(deps.clock.now(), company.timezone),
   );
   return await updateCompany(deps, actor, id, { dueDate, status: true });
-}
-
-export function nextDueDate(current: string | null, recurrence: string, today: string): string {
-  const base = current && current >= today ? current : today;
-  return addMonths(base, monthsOf(recurrence));
 }
 
 /**

@@ -7,18 +7,18 @@
  * never cached, and the subscription is checked against the clock on every call.
  */
 import type { Deps } from "../deps.ts";
+import type { BearerEntry } from "../caches.ts";
 import type { Db } from "@db/client.ts";
-import type { CompanyRow, PlanRow } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import { bearerToken } from "../auth/middleware.ts";
 import { getCompanyWithPlan } from "../companies/repo.ts";
 import { isSubscriptionActive } from "../companies/subscription.ts";
-import { type ConnectionRow, unscopedFindConnectionByToken } from "./repo.ts";
+import { unscopedFindConnectionByToken } from "./repo.ts";
 
 /** Tokens are 30 characters; anything far longer is not looked up. */
 const MAX_TOKEN = 100;
 
-export type BearerEntry = { conn: ConnectionRow; company: CompanyRow; plan: PlanRow };
+export type { BearerEntry };
 
 async function loadBearer(db: Db, token: string): Promise<BearerEntry | null> {
   const conn = await unscopedFindConnectionByToken(db, token);

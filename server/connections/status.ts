@@ -1,4 +1,4 @@
-/** Connection status changes and their socket event (company-{id}-whatsappSession). */
+/** Connection status changes and their event (`connection.session`: connections/listeners.ts sends it). */
 import { and, eq } from "drizzle-orm";
 import { whatsapps } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
@@ -24,12 +24,7 @@ export async function updateSession(
   );
   if (!row) return null;
   invalidate(deps, { kind: "connections", companyId: conn.companyId });
-  await deps.hub.publish({
-    companyId: conn.companyId,
-    event: `company-${conn.companyId}-whatsappSession`,
-    data: { action: "update", session: withoutSecrets(row) },
-    audience: { kind: "company" },
-  });
+  deps.bus.emit("connection.session", { companyId: conn.companyId, session: withoutSecrets(row) });
   return row;
 }
 

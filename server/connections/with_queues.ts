@@ -5,12 +5,12 @@
  */
 import type { Deps } from "../deps.ts";
 import { notFound } from "../lib/errors.ts";
-import { type ConnectionRow, findConnection, queuesOfConnections } from "./repo.ts";
+import { findConnection, queuesOfConnections } from "./repo.ts";
 
-export type ConnectionQueue = { id: number; name: string; color: string; orderQueue: number | null };
+import type { ConnectionWithQueues } from "../caches.ts";
 
-/** A connection with its queues in menu order, as `deps.caches.connections` holds it. */
-export type ConnectionWithQueues = { connection: ConnectionRow; queues: readonly ConnectionQueue[] };
+export type { ConnectionWithQueues };
+export type ConnectionQueue = ConnectionWithQueues["queues"][number];
 
 /** The connection and its queues, from the cache or loaded into it. */
 export async function connectionWithQueues(

@@ -1,14 +1,39 @@
 /**
- * Domain events. Services emit them after their transaction commits; `listeners.ts` is the one
- * place that wires them to the socket fan-out and other subscribers. Every payload names its
- * company.
+ * Domain events. Services emit them after their transaction commits; each feature's `listeners.ts`
+ * (realtime/listeners.ts for the socket fan-out of tickets, messages, users and entities) subscribes,
+ * and server/compose.ts registers them all in one list. Every payload names its company.
  */
 import type { UserDTO } from "../users/dto.ts";
 import type { TicketDTO } from "../tickets/dto.ts";
 import type { TicketScope } from "../tickets/policy.ts";
 import type { MessageDTO } from "../messages/dto.ts";
-import type { BillingEvents } from "../billing/events.ts";
 import type { ChatDTO, ChatMessageDTO } from "../chats/repo.ts";
+import type { CompanyDTO } from "../companies/dto.ts";
+import type { receipts } from "@db/schema.ts";
+import type { PlanRow } from "../lib/actor.ts";
+
+/** A receipt as the sockets carry it; billing/receipts_repo.ts builds it. */
+export type ReceiptDTO = Omit<typeof receipts.$inferSelect, "comprobante"> & {
+  comprobante: string | null;
+  company: { id: number; name: string };
+};
+
+/** Domain events of the back office and billing (plans, companies, payments, receipts). */
+export type BillingEvents = {
+  "plan.changed":
+    | { action: "create" | "update"; plan: PlanRow }
+    | { action: "delete"; planId: number };
+  /** The operator's live company list. */
+  "company.changed":
+    | { action: "create" | "update"; company: CompanyDTO }
+    | { action: "delete"; companyId: number };
+  /** A company deletion in the background: `done` of `total` steps. */
+  "company.purge_progress": { companyId: number; done: number; total: number; finished: boolean };
+  /** An invoice was paid (webhook, receipt approval): the company's due date moved to `dueDate`. */
+  "payment.confirmed": { companyId: number; invoiceId: number; dueDate: string; company: CompanyDTO };
+  "receipt.changed": { companyId: number; action: "create" | "update"; receipt: ReceiptDTO };
+  "invoice.changed": { companyId: number; invoiceId: number };
+};
 
 export type EventMap = {
   "user.created": { companyId: number; user: UserDTO };
@@ -63,6 +88,25 @@ export type EventMap = {
   "contacts.import": { companyId: number; userId: number; processed: number; total: number; done: boolean };
   /** A campaign's shipment counts changed (server/campaigns): the report updates live. */
   "campaign.progress": { companyId: number; campaignId: number; counts: Record<string, number> };
+  /** The company's campaign settings were saved (server/campaigns/settings.ts), for its admins. */
+  "campaign.settings": { companyId: number; settings: unknown };
+  /** A flow or a phrase campaign of the flow builder changed (server/flows), for the company's admins. */
+  "flow.changed": {
+    companyId: number;
+    kind: "flowbuilder" | "flowcampaign";
+    change: { action: "create" | "update"; record: unknown } | { action: "delete"; id: number };
+  };
+  /** A connection's session fields changed (server/connections/status.ts); `session` has no secrets. */
+  "connection.session": { companyId: number; session: unknown };
+  /** The import of a WhatsApp connection's old messages advanced (server/channels/whatsapp/history.ts). */
+  "connection.import_progress": {
+    companyId: number;
+    processed: number;
+    total: number;
+    state: "preparing" | "importing" | "finished";
+  };
+  /** A webchat visitor is typing (or stopped): the attendants who may see the ticket are told. */
+  "webchat.visitor_typing": { companyId: number; ticket: TicketScope & { id: number }; typing: boolean };
 } & BillingEvents;
 
 export type EntityKind =

@@ -54,7 +54,7 @@ export async function createCampaign(deps: Deps, actor: Actor, input: CreateCamp
     });
     return row;
   });
-  await publishChange(deps, actor.companyId, "flowcampaign", { action: "create", record: created });
+  publishChange(deps, actor.companyId, "flowcampaign", { action: "create", record: created });
   return created;
 }
 
@@ -79,7 +79,7 @@ export async function updateCampaign(deps: Deps, actor: Actor, input: UpdateCamp
     });
     return row;
   });
-  await publishChange(deps, actor.companyId, "flowcampaign", { action: "update", record: updated });
+  publishChange(deps, actor.companyId, "flowcampaign", { action: "update", record: updated });
   return updated;
 }
 
@@ -98,5 +98,5 @@ export async function deleteCampaign(deps: Deps, actor: Actor, id: number) {
       summary: c.name,
     });
   });
-  await publishChange(deps, actor.companyId, "flowcampaign", { action: "delete", id });
+  publishChange(deps, actor.companyId, "flowcampaign", { action: "delete", id });
 }

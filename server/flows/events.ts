@@ -1,28 +1,17 @@
 /**
- * Live updates of the flow list and the phrase-campaign list. The spec names no flow events, so
- * these follow its other company events: `company-{id}-flowbuilder` and `company-{id}-flowcampaign`
- * with `{action: "create"|"update", <key>: record}` or `{action: "delete", <key>Id, id}`. Published
- * after commit, to the company's admins only (the flow-builder menu is admin-only, spec 1 §6).
+ * Live updates of the flow list and the phrase-campaign list: emitted after commit as `flow.changed`;
+ * flows/listeners.ts turns it into the socket frame.
  */
 import type { Deps } from "../deps.ts";
+import type { EventMap } from "../events/types.ts";
 
-type Kind = "flowbuilder" | "flowcampaign";
-const KEYS: Record<Kind, string> = { flowbuilder: "flow", flowcampaign: "record" };
+type FlowChanged = EventMap["flow.changed"];
 
 export function publishChange(
   deps: Deps,
   companyId: number,
-  kind: Kind,
-  change: { action: "create" | "update"; record: unknown } | { action: "delete"; id: number },
-): Promise<void> {
-  const key = KEYS[kind];
-  const data = change.action === "delete"
-    ? { action: "delete", [`${key}Id`]: change.id, id: change.id }
-    : { action: change.action, [key]: change.record };
-  return deps.hub.publish({
-    companyId,
-    event: `company-${companyId}-${kind}`,
-    data,
-    audience: { kind: "admins" },
-  });
+  kind: FlowChanged["kind"],
+  change: FlowChanged["change"],
+): void {
+  deps.bus.emit("flow.changed", { companyId, kind, change });
 }

@@ -61,7 +61,7 @@ export async function createFlow(deps: Deps, actor: Actor, name: string) {
     await audit(tx, actor, { action: "flow.create", entity: "flow", entityId: f.id, summary: name });
     return f;
   });
-  await publishChange(deps, actor.companyId, "flowbuilder", { action: "create", record: summary(row) });
+  publishChange(deps, actor.companyId, "flowbuilder", { action: "create", record: summary(row) });
   return summary(row);
 }
 
@@ -76,7 +76,7 @@ export async function renameFlow(deps: Deps, actor: Actor, id: number, name: str
     await audit(tx, actor, { action: "flow.update", entity: "flow", entityId: id, summary: name });
     return f;
   });
-  await publishChange(deps, actor.companyId, "flowbuilder", { action: "update", record: summary(row) });
+  publishChange(deps, actor.companyId, "flowbuilder", { action: "update", record: summary(row) });
   return summary(row);
 }
 
@@ -94,7 +94,7 @@ export async function duplicateFlow(deps: Deps, actor: Actor, id: number) {
     await audit(tx, actor, { action: "flow.create", entity: "flow", entityId: f.id, summary: f.name });
     return f;
   });
-  await publishChange(deps, actor.companyId, "flowbuilder", { action: "create", record: summary(row) });
+  publishChange(deps, actor.companyId, "flowbuilder", { action: "create", record: summary(row) });
   return summary(row);
 }
 
@@ -111,10 +111,10 @@ export async function deleteFlow(deps: Deps, actor: Actor, id: number) {
     await audit(tx, actor, { action: "flow.delete", entity: "flow", entityId: id, summary: f.name });
     return gone;
   });
-  await publishChange(deps, actor.companyId, "flowbuilder", { action: "delete", id });
+  publishChange(deps, actor.companyId, "flowbuilder", { action: "delete", id });
   // Its phrase campaigns went with it (FK cascade): their list drops them too.
   for (const c of campaigns) {
-    await publishChange(deps, actor.companyId, "flowcampaign", { action: "delete", id: c });
+    publishChange(deps, actor.companyId, "flowcampaign", { action: "delete", id: c });
   }
   // Connections pointing at it lost the pointer: their cached rows are stale.
   invalidate(deps, { kind: "connections", companyId: actor.companyId });
@@ -147,7 +147,7 @@ export async function saveGraph(deps: Deps, actor: Actor, input: SaveGraphInput)
     });
     return f;
   });
-  await publishChange(deps, actor.companyId, "flowbuilder", { action: "update", record: summary(row) });
+  publishChange(deps, actor.companyId, "flowbuilder", { action: "update", record: summary(row) });
   return { flow: { ...summary(row), flow: row.flow, variables: row.variables } };
 }
 

@@ -18,8 +18,7 @@ import type { Deps } from "../deps.ts";
 import type { LocalClient } from "@db/driver.ts";
 import type { SharedWriteLock } from "@db/write_lock.ts";
 import { settleAll, type Settled } from "./batcher.ts";
-import type { InboundResult } from "./pipeline.ts";
-import type { Stored, StoreJob } from "./store.ts";
+import type { InboundResult, Stored, StoreJob } from "./store.ts";
 import { fromWire, type FromWorker, type Item, type ToWorker } from "./ingest_wire.ts";
 
 /** The Worker stopped: the message goes to the main thread (if it had committed, it answers as a duplicate). */

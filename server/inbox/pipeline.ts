@@ -17,10 +17,10 @@ import { type MessageDTO, messageDTOs, type MessageRow } from "../messages/dto.t
 import { type TicketDTO, ticketDTOs } from "../tickets/dto.ts";
 import type { TicketRow } from "../tickets/repo.ts";
 import { Batcher, type Settled } from "./batcher.ts";
-import { storeBatch, type Stored, type StoreJob } from "./store.ts";
+import { type InboundResult, storeBatch, type Stored, type StoreJob } from "./store.ts";
 import { countMainBatch, startIngestThread, ThreadDown, usableIngestThread } from "./ingest_thread.ts";
 
-export type InboundResult = { messageId: number; ticketId: number; duplicate: boolean };
+export type { InboundResult };
 
 /**
  * `imported`: a message of the history import (spec 2 §3 importOldMessages). It is stored read,

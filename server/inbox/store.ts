@@ -26,6 +26,9 @@ import { type ContactRow, upsertInboundContact } from "./contacts.ts";
 import type { Settled } from "./batcher.ts";
 
 /** One message to store; `media` is already on disk (`stored`), so it never crosses a thread. */
+/** What receiving one inbound message gave (pipeline.ts's receiveInbound, the ingest thread). */
+export type InboundResult = { messageId: number; ticketId: number; duplicate: boolean };
+
 export type StoreJob = {
   msg: Omit<InboundMessage, "media">;
   stored?: StoredFile;

@@ -6,7 +6,7 @@ import type { Deps } from "../deps.ts";
 import type { ConnectionRow } from "../connections/repo.ts";
 import { deleteReactions, findMessageByWid, hidesDeletedMessages, updateMessage } from "../messages/repo.ts";
 import { messageDTOs } from "../messages/dto.ts";
-import { recordSendError, setAck } from "../messages/send.ts";
+import { recordSendError, setAck } from "../messages/delivery.ts";
 import { ticketDTOs } from "../tickets/dto.ts";
 import { getTicket, updateTicket } from "../tickets/repo.ts";
 import { notFound } from "../lib/errors.ts";

@@ -12,8 +12,7 @@ import { AppError } from "../lib/errors.ts";
 import { requireAdmin, requirePlan } from "../auth/permissions.ts";
 import { safeFetch } from "../lib/safe_fetch.ts";
 import { type IntegrationRow, openSecret } from "./service.ts";
-import type { Outcome, Reply, Turn } from "./runtime.ts";
-import { postJson, ProviderError } from "./provider.ts";
+import { type Outcome, postJson, ProviderError, type Reply, type Turn } from "./provider.ts";
 import type { TestSessionInput } from "./schemas.ts";
 
 type ServiceAccount = { client_email: string; private_key: string; project_id?: string };

@@ -11,8 +11,7 @@ import { messages } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { safeFetch } from "../lib/safe_fetch.ts";
 import { openSecret, type PromptRow } from "./service.ts";
-import type { Outcome, Turn } from "./runtime.ts";
-import { ProviderError } from "./provider.ts";
+import { type Outcome, ProviderError, type Turn } from "./provider.ts";
 import { speak, speaks } from "./tts.ts";
 
 export const TRANSFER_ACTION = "Ação: Transferir para o setor de atendimento";

@@ -26,31 +26,7 @@ import { webhookTurn } from "./webhook.ts";
 import { dialogflowTurn } from "./dialogflow.ts";
 import { openaiTurn } from "./openai.ts";
 import { transcribeStored } from "./transcribe.ts";
-import { ProviderError } from "./provider.ts";
-
-/** What a bot answered: messages for the customer, then optionally where the ticket goes. */
-export type Reply = { text: string } | { mediaUrl: string; caption?: string } | { file: File };
-export type Outcome = {
-  replies: Reply[];
-  /** Pause between replies (Typebot's typebotDelayMessage). */
-  delayMs?: number;
-  /** Back to people: into `queueId` (or the ticket's queue), pending. */
-  handover?: { queueId?: number | null; reason: string };
-  /** The bot ended the conversation (Typebot's finish keyword). */
-  close?: boolean;
-};
-
-/** The customer's turn as a bot sees it. */
-export type Turn = {
-  deps: Deps;
-  ticket: TicketRow;
-  /** The stored customer message, when the turn has one. */
-  message: MessageRow | null;
-  /** Its text (an audio message: its transcription); "" when the bot starts unprompted. */
-  text: string;
-  /** True when the session starts with this turn (startIntegration). */
-  start: boolean;
-};
+import { type Outcome, ProviderError, type Reply, type Turn } from "./provider.ts";
 
 type TurnPayload = {
   companyId: number;

@@ -18,8 +18,7 @@ import type { TicketRow } from "../tickets/repo.ts";
 import { updateTicket } from "../tickets/repo.ts";
 import { armTimer, cancelTimers } from "../timers/repo.ts";
 import type { IntegrationRow } from "./service.ts";
-import type { Outcome, Reply, Turn } from "./runtime.ts";
-import { postJson, ProviderError } from "./provider.ts";
+import { type Outcome, postJson, ProviderError, type Reply, type Turn } from "./provider.ts";
 import { contactOf } from "./contact.ts";
 
 type RichNode = { text?: string; type?: string; children?: RichNode[] };

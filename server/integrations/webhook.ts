@@ -10,8 +10,7 @@
  * carries `Idempotency-Key: atende-<ticket>-<message>` so a retried call can be recognised.
  */
 import type { IntegrationRow } from "./service.ts";
-import type { Outcome, Reply, Turn } from "./runtime.ts";
-import { postJson, ProviderError } from "./provider.ts";
+import { type Outcome, postJson, ProviderError, type Reply, type Turn } from "./provider.ts";
 import { contactOf } from "./contact.ts";
 
 type Answer = {

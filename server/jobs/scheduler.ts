@@ -6,7 +6,6 @@
 import { Cron } from "croner";
 import type { Deps } from "../deps.ts";
 import { acquireLease, releaseLease } from "./lease.ts";
-import { JOBS } from "./registry.ts";
 
 const LEASE = "scheduler";
 
@@ -30,7 +29,7 @@ export function startScheduler(deps: Deps): Scheduler {
   );
   const crons = [
     new Cron("* * * * * *", opts("queue"), () => deps.jobs.kick()),
-    ...JOBS.map((job) =>
+    ...deps.jobs.scheduled.map((job) =>
       new Cron(job.pattern, opts(job.name), async () => {
         if (await renew()) await job.run(deps, deps.clock.now());
       })

@@ -3,15 +3,16 @@
  * scheduler, and at once when this process enqueues something (`kick`), so a reply reaches its
  * webhook without waiting for the next tick.
  */
-import type { Deps } from "../deps.ts";
+import type { Deps, JobDef, Jobs } from "../deps.ts";
 import { runDueJobs } from "./queue.ts";
 
-export class JobWorker {
+export class JobWorker implements Jobs {
   leader = false;
   #running: Promise<void> | null = null;
   #again = false;
 
-  constructor(private deps: () => Deps) {}
+  /** `scheduled`: the recurring jobs the scheduler (scheduler.ts) runs while this instance leads. */
+  constructor(private deps: () => Deps, readonly scheduled: readonly JobDef[] = []) {}
 
   kick(): void {
     if (!this.leader) return;

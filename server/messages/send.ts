@@ -14,11 +14,12 @@ import { getConnection } from "../connections/repo.ts";
 import { getTicket, updateTicket } from "../tickets/repo.ts";
 import { ticketDTOs } from "../tickets/dto.ts";
 import { previewOf } from "./dto.ts";
+import { recordSendError, setAck } from "./delivery.ts";
 import { getMimeType } from "hono/utils/mime";
 
 const mimeOf = (path: string) => getMimeType(path) ?? "application/octet-stream";
 import { type MessageDTO, messageDTOs } from "./dto.ts";
-import { getMessage, insertMessage, updateMessage } from "./repo.ts";
+import { getMessage, insertMessage } from "./repo.ts";
 import type { OutboundMessage } from "../channels/adapter.ts";
 import type { MessageRow } from "./dto.ts";
 import type { Tx } from "@db/client.ts";
@@ -200,46 +201,4 @@ export async function outboundOf(
     quotedExternalId: quoted?.wid,
     rich: richOf(message.dataJson),
   };
-}
-
-/** Acks never go down (reference §3). Emits the message update. */
-export async function setAck(
-  deps: Deps,
-  companyId: number,
-  messageId: number,
-  ack: number,
-  externalId?: string,
-): Promise<MessageDTO> {
-  const row = await deps.database.write(async (tx) => {
-    const current = await getMessage(tx, companyId, messageId);
-    if (current.ack >= ack && (!externalId || externalId === current.wid)) return null;
-    return await updateMessage(tx, companyId, messageId, {
-      ack: Math.max(ack, current.ack),
-      ...(externalId && externalId !== current.wid ? { wid: externalId } : {}),
-    });
-  });
-  const msg = row ?? await getMessage(deps.db, companyId, messageId);
-  const [dto] = await messageDTOs(deps.db, deps.media, companyId, [msg]);
-  if (row) {
-    const [ticket] = await ticketDTOs(deps.db, companyId, [
-      await getTicket(deps.db, companyId, msg.ticketId),
-    ]);
-    deps.bus.emit("message.updated", { companyId, message: dto, ticket });
-  }
-  return dto;
-}
-
-/** Sets (or with null clears) a message's send error and tells the open screens. */
-export async function recordSendError(
-  deps: Deps,
-  companyId: number,
-  messageId: number,
-  reason: string | null,
-): Promise<void> {
-  const row = await deps.database.write((tx) =>
-    updateMessage(tx, companyId, messageId, { sendError: reason?.slice(0, 500) ?? null })
-  );
-  const [message] = await messageDTOs(deps.db, deps.media, companyId, [row]);
-  const [t] = await ticketDTOs(deps.db, companyId, [await getTicket(deps.db, companyId, row.ticketId)]);
-  deps.bus.emit("message.updated", { companyId, message, ticket: t });
 }

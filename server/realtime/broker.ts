@@ -4,7 +4,7 @@
  * (including its own messages, so delivery happens exactly once per instance).
  */
 import { Redis } from "ioredis";
-import type { Envelope } from "./hub.ts";
+import type { Envelope } from "./envelope.ts";
 
 export type Broker = {
   publish(env: Envelope): Promise<void>;

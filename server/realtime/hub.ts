@@ -6,32 +6,10 @@
  * queued (fanout.ts): the frame is serialised once per envelope and written in slices off the
  * request path, per-company round-robin, with bounded per-socket buffers.
  */
-import { canViewTicket, type TicketScope, type Viewer } from "../tickets/policy.ts";
+import type { TicketScope, Viewer } from "../lib/actor.ts";
+import type { Audience, Envelope } from "./envelope.ts";
 import type { Broker } from "./broker.ts";
 import { defaultFanoutOptions, Fanout, type FanoutOptions, type Target } from "./fanout.ts";
-
-/** Who an envelope is for. Serialisable so it can cross Redis. */
-export type Audience =
-  | { kind: "company" }
-  | { kind: "admins" }
-  | { kind: "profile"; profile: "admin" | "user" }
-  | { kind: "users"; userIds: number[] }
-  | { kind: "sessions"; sessionIds: string[] }
-  /** Viewers allowed to see the ticket; `only` narrows to one profile (LGPD-masked copies). */
-  | { kind: "ticket"; ticket: TicketScope & { id: number }; only?: "admin" | "user" }
-  | { kind: "room"; room: string };
-
-export type Envelope = {
-  /** null = every company (platform announcements). */
-  companyId: number | null;
-  event: string;
-  data: unknown;
-  audience: Audience;
-  /** Replace the viewer snapshot of this user's sockets (their queues or flags changed). */
-  viewerUpdate?: Viewer;
-  /** Close these sessions' sockets after delivering. */
-  closeSessions?: string[];
-};
 
 export type Client = Target & {
   companyId: number;
@@ -40,11 +18,20 @@ export type Client = Target & {
   rooms: Set<string>;
 };
 
+export type { Audience, Envelope };
+
+/** Whether a viewer may see a ticket: the tickets feature's policy, given by the composition root. */
+export type CanViewTicket = (v: Viewer, t: TicketScope) => boolean;
+
 export class Hub {
   #companies = new Map<number, Set<Client>>();
   #seq = 0;
   readonly fanout: Fanout<Client>;
-  constructor(private broker: Broker, opts: Partial<FanoutOptions> = {}) {
+  constructor(
+    private broker: Broker,
+    private canView: CanViewTicket,
+    opts: Partial<FanoutOptions> = {},
+  ) {
     this.fanout = new Fanout<Client>(
       { ...defaultFanoutOptions, ...opts },
       (key) => key == null ? this.#all() : this.#companies.get(key) ?? [],
@@ -106,7 +93,7 @@ export class Hub {
         const all = key == null ? [...this.#all()] : [...(this.#companies.get(key) ?? [])];
         const update = env.viewerUpdate;
         if (update) { for (const c of all) if (c.viewer.userId === update.userId) c.viewer = update; }
-        return all.filter((c) => matches(c, env.audience));
+        return all.filter((c) => matches(c, env.audience, this.canView));
       },
       after: env.closeSessions?.length
         ? () => {
@@ -143,7 +130,7 @@ export class Hub {
   }
 }
 
-function matches(c: Client, a: Audience): boolean {
+function matches(c: Client, a: Audience, canView: CanViewTicket): boolean {
   switch (a.kind) {
     case "company":
       return true;
@@ -156,7 +143,7 @@ function matches(c: Client, a: Audience): boolean {
     case "sessions":
       return a.sessionIds.includes(c.sessionId);
     case "ticket":
-      return (!a.only || c.viewer.profile === a.only) && canViewTicket(c.viewer, a.ticket);
+      return (!a.only || c.viewer.profile === a.only) && canView(c.viewer, a.ticket);
     case "room":
       return c.rooms.has(a.room);
   }

@@ -2,7 +2,7 @@
 import { gte, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { tickets, type TicketStatus } from "@db/schema.ts";
-import type { ListCriteria } from "./list_where.ts";
+import type { ListCriteria } from "./list_criteria.ts";
 import type { Viewer } from "./policy.ts";
 
 /**

@@ -2,7 +2,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { tickets } from "@db/schema.ts";
 import { contactIdsWithDigits, ftsPrefixQuery, ftsWords } from "../contacts/repo.ts";
-import type { ListCriteria } from "./list_where.ts";
+import type { ListCriteria, SearchTerms } from "./list_criteria.ts";
 import {
   all,
   FALSE,
@@ -172,16 +172,6 @@ export function contactSearchWalk(c: ListCriteria, o: { asc: boolean }): SQL {
       and ${searchScope(c, later)})
     order by ${matched.updatedAt} ${dir}, ${matched.id} ${dir}`;
 }
-
-/** What a search matches (searchTerms()). */
-export type SearchTerms = {
-  contactFts: string | null;
-  /** Digits to find anywhere in the contact's number (number-like input, 3 digits or more). */
-  numberDigits: string | null;
-  messageFts: string | null;
-  /** messageFts' words, quoted, unstarred: each is whole or prefix (see newestMessageMatches). */
-  messageWords: string[];
-};
 
 /** The search terms: FTS5 prefix queries and, for number-like input, its digits. */
 export function searchTerms(

@@ -9,7 +9,7 @@
  */
 import { isNull, type SQL, sql } from "drizzle-orm";
 import { tickets, type TicketStatus } from "@db/schema.ts";
-import type { Viewer } from "./policy.ts";
+import type { ListCriteria } from "./list_criteria.ts";
 import {
   all,
   any,
@@ -23,8 +23,9 @@ import {
   type TicketsTable,
   visible,
 } from "./list_scope.ts";
-import { searchMatches, type SearchTerms } from "./list_search.ts";
+import { searchMatches } from "./list_search.ts";
 
+export type { ListCriteria, SearchTerms } from "./list_criteria.ts";
 export { visible } from "./list_scope.ts";
 export {
   contactSearchGroups,
@@ -33,37 +34,8 @@ export {
   MESSAGE_SEARCH_WINDOW,
   searchCtes,
   searchMatches,
-  type SearchTerms,
   searchTerms,
 } from "./list_search.ts";
-
-/** Everything the predicate depends on, resolved from the actor, the settings and the query. */
-export type ListCriteria = {
-  companyId: number;
-  viewer: Viewer;
-  /** showAll asked for *and* allowed (admin, or allUserChat enabled). */
-  showAll: boolean;
-  mode:
-    | { kind: "unread"; showPending: boolean }
-    | { kind: "search" } & SearchTerms
-    | { kind: "status"; status?: TicketStatus };
-  queueIds?: number[];
-  tags?: number[];
-  users?: number[];
-  whatsapps?: number[];
-  statusFilter?: TicketStatus[];
-  /** Half-open [from, to) range of updated_at, ISO UTC. */
-  updatedFrom?: string;
-  updatedTo?: string;
-  /**
-   * Message search reads only the newest `messageWindow` FTS matches (by rowid: messages.id grows
-   * with time); default MESSAGE_SEARCH_WINDOW. `searchCtes` makes search read the matching
-   * contacts and messages from the `contact_hits` / `message_hits` CTEs (see searchCtes()) instead
-   * of inline subqueries, so a statement computes them once and can count them.
-   */
-  messageWindow?: number;
-  searchCtes?: boolean;
-};
 
 /** The status tabs (spec 1 §2; reference §4). */
 function statusTab(c: ListCriteria, T: TicketsTable, status: TicketStatus | undefined): SQL {

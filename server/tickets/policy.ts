@@ -3,25 +3,9 @@
  * the live stream never disagree (DESIGN §6).
  */
 
-/** What the server knows about a viewer; small and serialisable so sockets keep a snapshot. */
-export type Viewer = {
-  userId: number;
-  profile: "admin" | "user";
-  super: boolean;
-  queueIds: number[];
-  allTicket: "enabled" | "disabled";
-  allowGroup: boolean;
-  allUserChat: "enabled" | "disabled";
-  allHistoric: "enabled" | "disabled";
-};
+import type { TicketScope, Viewer } from "../lib/actor.ts";
 
-/** The fields of a ticket that visibility depends on. */
-export type TicketScope = {
-  queueId: number | null;
-  userId: number | null;
-  isGroup: boolean;
-  status: string;
-};
+export type { TicketScope, Viewer };
 
 export function canViewTicket(v: Viewer, t: TicketScope): boolean {
   if (v.profile === "admin") return true;

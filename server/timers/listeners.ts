@@ -1,4 +1,4 @@
-/** Timer arming follows the ticket's transitions (wired from server/events/listeners.ts). */
+/** Timer arming follows the ticket's transitions (registered by server/compose.ts). */
 import type { Deps } from "../deps.ts";
 import { TimerArmer } from "./reconcile.ts";
 

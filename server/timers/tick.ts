@@ -1,5 +1,5 @@
 /**
- * The lease holder's timer tick (registered in server/jobs/registry.ts): claims due rows in
+ * The lease holder's timer tick (registered in server/job_list.ts): claims due rows in
  * batches with one conditional UPDATE, runs their handlers outside any transaction, then removes
  * each row (unless re-armed meanwhile) or moves it to the time it is really due. Catches up
  * everything overdue, so a tick missed while no instance ran fires late, not never.

@@ -14,7 +14,7 @@ import type { UserRow } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import { randomString, sha256Hex } from "../lib/crypto.ts";
 import { audit, type AuditWho } from "../audit/audit.ts";
-import { openSession, type SessionResult } from "../auth/service.ts";
+import { openSession, type SessionResult } from "../auth/session_open.ts";
 import { assertNotLocked, consumeCode, prepareCode } from "./codes.ts";
 import { enrolmentView, hashRecoveryCode, newRecoveryCodes, newSecret } from "./totp.ts";
 import { issuer, twoFactorRequired } from "./policy.ts";

@@ -1,6 +1,6 @@
 /** The user as the API shows it: never the password hash. */
 import type { MediaStore } from "../media/store.ts";
-import type { CompanyRow, PlanRow, UserRow } from "../lib/context.ts";
+import type { CompanyRow, PlanRow, UserRow } from "../lib/actor.ts";
 
 export type QueueRef = { id: number; name: string; color: string };
 

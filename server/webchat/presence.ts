@@ -30,18 +30,17 @@ export function watchPresence(deps: Deps, w: Watcher): () => void {
   };
 }
 
-export function wireWebchatPresence(deps: Deps): void {
-  deps.bus.on("user.presence", async ({ companyId }) => {
-    const set = registry(deps).get(companyId);
-    if (!set?.size) return;
-    const byConnection = new Map<number, Promise<boolean>>();
-    for (const w of [...set]) {
-      let p = byConnection.get(w.conn.id);
-      if (!p) byConnection.set(w.conn.id, p = isOnline(deps, w.conn).catch(() => w.online));
-      const online = await p;
-      if (online === w.online) continue;
-      w.online = online;
-      w.send({ type: "online", online });
-    }
-  });
+/** A user of the company went online or offline (`user.presence`, webchat/listeners.ts). */
+export async function presenceChanged(deps: Deps, companyId: number): Promise<void> {
+  const set = registry(deps).get(companyId);
+  if (!set?.size) return;
+  const byConnection = new Map<number, Promise<boolean>>();
+  for (const w of [...set]) {
+    let p = byConnection.get(w.conn.id);
+    if (!p) byConnection.set(w.conn.id, p = isOnline(deps, w.conn).catch(() => w.online));
+    const online = await p;
+    if (online === w.online) continue;
+    w.online = online;
+    w.send({ type: "online", online });
+  }
 }

@@ -271,14 +271,10 @@ export async function visitorTyping(deps: Deps, conn: ConnectionRow, visitor: Vi
   if (!c) return;
   const t = await findActiveTicket(deps.db, conn.companyId, c.id, conn.id);
   if (!t) return;
-  await deps.hub.publish({
+  deps.bus.emit("webchat.visitor_typing", {
     companyId: conn.companyId,
-    event: `company-${conn.companyId}-typing`,
-    data: { ticketId: t.id, typing },
-    audience: {
-      kind: "ticket",
-      ticket: { id: t.id, queueId: t.queueId, userId: t.userId, isGroup: t.isGroup, status: t.status },
-    },
+    ticket: { id: t.id, queueId: t.queueId, userId: t.userId, isGroup: t.isGroup, status: t.status },
+    typing,
   });
 }
 

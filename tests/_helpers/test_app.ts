@@ -3,7 +3,8 @@
  * production, the same `createDeps` and `createApp`. Nothing of ours is mocked.
  */
 import { loadConfig } from "@/config.ts";
-import { closeDeps, createDeps, type Deps } from "@/deps.ts";
+import type { Deps } from "@/deps.ts";
+import { closeDeps, createDeps } from "@/compose.ts";
 import { teardown } from "./watchdog.ts";
 import { createApp } from "@/app.ts";
 import { runSeed } from "@/seed.ts";

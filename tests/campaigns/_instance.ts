@@ -5,7 +5,7 @@
  * two lease holders would if a lease ever overlapped, so only the atomic claims keep sends single.
  */
 import { loadConfig } from "@/config.ts";
-import { createDeps } from "@/deps.ts";
+import { createDeps } from "@/compose.ts";
 import { createApp } from "@/app.ts";
 import { startScheduler } from "@/jobs/scheduler.ts";
 import { campaignsTick } from "@/campaigns/dispatcher.ts";

@@ -6,7 +6,7 @@
  * what reached "WhatsApp" from every process, including ones it killed.
  */
 import { loadConfig } from "@/config.ts";
-import { createDeps } from "@/deps.ts";
+import { createDeps } from "@/compose.ts";
 import { createApp } from "@/app.ts";
 import { runSeed } from "@/seed.ts";
 import { startScheduler } from "@/jobs/scheduler.ts";

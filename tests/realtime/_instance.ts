@@ -1,6 +1,6 @@
 /** A second server process for cross-instance tests: same env contract as production. */
 import { loadConfig } from "@/config.ts";
-import { createDeps } from "@/deps.ts";
+import { createDeps } from "@/compose.ts";
 import { createApp } from "@/app.ts";
 
 const deps = await createDeps(await loadConfig());

@@ -4,7 +4,7 @@
  * connections' write locks inside one), then prints how many rows it looked at.
  */
 import { loadConfig } from "@/config.ts";
-import { closeDeps, createDeps } from "@/deps.ts";
+import { closeDeps, createDeps } from "@/compose.ts";
 import { runTicketTimers } from "@/timers/tick.ts";
 
 const at = new Date(Deno.env.get("TICK_AT")!);

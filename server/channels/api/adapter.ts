@@ -14,7 +14,7 @@ import type { ChannelAdapter } from "../adapter.ts";
 import { enqueue, PermanentJobError, registerQueuedJob } from "../../jobs/queue.ts";
 import { safeFetch, UrlRefusedError } from "../../lib/safe_fetch.ts";
 import { hmacSha256Hex } from "../../lib/crypto.ts";
-import { recordSendError, setAck } from "../../messages/send.ts";
+import { recordSendError, setAck } from "../../messages/delivery.ts";
 import { setConnectionStatus } from "../../connections/status.ts";
 import { richOf } from "../../messages/rich.ts";
 

@@ -13,7 +13,7 @@ import type { InboundMedia } from "../adapter.ts";
 import { receiveInbound } from "../../inbox/pipeline.ts";
 import { receiveRevoke, receiveUnreaction } from "../../inbox/updates.ts";
 import { findContactByNumber } from "../../contacts/repo.ts";
-import { setAck } from "../../messages/send.ts";
+import { setAck } from "../../messages/delivery.ts";
 import { download, downloadLimit } from "../download.ts";
 import { accessToken, graphCall, graphUrl } from "./graph.ts";
 import { ackOf, alreadyStored, clampTime, type Ctx, editOf, tryMedia } from "./inbound_shared.ts";

@@ -64,7 +64,7 @@ export async function handleHistorySet(
   if (!p.started) {
     p.started = true;
     await setImportStatus(deps, conn, String(deps.clock.now().getTime()));
-    await publishProgress(deps, conn.companyId, p, "preparing");
+    publishProgress(deps, conn.companyId, p, "preparing");
   }
   p.total += picked.length;
   for (const m of picked) {
@@ -74,11 +74,11 @@ export async function handleHistorySet(
       console.error(`[wa ${conn.id}] import ${m.key.id}`, err);
     }
     p.processed++;
-    if (p.processed % PROGRESS_EVERY === 0) await publishProgress(deps, conn.companyId, p, "importing");
+    if (p.processed % PROGRESS_EVERY === 0) publishProgress(deps, conn.companyId, p, "importing");
   }
   // A chunk after the end (a FULL sync after RECENT completed) is imported and ends again.
   if (p.finished || (h.progress ?? 0) >= 100) return await finishImport(ctx, conn);
-  await publishProgress(deps, conn.companyId, p, "importing");
+  publishProgress(deps, conn.companyId, p, "importing");
 }
 
 /** Baileys' sync milestones: the end (or the stall) of the RECENT / FULL phase ends the import. */
@@ -102,16 +102,11 @@ async function finishImport(ctx: WaContext, conn: ConnectionRow): Promise<void> 
   } else {
     await setImportStatus(deps, conn, RENDER_CLOSE_BUTTON);
   }
-  await publishProgress(deps, conn.companyId, p, "finished");
+  publishProgress(deps, conn.companyId, p, "finished");
 }
 
-async function publishProgress(deps: Deps, companyId: number, p: HistoryProgress, state: ImportState) {
-  await deps.hub.publish({
-    companyId,
-    event: `importMessages-${companyId}`,
-    data: { action: "update", status: { this: p.processed, all: p.total, state } },
-    audience: { kind: "company" },
-  });
+function publishProgress(deps: Deps, companyId: number, p: HistoryProgress, state: ImportState) {
+  deps.bus.emit("connection.import_progress", { companyId, processed: p.processed, total: p.total, state });
 }
 
 /** Sets statusImportMessages and publishes the row like a session change (whatsappSession). */

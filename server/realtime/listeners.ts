@@ -1,20 +1,16 @@
 /**
- * The one place that wires domain events to their subscribers: the socket fan-out, the automation
- * runner and the invalidation of the hot-path caches (server/caches.ts).
+ * The socket fan-out of tickets, messages, users, sessions, company-wide records and settings:
+ * domain events become hub envelopes with the spec's event names, filtered by who may see them.
+ * Registered by server/compose.ts with every other feature's listeners.
  */
 import type { Deps } from "../deps.ts";
-import type { UserDTO } from "../users/dto.ts";
-import type { Viewer } from "../tickets/policy.ts";
-import type { EntityKind } from "./types.ts";
-import type { Audience, Envelope } from "../realtime/hub.ts";
-import type { TicketDTO } from "../tickets/dto.ts";
-import type { TicketScope } from "../tickets/policy.ts";
+import type { EntityKind, EventMap } from "../events/types.ts";
+import type { TicketScope, Viewer } from "../lib/actor.ts";
+import type { Audience, Envelope } from "./hub.ts";
 import { maskNumber } from "../lib/lgpd.ts";
-import { wireTimerListeners } from "../timers/listeners.ts";
-import { invalidate } from "../caches.ts";
-import { wireBillingListeners } from "../billing/listeners.ts";
-import { AFTER_FAN_OUT_LISTENERS, FEATURE_LISTENERS } from "./features.ts";
-import { wireCampaignListeners } from "../campaigns/listeners.ts";
+
+type TicketDTO = EventMap["ticket.updated"]["ticket"];
+type UserDTO = EventMap["user.updated"]["user"];
 
 const scopeOf = (t: TicketScope & { id: number }) => ({
   id: t.id,
@@ -56,30 +52,11 @@ const viewerOfDTO = (u: UserDTO): Viewer => ({
   allHistoric: u.allHistoric,
 });
 
-export function wireListeners(deps: Deps): void {
+export function wireRealtimeListeners(deps: Deps): void {
   const { bus, hub } = deps;
-  wireCampaignListeners(deps);
-  wireTimerListeners(deps);
   const publish = hub.publish.bind(hub);
-  wireBillingListeners(deps);
-  for (const wire of FEATURE_LISTENERS) wire(deps);
   const hidesNumbers = async (companyId: number) =>
     (await deps.caches.settings.get(companyId, "lgpdHideNumber")) === "enabled";
-
-  // Cache invalidation. The services that revoke sessions or write settings also evict on this
-  // instance before emitting; these handlers make sure every writer's event evicts here and
-  // (with REDIS_URL) on the other instances.
-  bus.on(
-    "auth.sessions_revoked",
-    ({ companyId, sessionIds }) => invalidate(deps, { kind: "sessions", companyId, sessionIds }),
-  );
-  for (const name of ["user.updated", "user.presence"] as const) {
-    bus.on(name, ({ companyId, user }) => invalidate(deps, { kind: "user", companyId, userId: user.id }));
-  }
-  bus.on("user.deleted", ({ companyId, userId }) => invalidate(deps, { kind: "user", companyId, userId }));
-  bus.on("entity.changed", ({ companyId, entity }) => {
-    if (entity === "whatsapp" || entity === "queue") invalidate(deps, { kind: "connections", companyId });
-  });
 
   /**
    * Ticket-scoped events go only to viewers allowed to see the ticket. With lgpdHideNumber on,
@@ -134,8 +111,6 @@ export function wireListeners(deps: Deps): void {
         contact: t.contact,
       })),
   );
-  // The chatbot/flow runner: automation for customers' messages (after the fan-out above).
-  for (const wire of AFTER_FAN_OUT_LISTENERS) wire(deps);
   bus.on(
     "message.updated",
     ({ companyId, message, ticket }) =>

@@ -1,13 +1,14 @@
-/** Every scheduled job of the process. Each feature adds its definitions here. */
-import type { Deps } from "../deps.ts";
-import { purgeExpiredAuth } from "../auth/cleanup.ts";
-import { ensureInvoices } from "../billing/invoices.ts";
-import { refreshAllFolderStats } from "../companies/folder.ts";
-import { campaignsTick } from "../campaigns/dispatcher.ts";
-import { schedulesTick } from "../schedules/dispatcher.ts";
-import { runTicketTimers } from "../timers/tick.ts";
-
-export type JobDef = { name: string; pattern: string; run(deps: Deps, now: Date): Promise<void> };
+/**
+ * Every scheduled job of the process. Each feature adds its definitions here; only the composition
+ * root (compose.ts) reads this list, so the job machinery (jobs/) imports no feature.
+ */
+import type { JobDef } from "./deps.ts";
+import { purgeExpiredAuth } from "./auth/cleanup.ts";
+import { ensureInvoices } from "./billing/invoices.ts";
+import { refreshAllFolderStats } from "./companies/folder.ts";
+import { campaignsTick } from "./campaigns/dispatcher.ts";
+import { schedulesTick } from "./schedules/dispatcher.ts";
+import { runTicketTimers } from "./timers/tick.ts";
 
 export const JOBS: JobDef[] = [
   { name: "auth.purge_expired", pattern: "17 * * * *", run: purgeExpiredAuth },

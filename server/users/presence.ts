@@ -11,7 +11,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { users } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { userDTOs } from "../users/service.ts";
+import { userDTOs } from "./service.ts";
 
 const BATCH_MS = 50;
 

@@ -3,15 +3,17 @@
  * client that waits for `ready` never misses an event (stack notes §2, gotcha 1).
  * Client frames: joinChatBox / joinChatBoxLeave {ticketId}, joinNotification / leaveNotification,
  * joinTickets / leaveTickets {status}, userStatus.
+ * The staff's socket lives with the users (their presence) rather than in realtime/, which is only
+ * the transport and imports no feature.
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import { loadActor } from "../auth/sessions.ts";
 import { isSubscriptionActive } from "../companies/subscription.ts";
-import type { Client } from "./hub.ts";
+import type { Client } from "../realtime/hub.ts";
 import { presence } from "./presence.ts";
-import { SHED_CODE } from "./fanout.ts";
+import { SHED_CODE } from "../realtime/fanout.ts";
 import { staffTyping } from "../webchat/service.ts";
 
 const READY = JSON.stringify({ type: "ready" });

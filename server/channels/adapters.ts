@@ -1,0 +1,25 @@
+/** Every channel adapter of the process; server/compose.ts registers them (registry.ts). */
+import type { ChannelAdapter } from "./adapter.ts";
+import { apiAdapter } from "./api/adapter.ts";
+import { facebookAdapter, instagramAdapter, whatsappApiAdapter } from "./meta/adapter.ts";
+import { webchatAdapter } from "../webchat/adapter.ts";
+
+/** The Baileys adapter, imported on first use (whatsapp/boot.ts says why). */
+const wa = () => import("./whatsapp/adapter.ts").then((m) => m.whatsappAdapter);
+const whatsappAdapter: ChannelAdapter = {
+  kind: "whatsapp",
+  connect: async (deps, conn) => (await wa()).connect(deps, conn),
+  disconnect: async (deps, conn) => (await wa()).disconnect(deps, conn),
+  send: async (deps, msg) => (await wa()).send(deps, msg),
+  markRead: async (deps, conn, receipt) => (await wa()).markRead!(deps, conn, receipt),
+  checkNumber: async (deps, conn, number) => (await wa()).checkNumber!(deps, conn, number),
+};
+
+export const CHANNEL_ADAPTERS: readonly ChannelAdapter[] = [
+  apiAdapter,
+  whatsappAdapter,
+  whatsappApiAdapter,
+  facebookAdapter,
+  instagramAdapter,
+  webchatAdapter,
+];

@@ -1,0 +1,60 @@
+/**
+ * The signed-in actor, the viewer snapshot a socket keeps and the ticket fields visibility depends
+ * on. Down here, apart from the request context (context.ts re-exports them), so the hub, the caches,
+ * the events and the ticket policy (tickets/policy.ts, which decides) share one shape without
+ * importing the `Deps` type.
+ */
+import type { companies, plans, users } from "@db/schema.ts";
+
+export type UserRow = typeof users.$inferSelect;
+export type CompanyRow = typeof companies.$inferSelect;
+export type PlanRow = typeof plans.$inferSelect;
+
+/** The signed-in user, resolved from the access token on every request. */
+export type Actor = {
+  userId: number;
+  /** The tenant. It comes only from here (the session), never from a body, query or path. */
+  companyId: number;
+  sessionId: string;
+  user: UserRow;
+  company: CompanyRow;
+  plan: PlanRow;
+  queueIds: number[];
+  viewer: Viewer;
+  /** The request's client address and user agent (per request; the audit log records them). */
+  ip?: string;
+  userAgent?: string;
+};
+
+/** What the server knows about a viewer; small and serialisable so sockets keep a snapshot. */
+export type Viewer = {
+  userId: number;
+  profile: "admin" | "user";
+  super: boolean;
+  queueIds: number[];
+  allTicket: "enabled" | "disabled";
+  allowGroup: boolean;
+  allUserChat: "enabled" | "disabled";
+  allHistoric: "enabled" | "disabled";
+};
+
+/** The fields of a ticket that visibility depends on. */
+export type TicketScope = {
+  queueId: number | null;
+  userId: number | null;
+  isGroup: boolean;
+  status: string;
+};
+
+export function viewerOf(user: UserRow, queueIds: number[]): Viewer {
+  return {
+    userId: user.id,
+    profile: user.profile,
+    super: user.super,
+    queueIds,
+    allTicket: user.allTicket,
+    allowGroup: user.allowGroup,
+    allUserChat: user.allUserChat,
+    allHistoric: user.allHistoric,
+  };
+}
