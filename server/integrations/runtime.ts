@@ -20,7 +20,6 @@ import { renderForTicket } from "../messages/render.ts";
 import { cancelTimers } from "../timers/repo.ts";
 import { download, downloadLimit } from "../channels/download.ts";
 import { getIntegration, getPrompt } from "./service.ts";
-import type { MessageRow } from "../messages/dto.ts";
 import { typebotTurn } from "./typebot.ts";
 import { webhookTurn } from "./webhook.ts";
 import { dialogflowTurn } from "./dialogflow.ts";
