@@ -2,6 +2,7 @@
  * Who may see a ticket. Shared by the socket fan-out and the ticket queries so the screen and
  * the live stream never disagree (DESIGN §6).
  */
+import type { TicketScope } from "@contract/tickets.ts";
 
 /** What the server knows about a viewer; small and serialisable so sockets keep a snapshot. */
 export type Viewer = {
@@ -16,12 +17,7 @@ export type Viewer = {
 };
 
 /** The fields of a ticket that visibility depends on. */
-export type TicketScope = {
-  queueId: number | null;
-  userId: number | null;
-  isGroup: boolean;
-  status: string;
-};
+export type { TicketScope };
 
 export function canViewTicket(v: Viewer, t: TicketScope): boolean {
   if (v.profile === "admin") return true;
