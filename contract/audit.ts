@@ -20,7 +20,7 @@ export type AuditRow = {
 export type AuditPage = { logs: AuditRow[]; count: number; hasMore: boolean };
 
 export type AuditFilterChoices = {
-  actions: string[];
+  actions: readonly string[];
   entities: string[];
   users: { id: number; name: string }[];
   companies: { id: number; name: string }[];

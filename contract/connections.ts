@@ -25,3 +25,12 @@ export type AdminConnectionDTO = {
   companyId: number;
   company: { id: number; name: string };
 };
+
+/** A connection as pickers and the top bar list it (GET /whatsapp carries more). */
+export type ConnectionSummary = {
+  id: number;
+  name: string;
+  status: string;
+  channel: string;
+  isDefault: boolean;
+};

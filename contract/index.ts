@@ -21,4 +21,6 @@ export * from "./integrations.ts";
 export * from "./webchat.ts";
 export * from "./connections.ts";
 export * from "./dashboard.ts";
+export * from "./contacts.ts";
+export * from "./quick_messages.ts";
 export * from "./audit.ts";

@@ -1,6 +1,6 @@
 /** Plan input (spec 3 §3 Plan). Flags arrive as booleans, 0/1 or "true"/"false"/"enabled". */
 import { z } from "zod";
-import { PLAN_FLAGS } from "@contract/companies.ts";
+import { PLAN_FLAGS, RECURRENCES } from "@contract/companies.ts";
 
 export const boolish = z.union([z.boolean(), z.number(), z.string()]).transform((v) =>
   v === true || v === 1 || v === "1" || v === "true" || v === "enabled"
@@ -21,7 +21,7 @@ export const planInput = z.object({
   queues: count.default(1),
   amount: z.coerce.number().min(0).max(1_000_000).default(0),
   isPublic: boolish.optional(),
-  recurrence: z.enum(["Day", "MENSAL", "BIMESTRAL", "TRIMESTRAL", "SEMESTRAL", "ANUAL"]).default("MENSAL"),
+  recurrence: z.enum(["Day", ...RECURRENCES]).default("MENSAL"),
   stripePriceId: z.string().trim().max(200).nullish(),
   ...flags,
 });

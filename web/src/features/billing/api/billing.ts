@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 import { useRealtimeEvent } from "../../../lib/realtime.ts";
-import type { Plan } from "../../../lib/types.ts";
+import type { PlanDTO as Plan } from "@contract/companies.ts";
 
 export type Invoice = {
   id: number;

@@ -1,4 +1,5 @@
-import type { Toggle, User } from "../../../lib/types.ts";
+import type { Toggle } from "@contract/common.ts";
+import type { UserDTO as User } from "@contract/users.ts";
 import type { UserPayload } from "../api/users.ts";
 
 export const PERMISSION_FLAGS = [
