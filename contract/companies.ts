@@ -70,3 +70,33 @@ export type CompanyDTO = {
   planName: string;
   plan: { id: number; name: string; amount: number; recurrence: string };
 };
+
+/** POST /subscription (checkout): the invoice and the provider links or Pix code to pay it. */
+export type PaymentResponse = {
+  invoiceId: number;
+  valorext: number;
+  stripeURL: string | null;
+  qrcode: { qrcode: string; imagemQrcode?: string } | null;
+  mercadopagoURL: string | null;
+  asaasURL: string | null;
+};
+
+/** The days of working hours, in order: `weekdayEn` as sent, `weekday` as shown (Portuguese). */
+export const WEEKDAYS_EN = [
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+  "sunday",
+] as const;
+export const WEEKDAYS_PT = [
+  "Segunda-feira",
+  "Terça-feira",
+  "Quarta-feira",
+  "Quinta-feira",
+  "Sexta-feira",
+  "Sábado",
+  "Domingo",
+] as const;

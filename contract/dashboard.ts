@@ -35,3 +35,25 @@ export type AttendantRow = {
   avgSupportTime: number;
   online: boolean;
 };
+
+/** A ticket on the real-time panel (GET /dashboard/moments): waiting or in service, with its age. */
+export type MomentTicket = {
+  id: number;
+  uuid: string;
+  status: "open" | "pending";
+  userId: number | null;
+  queueId: number | null;
+  whatsappId: number | null;
+  isGroup: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** When the current cycle was queued / taken (null before tracking started). */
+  queuedAt: string | null;
+  startedAt: string | null;
+  /** Minutes waiting (pending) or in service (open), measured now. */
+  ageMinutes: number;
+  contact: { id: number; name: string };
+  user: { id: number; name: string } | null;
+  queue: { id: number; name: string; color: string } | null;
+  whatsapp: { id: number; name: string } | null;
+};

@@ -23,4 +23,5 @@ export * from "./connections.ts";
 export * from "./dashboard.ts";
 export * from "./contacts.ts";
 export * from "./quick_messages.ts";
+export * from "./contact_lists.ts";
 export * from "./audit.ts";

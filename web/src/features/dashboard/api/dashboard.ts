@@ -1,7 +1,7 @@
 /** The dashboard, the real-time panel and the tickets report: types and queries (spec 1 §7, spec 3 §7). */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, requestBlob } from "../../../lib/api.ts";
-import type { AttendantRow, DashboardCounters } from "@contract/dashboard.ts";
+import type { AttendantRow, DashboardCounters, MomentTicket } from "@contract/dashboard.ts";
 
 export type Counters = DashboardCounters;
 export type Attendant = AttendantRow;
@@ -70,21 +70,7 @@ export const useMessagesCount = (f: DashboardFilter, fromMe?: boolean) =>
     placeholderData: keepPreviousData,
   });
 
-export type MomentTicket = {
-  id: number;
-  uuid: string;
-  status: "open" | "pending";
-  userId: number | null;
-  queueId: number | null;
-  isGroup: boolean;
-  createdAt: string;
-  updatedAt: string;
-  ageMinutes: number;
-  contact: { id: number; name: string };
-  user: { id: number; name: string } | null;
-  queue: { id: number; name: string; color: string } | null;
-  whatsapp: { id: number; name: string } | null;
-};
+export type { MomentTicket };
 
 export type UserMoment = {
   id: number;
