@@ -5,6 +5,18 @@ import type { PlanDTO } from "./companies.ts";
 export const PROFILES = ["admin", "user"] as const;
 export type Profile = (typeof PROFILES)[number];
 
+/** The per-user "enabled"/"disabled" switches of the user's Permissions tab (spec 2 §6). */
+export const USER_PERMISSION_FLAGS = [
+  "allTicket",
+  "allHistoric",
+  "allUserChat",
+  "userClosePendingTicket",
+  "showDashboard",
+  "allowRealTime",
+  "allowConnections",
+] as const;
+export type UserPermissionFlag = (typeof USER_PERMISSION_FLAGS)[number];
+
 /** The session user's company: its plan and settings. */
 export type SessionCompany = {
   id: number;
