@@ -1,6 +1,7 @@
 import { build, defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
 
 const backend = "http://127.0.0.1:8080";
 
@@ -52,6 +53,8 @@ function webchatWidget(): Plugin {
 export default defineConfig({
   root: "web",
   plugins: [react(), tailwindcss(), webchatWidget()],
+  // The server/web contract (contract/), imported as `@contract/<area>.ts` as deno.json maps it.
+  resolve: { alias: { "@contract/": fileURLToPath(new URL("./contract/", import.meta.url)) } },
   build: {
     outDir: "../dist",
     emptyOutDir: true,

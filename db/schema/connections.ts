@@ -14,6 +14,7 @@ import { companies, type WorkingHours } from "./core.ts";
 import { queues } from "./queues.ts";
 import { prompts, queueIntegrations } from "./admin.ts";
 import { flowBuilders } from "./flows.ts";
+import type { WebchatSettings } from "@contract/webchat.ts";
 
 /**
  * Every channel kind the adapters implement; also the `channel` of contacts, tickets and messages.
@@ -123,24 +124,7 @@ export const whatsapps = sqliteTable("whatsapps", {
 ]);
 
 /** The webchat widget's settings, one JSON value on its connection. */
-export type WebchatConfig = {
-  color: string;
-  title: string;
-  greeting: string;
-  avatarUrl: string | null;
-  position: "right" | "left";
-  /** The widget's language; "auto" follows the visitor's browser. */
-  language: "auto" | "pt" | "es" | "en" | "tr";
-  /** Origins (scheme://host[:port]) whose pages may embed the widget. */
-  allowedOrigins: string[];
-  /**
-   * Out of hours or with nobody online: "collect" asks the visitor for an e-mail or phone number
-   * (and still takes the message); "message" only shows the connection's out-of-hours message.
-   */
-  offline: "collect" | "message";
-  /** Whether "online" also needs business hours (the connection's or company's, per scheduleType). */
-  useBusinessHours: boolean;
-};
+export type WebchatConfig = WebchatSettings;
 
 /** Queues offered by a connection's greeting menu. */
 export const whatsappQueues = sqliteTable("whatsapp_queues", {

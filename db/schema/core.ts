@@ -2,15 +2,9 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, flag, id, json, timestamp, timestamps } from "./_columns.ts";
+import type { WorkingHours } from "@contract/companies.ts";
 
-export type WorkingHours = {
-  weekday: string;
-  weekdayEn: string;
-  startTimeA: string;
-  endTimeA: string;
-  startTimeB: string;
-  endTimeB: string;
-};
+export type { WorkingHours };
 
 export const plans = sqliteTable("plans", {
   id: id(),

@@ -5,6 +5,7 @@
 import { and, desc, eq, gte, isNotNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { auditLogs, companies } from "@db/schema.ts";
 import type { Db } from "@db/client.ts";
+import type { AuditRow } from "@contract/audit.ts";
 
 export type AuditFilter = {
   userId?: number;
@@ -49,22 +50,7 @@ const columns = {
   userAgent: auditLogs.userAgent,
   createdAt: auditLogs.createdAt,
 };
-export type AuditRow = {
-  id: number;
-  companyId: number | null;
-  companyName: string | null;
-  userId: number | null;
-  userName: string | null;
-  userEmail: string | null;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  summary: string | null;
-  diff: Record<string, unknown> | null;
-  ip: string | null;
-  userAgent: string | null;
-  createdAt: string;
-};
+export type { AuditRow };
 
 /** Newest first. */
 export async function listAudit(

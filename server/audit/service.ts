@@ -16,6 +16,7 @@ import { PLATFORM_COMPANY_ID } from "../settings/registry.ts";
 import { auditNow } from "./audit.ts";
 import * as repo from "./repo.ts";
 import type { AuditQuery } from "./schemas.ts";
+import type { AuditFilterChoices, AuditPage } from "@contract/audit.ts";
 
 const PAGE = 50;
 const EXPORT_BATCH = 500;
@@ -44,7 +45,7 @@ async function scope(deps: Deps, actor: Actor, q: AuditQuery) {
   return { companyId, filter };
 }
 
-export async function listAuditLogs(deps: Deps, actor: Actor, q: AuditQuery) {
+export async function listAuditLogs(deps: Deps, actor: Actor, q: AuditQuery): Promise<AuditPage> {
   const { companyId, filter } = await scope(deps, actor, q);
   const page = pageOf(q.pageNumber, PAGE);
   const { rows, count } = await repo.listAudit(deps.db, companyId, filter, page);
@@ -52,7 +53,11 @@ export async function listAuditLogs(deps: Deps, actor: Actor, q: AuditQuery) {
 }
 
 /** What the filters offer: the known actions and entities, the people in the log, and (operator) the companies. */
-export async function auditFilters(deps: Deps, actor: Actor, q: Pick<AuditQuery, "companyId">) {
+export async function auditFilters(
+  deps: Deps,
+  actor: Actor,
+  q: Pick<AuditQuery, "companyId">,
+): Promise<AuditFilterChoices> {
   requireAuditReader(actor);
   const companyId = isOperator(actor) ? q.companyId ?? null : actor.companyId;
   return {

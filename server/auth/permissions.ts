@@ -4,46 +4,17 @@
  */
 import type { Actor, PlanRow } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
+import { ADMIN_PERMISSIONS, CONNECTIONS_PERMISSIONS, type Permission } from "@contract/permissions.ts";
+import type { PlanFlag } from "@contract/companies.ts";
 
-export type Permission =
-  | "dashboard:view"
-  | "drawer-admin-items:view"
-  | "tickets-manager:showall"
-  | "user-modal:editProfile"
-  | "user-modal:editQueues"
-  | "ticket-options:deleteTicket"
-  | "contacts-page:deleteContact"
-  | "connections-page:actionButtons"
-  | "connections-page:addConnection"
-  | "connections-page:editOrDeleteConnection"
-  | "tickets-manager:closeAll";
-
-const ADMIN: ReadonlySet<Permission> = new Set([
-  "dashboard:view",
-  "drawer-admin-items:view",
-  "tickets-manager:showall",
-  "user-modal:editProfile",
-  "user-modal:editQueues",
-  "ticket-options:deleteTicket",
-  "contacts-page:deleteContact",
-  "connections-page:actionButtons",
-  "connections-page:addConnection",
-  "connections-page:editOrDeleteConnection",
-  "tickets-manager:closeAll",
-]);
-
-const CONNECTIONS: ReadonlySet<Permission> = new Set([
-  "connections-page:actionButtons",
-  "connections-page:addConnection",
-  "connections-page:editOrDeleteConnection",
-]);
+export type { Permission };
 
 export const isAdmin = (a: Actor) => a.user.profile === "admin";
 
 export function can(a: Actor, p: Permission): boolean {
-  if (isAdmin(a)) return ADMIN.has(p);
+  if (isAdmin(a)) return ADMIN_PERMISSIONS.has(p);
   // A user with allowConnections is treated as admin on the connections page (spec 2 §6).
-  return a.user.allowConnections === "enabled" && CONNECTIONS.has(p);
+  return a.user.allowConnections === "enabled" && CONNECTIONS_PERMISSIONS.has(p);
 }
 
 /** Dashboard and reports: admin, or a user whose showDashboard is enabled. */
@@ -64,17 +35,7 @@ export function requireSuper(a: Actor): void {
   if (!a.user.super) throw new AppError("ERR_NO_PERMISSION");
 }
 
-export type PlanFlag =
-  | "useWhatsapp"
-  | "useFacebook"
-  | "useInstagram"
-  | "useCampaigns"
-  | "useSchedules"
-  | "useInternalChat"
-  | "useExternalApi"
-  | "useKanban"
-  | "useOpenAi"
-  | "useIntegrations";
+export type { PlanFlag };
 
 export function requirePlan(plan: PlanRow, flag: PlanFlag): void {
   if (!plan[flag]) throw new AppError("ERR_PLAN_FEATURE", { details: { feature: flag } });

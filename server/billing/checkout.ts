@@ -19,6 +19,7 @@ import { createCheckoutSession, stripeClient } from "./stripe.ts";
 import { createPixCharge } from "./efi.ts";
 import { createAsaasLink, createMercadoPagoLink } from "./links.ts";
 import { hasCertificate } from "./cert.ts";
+import type { PaymentResponse } from "@contract/companies.ts";
 
 const planRef = z.union([
   z.coerce.number().int().positive(),
@@ -50,14 +51,7 @@ export const checkoutInput = z.object({
 });
 export type CheckoutInput = z.infer<typeof checkoutInput>;
 
-export type PaymentResponse = {
-  invoiceId: number;
-  valorext: number;
-  stripeURL: string | null;
-  qrcode: { qrcode: string; imagemQrcode?: string } | null;
-  mercadopagoURL: string | null;
-  asaasURL: string | null;
-};
+export type { PaymentResponse };
 
 export async function checkout(deps: Deps, actor: Actor, input: CheckoutInput): Promise<PaymentResponse> {
   const inv = await getInvoice(deps, actor.companyId, input.invoiceId);

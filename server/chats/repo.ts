@@ -4,13 +4,10 @@ import { chatMessages, chats, chatUsers, users } from "@db/schema.ts";
 import type { Db, Tx } from "@db/client.ts";
 import { notFound } from "../lib/errors.ts";
 import { containsLike } from "../lib/like.ts";
+import type { ChatDTO, ChatMember, ChatMessageDTO } from "@contract/chats.ts";
 
 export type ChatRow = typeof chats.$inferSelect;
-export type ChatMember = { userId: number; unreads: number; user: { id: number; name: string } };
-export type ChatDTO = ChatRow & { users: ChatMember[] };
-export type ChatMessageDTO = typeof chatMessages.$inferSelect & {
-  sender: { id: number; name: string } | null;
-};
+export type { ChatDTO, ChatMember, ChatMessageDTO } from "@contract/chats.ts";
 
 /** By numeric id or by uuid (the screen's /chats/{uuid}). */
 export async function getChat(db: Db | Tx, companyId: number, idOrUuid: string | number): Promise<ChatRow> {

@@ -1,11 +1,8 @@
 /** What the API shows of a company (spec 3 §3 Company): never a password, always its plan's name and price. */
 import type { CompanyRow, PlanRow } from "../lib/actor.ts";
+import type { CompanyDTO } from "@contract/companies.ts";
 
-export type CompanyDTO = Omit<CompanyRow, "schedules"> & {
-  schedules: CompanyRow["schedules"];
-  planName: string;
-  plan: { id: number; name: string; amount: number; recurrence: string };
-};
+export type { CompanyDTO };
 
 export function companyDTO(
   company: CompanyRow,

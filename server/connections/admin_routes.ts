@@ -11,18 +11,9 @@ import type { AppEnv } from "../lib/context.ts";
 import { requireSuper } from "../auth/permissions.ts";
 import { idParam } from "../lib/validate.ts";
 import { notFound } from "../lib/errors.ts";
+import type { AdminConnectionDTO } from "@contract/connections.ts";
 
-export type AdminConnectionDTO = {
-  id: number;
-  name: string;
-  number: string | null;
-  channel: string;
-  status: string;
-  isDefault: boolean;
-  updatedAt: string;
-  companyId: number;
-  company: { id: number; name: string };
-};
+export type { AdminConnectionDTO };
 
 const adminColumns = {
   id: whatsapps.id,

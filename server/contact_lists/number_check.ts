@@ -15,6 +15,7 @@ import { adapterFor, hasAdapter } from "../channels/registry.ts";
 import { enqueue, registerQueuedJob } from "../jobs/queue.ts";
 import * as repo from "./repo.ts";
 import { requireAdmin, requirePlan } from "../auth/permissions.ts";
+import type { NumberCheckStatus } from "@contract/contact_lists.ts";
 
 export const NUMBER_CHECK_JOB = "contactLists.checkNumbers";
 const BATCH = 50;
@@ -50,13 +51,7 @@ export async function scheduleNumberCheck(deps: Deps, tx: Tx, companyId: number,
   });
 }
 
-export type NumberCheckStatus = {
-  available: boolean;
-  connectionName: string | null;
-  valid: number;
-  invalid: number;
-  unchecked: number;
-};
+export type { NumberCheckStatus };
 
 export async function numberCheckStatus(
   deps: Deps,

@@ -12,21 +12,14 @@ import { readContactRows } from "../lib/spreadsheet/read.ts";
 import * as repo from "./repo.ts";
 import { normaliseNumber } from "./schemas.ts";
 import { numberChecker, scheduleNumberCheck } from "./number_check.ts";
+import type { ImportReport } from "@contract/contact_lists.ts";
 
 const MAX_ROWS = 50_000;
 const CHUNK = 1000;
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export type ImportReport = {
-  total: number;
-  created: number;
-  updated: number;
-  duplicates: number;
-  errors: { row: number; value: string; error: string }[];
-  /** queued: the new numbers are being checked on a connected channel; unavailable: none can tell. */
-  numberCheck: "queued" | "unavailable" | "none";
-};
+export type { ImportReport };
 
 type Row = { row: number; name: string; number: string; email: string | null };
 

@@ -3,10 +3,10 @@ import { and, asc, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { contactCustomFields, contacts, contactTags, tags } from "@db/schema.ts";
 import type { Db, Tx } from "@db/client.ts";
 import { notFound } from "../lib/errors.ts";
+import type { ContactTagRef, ExtraInfo } from "@contract/contacts.ts";
 
 export type ContactRow = typeof contacts.$inferSelect;
-export type ContactTagRef = { id: number; name: string; color: string; kanban: number };
-export type ExtraInfo = { id: number; name: string; value: string };
+export type { ContactTagRef, ExtraInfo };
 
 /**
  * The user's words (at most 8) that hold a letter or digit, each quoted for FTS5 (quotes doubled,

@@ -8,7 +8,8 @@ import type { Actor } from "../lib/context.ts";
 import { AppError, isUniqueViolation } from "../lib/errors.ts";
 import { requirePermission } from "../auth/permissions.ts";
 import * as repo from "./repo.ts";
-import type { ContactRow, ContactTagRef, ExtraInfo } from "./repo.ts";
+import type { ContactRow } from "./repo.ts";
+import type { ContactDTO } from "@contract/contacts.ts";
 import { hidesNumbersFrom, isMaskedValue, maskWhen, type NumberMask, numberMaskFor } from "./privacy.ts";
 import {
   contactNumber,
@@ -19,7 +20,10 @@ import {
 
 const PAGE = 40;
 
-export type ContactDTO = ContactRow & { tags: ContactTagRef[]; extraInfo: ExtraInfo[] };
+export type { ContactDTO };
+
+// The row's columns are the contract's contact fields.
+const _rowIsContact = (r: ContactRow): Omit<ContactDTO, "tags" | "extraInfo"> => r;
 
 export async function contactDTOs(
   deps: Deps,

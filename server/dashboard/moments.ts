@@ -14,6 +14,7 @@ import { dayRange } from "./range.ts";
 import { activeTickets, companyUsers, type MomentRow } from "./repo.ts";
 import type { MomentsQuery } from "./schemas.ts";
 import { addDays } from "../lib/time.ts";
+import type { MomentTicket } from "@contract/dashboard.ts";
 
 export const MOMENTS_DAYS = 30;
 
@@ -21,26 +22,7 @@ export function requireRealTime(actor: Actor): void {
   if (!canSeeRealTime(actor)) throw new AppError("ERR_NO_PERMISSION");
 }
 
-export type MomentTicket = {
-  id: number;
-  uuid: string;
-  status: "open" | "pending";
-  userId: number | null;
-  queueId: number | null;
-  whatsappId: number | null;
-  isGroup: boolean;
-  createdAt: string;
-  updatedAt: string;
-  /** When the current cycle was queued / taken (null before tracking started). */
-  queuedAt: string | null;
-  startedAt: string | null;
-  /** Minutes waiting (pending) or in service (open), measured now. */
-  ageMinutes: number;
-  contact: { id: number; name: string };
-  user: { id: number; name: string } | null;
-  queue: { id: number; name: string; color: string } | null;
-  whatsapp: { id: number; name: string } | null;
-};
+export type { MomentTicket };
 
 function toMoment(r: MomentRow, now: number): MomentTicket {
   const since = r.status === "open" ? r.startedAt ?? r.updatedAt : r.queuedAt ?? r.createdAt;

@@ -10,6 +10,7 @@ import { zonedParts } from "../lib/time.ts";
 import { type DayRange, dayRange, daysOf, hoursOf, lastDays, MAX_RANGE_DAYS, rangeDays } from "./range.ts";
 import * as repo from "./repo.ts";
 import type { ChartQuery, DashboardQuery, MessagesCountQuery } from "./schemas.ts";
+import type { AttendantRow, DashboardCounters } from "@contract/dashboard.ts";
 
 export function requireDashboard(actor: Actor): void {
   if (!canSeeDashboard(actor)) throw new AppError("ERR_NO_PERMISSION");
@@ -38,41 +39,7 @@ export function rangeFrom(
   return r;
 }
 
-export type DashboardCounters = {
-  supportHappening: number;
-  supportPending: number;
-  supportFinished: number;
-  supportGroups: number;
-  leads: number;
-  avgSupportTime: number;
-  avgWaitTime: number;
-  activeTickets: number;
-  passiveTickets: number;
-  npsScore: number;
-  npsPromotersPerc: number;
-  npsPassivePerc: number;
-  npsDetractorsPerc: number;
-  promoters: number;
-  passives: number;
-  detractors: number;
-  ratings: number;
-  tickets: number;
-  waitRating: number;
-  withoutRating: number;
-  withRating: number;
-  percRating: number;
-};
-
-export type AttendantRow = {
-  id: number;
-  name: string;
-  rating: number;
-  countRating: number;
-  tickets: number;
-  avgWaitTime: number;
-  avgSupportTime: number;
-  online: boolean;
-};
+export type { AttendantRow, DashboardCounters };
 
 export async function dashboard(deps: Deps, actor: Actor, q: DashboardQuery) {
   requireDashboard(actor);

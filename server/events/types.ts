@@ -3,12 +3,11 @@
  * (realtime/listeners.ts for the socket fan-out of tickets, messages, users and entities) subscribes,
  * and server/compose.ts registers them all in one list. Every payload names its company.
  */
-import type { UserDTO } from "../users/dto.ts";
-import type { TicketDTO } from "../tickets/dto.ts";
-import type { TicketScope } from "../tickets/policy.ts";
-import type { MessageDTO } from "../messages/dto.ts";
-import type { ChatDTO, ChatMessageDTO } from "../chats/repo.ts";
-import type { CompanyDTO } from "../companies/dto.ts";
+import type { UserDTO } from "@contract/users.ts";
+import type { TicketDTO, TicketScope } from "@contract/tickets.ts";
+import type { MessageDTO } from "@contract/messages.ts";
+import type { ChatDTO, ChatMessageDTO } from "@contract/chats.ts";
+import type { CompanyDTO } from "@contract/companies.ts";
 import type { receipts } from "@db/schema.ts";
 import type { PlanRow } from "../lib/actor.ts";
 

@@ -7,34 +7,20 @@
  * required exit wired.
  */
 import { AppError } from "../lib/errors.ts";
+import { BLOCK_ELEMENTS, CONDITIONS, NODE_TYPES, type NodeType } from "@contract/flows.ts";
 
-export const NODE_TYPES = [
-  "start",
-  "message",
-  "menu",
-  "question",
-  "interval",
-  "randomizer",
-  "condition",
-  "img",
-  "audio",
-  "video",
-  "singleBlock",
-  "ticket",
-  "typebot",
-  "openai",
-] as const;
-export type NodeType = (typeof NODE_TYPES)[number];
+export { BLOCK_ELEMENTS, CONDITIONS, NODE_TYPES, type NodeType };
 
 export type FlowNode = { id: string; type: NodeType; position: { x: number; y: number }; data: NodeData };
 export type FlowEdge = { id?: string; source: string; target: string; sourceHandle?: string | null };
 export type Graph = { nodes: FlowNode[]; connections: FlowEdge[] };
 
+/**
+ * A node's data as it arrives: the contract's `NodeDataMap` says what each type stores, but a
+ * graph is read before it is checked (and runs as it was saved), so its fields are read loosely.
+ */
 // deno-lint-ignore no-explicit-any
 export type NodeData = Record<string, any>;
-
-export const CONDITIONS = ["equals", "notEquals", "contains", "greater", "less", "exists"] as const;
-export const BLOCK_ELEMENTS = ["message", "interval", "img", "audio", "video", "pdf"] as const;
 
 export const menuOptions = (d: NodeData): { number: number; value: string }[] =>
   Array.isArray(d.arrayOption)

@@ -3,6 +3,7 @@
  * as the spec client's multipart of all fields, so numbers come as strings and "" means "none".
  */
 import { z } from "zod";
+import { VOICES } from "@contract/integrations.ts";
 import { queueIntegrationTypes } from "@db/schema.ts";
 
 const optionalId = z.preprocess(
@@ -18,25 +19,7 @@ const optText = (max: number) =>
   z.preprocess((v) => v === null ? "" : v, z.string().trim().max(max)).optional();
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
-/** Spec 2 §9: "texto" or one of the 15 Brazilian neural voices. */
-export const VOICES = [
-  "texto",
-  "pt-BR-FranciscaNeural",
-  "pt-BR-AntonioNeural",
-  "pt-BR-BrendaNeural",
-  "pt-BR-DonatoNeural",
-  "pt-BR-ElzaNeural",
-  "pt-BR-FabioNeural",
-  "pt-BR-GiovannaNeural",
-  "pt-BR-HumbertoNeural",
-  "pt-BR-JulioNeural",
-  "pt-BR-LeilaNeural",
-  "pt-BR-LeticiaNeural",
-  "pt-BR-ManuelaNeural",
-  "pt-BR-NicolauNeural",
-  "pt-BR-ValerioNeural",
-  "pt-BR-YaraNeural",
-] as const;
+export { VOICES };
 
 const promptFields = {
   name: z.string().trim().min(1, "Requerido").max(120),

@@ -5,6 +5,7 @@
  * importing the `Deps` type.
  */
 import type { companies, plans, users } from "@db/schema.ts";
+import type { TicketScope } from "@contract/tickets.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
@@ -38,13 +39,8 @@ export type Viewer = {
   allHistoric: "enabled" | "disabled";
 };
 
-/** The fields of a ticket that visibility depends on. */
-export type TicketScope = {
-  queueId: number | null;
-  userId: number | null;
-  isGroup: boolean;
-  status: string;
-};
+/** The fields of a ticket that visibility depends on (part of the wire contract). */
+export type { TicketScope };
 
 export function viewerOf(user: UserRow, queueIds: number[]): Viewer {
   return {

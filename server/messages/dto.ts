@@ -4,23 +4,15 @@ import { contacts, messages, users } from "@db/schema.ts";
 import type { Db, Tx } from "@db/client.ts";
 import { inJsonIds, prepared } from "@db/prepared.ts";
 import type { MediaStore } from "../media/store.ts";
+import type { MessageDTO } from "@contract/messages.ts";
 
 export type MessageRow = typeof messages.$inferSelect;
 
-export type MessageDTO = Omit<MessageRow, "dataJson"> & {
-  /** Signed, expiring link to the file (null for text). */
-  mediaUrl: string | null;
-  contact: { id: number; name: string } | null;
-  quotedMsg: {
-    id: number;
-    body: string;
-    fromMe: boolean;
-    mediaType: string | null;
-    contact: { name: string } | null;
-  } | null;
-  /** The attendant who sent it (private notes and signed messages). */
-  user: { id: number; name: string } | null;
-};
+export type { MessageDTO } from "@contract/messages.ts";
+
+// The row's columns (less the provider's raw JSON) are the contract's message fields.
+const _rowIsMessage = (r: Omit<MessageRow, "dataJson">): Omit<MessageDTO, "contact" | "quotedMsg" | "user"> =>
+  r;
 
 const uniq = (xs: (number | null)[]) => [...new Set(xs.filter((x): x is number => x != null))];
 

@@ -1,23 +1,13 @@
 /** Plan input (spec 3 §3 Plan). Flags arrive as booleans, 0/1 or "true"/"false"/"enabled". */
 import { z } from "zod";
+import { PLAN_FLAGS, RECURRENCES } from "@contract/companies.ts";
 
 export const boolish = z.union([z.boolean(), z.number(), z.string()]).transform((v) =>
   v === true || v === 1 || v === "1" || v === "true" || v === "enabled"
 );
 const count = z.coerce.number().int().min(0).max(100_000);
 
-export const PLAN_FLAGS = [
-  "useWhatsapp",
-  "useFacebook",
-  "useInstagram",
-  "useCampaigns",
-  "useSchedules",
-  "useInternalChat",
-  "useExternalApi",
-  "useKanban",
-  "useOpenAi",
-  "useIntegrations",
-] as const;
+export { PLAN_FLAGS };
 
 const flags = Object.fromEntries(PLAN_FLAGS.map((f) => [f, boolish.optional()])) as Record<
   (typeof PLAN_FLAGS)[number],
@@ -31,7 +21,7 @@ export const planInput = z.object({
   queues: count.default(1),
   amount: z.coerce.number().min(0).max(1_000_000).default(0),
   isPublic: boolish.optional(),
-  recurrence: z.enum(["Day", "MENSAL", "BIMESTRAL", "TRIMESTRAL", "SEMESTRAL", "ANUAL"]).default("MENSAL"),
+  recurrence: z.enum(["Day", ...RECURRENCES]).default("MENSAL"),
   stripePriceId: z.string().trim().max(200).nullish(),
   ...flags,
 });

@@ -1,6 +1,7 @@
 /** Request bodies of queues and their chatbot option trees (spec 2 §3, §4, §5, §9). */
 import { z } from "zod";
 import { flag } from "../lib/flag.ts";
+import { WEEKDAYS_EN, WEEKDAYS_PT } from "@contract/companies.ts";
 
 /** Optional id where forms send "", 0 or null for "none". */
 const optionalId = z.preprocess(
@@ -9,24 +10,8 @@ const optionalId = z.preprocess(
 );
 
 const hhmm = z.union([z.literal(""), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HH:mm")]);
-export const WEEKDAYS = [
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-  "sunday",
-] as const;
-const WEEKDAY_PT = [
-  "Segunda-feira",
-  "Terça-feira",
-  "Quarta-feira",
-  "Quinta-feira",
-  "Sexta-feira",
-  "Sábado",
-  "Domingo",
-];
+export const WEEKDAYS = WEEKDAYS_EN;
+const WEEKDAY_PT = WEEKDAYS_PT;
 
 export const workingHours = z.object({
   weekday: z.string().trim().max(30),

@@ -12,10 +12,14 @@ import { downloadLimit } from "../channels/download.ts";
 import * as repo from "./repo.ts";
 import type { QuickMessageRow, Scope } from "./repo.ts";
 import type { CreateQuickMessageInput, ListQuickMessagesQuery, UpdateQuickMessageInput } from "./schemas.ts";
+import type { QuickMessageDTO } from "@contract/quick_messages.ts";
 
 const PAGE = 20;
 
-export type QuickMessageDTO = QuickMessageRow & { isMedia: boolean };
+export type { QuickMessageDTO };
+
+// The row's columns are the contract's quick message fields.
+const _rowIsQuickMessage = (r: QuickMessageRow): Omit<QuickMessageDTO, "isMedia"> => r;
 
 const scopeOf = (actor: Actor): Scope =>
   isAdmin(actor) ? { all: true } : { all: false, userId: actor.userId };

@@ -9,33 +9,15 @@ import type { Db } from "@db/client.ts";
 import { inJsonIds, prepared } from "@db/prepared.ts";
 import { maskNumber } from "../lib/lgpd.ts";
 import type { TicketRow } from "./repo.ts";
+import type { TagRef } from "@contract/common.ts";
+import type { TicketDTO, TicketFields } from "@contract/tickets.ts";
 
-export type TagRef = { id: number; name: string; color: string };
+export type { TagRef } from "@contract/common.ts";
+export type { TicketDTO } from "@contract/tickets.ts";
 
-export type TicketDTO = TicketRow & {
-  contact: {
-    id: number;
-    name: string;
-    number: string;
-    email: string | null;
-    urlPicture: string | null;
-    isGroup: boolean;
-    channel: string;
-    active: boolean;
-    disableBot: boolean;
-    acceptAudioMessage: boolean;
-    tags: TagRef[];
-  } | null;
-  queue: { id: number; name: string; color: string } | null;
-  user: { id: number; name: string; color: string | null } | null;
-  whatsapp:
-    | { id: number; name: string; channel: string; expiresTicket: number; groupAsTicket: string }
-    | null;
-  tags: TagRef[];
-  /** The last (non-private) message's id and ack: the list preview's tick follows it (issue 21). */
-  lastMessageId: number | null;
-  lastMessageAck: number | null;
-};
+// The row's columns are the contract's ticket fields: a column added to the table without the
+// contract fails here.
+const _rowIsTicketFields = (r: TicketRow): TicketFields => r;
 
 const uniq = (xs: (number | null)[]) => [...new Set(xs.filter((x): x is number => x != null))];
 

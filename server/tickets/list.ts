@@ -10,12 +10,13 @@ import { tickets } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { shouldMask } from "../lib/lgpd.ts";
-import { type TicketDTO, ticketDTOs } from "./dto.ts";
+import { ticketDTOs } from "./dto.ts";
 import type { ListTicketsQuery } from "./list_schema.ts";
+import type { TicketPage } from "@contract/tickets.ts";
 import { type ListCriteria, listWhere, MESSAGE_SEARCH_WINDOW, searchTerms } from "./list_where.ts";
 import { updatedRange } from "./list_dates.ts";
 import { countStatement, LIST_COUNT_CAP, searchStatement } from "./list_queries.ts";
-import { matchingMessageIds, type SearchMatch, withSearchMatches } from "./search_match.ts";
+import { matchingMessageIds, withSearchMatches } from "./search_match.ts";
 
 export const TICKETS_PAGE_SIZE = 40;
 
@@ -25,12 +26,7 @@ export const TICKETS_PAGE_SIZE = 40;
  * matching messages; either way `countCapped: true` says "at least count" (the client shows
  * "1000+"). `hasMore` never depends on the count: one row past the page is fetched.
  */
-export type TicketList = {
-  tickets: (TicketDTO & { searchMatch?: SearchMatch })[];
-  count: number;
-  hasMore: boolean;
-  countCapped?: true;
-};
+export type TicketList = TicketPage;
 
 export async function listTickets(deps: Deps, actor: Actor, q: ListTicketsQuery): Promise<TicketList> {
   const { db } = deps;

@@ -2,7 +2,6 @@
  * Who may see a ticket. Shared by the socket fan-out and the ticket queries so the screen and
  * the live stream never disagree (DESIGN §6).
  */
-
 import type { TicketScope, Viewer } from "../lib/actor.ts";
 
 export type { TicketScope, Viewer };

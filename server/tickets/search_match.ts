@@ -8,8 +8,9 @@ import { type ListCriteria, searchCtes } from "./list_where.ts";
 import { messages } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { TicketDTO } from "./dto.ts";
+import type { SearchMatch } from "@contract/tickets.ts";
 
-export type SearchMatch = { id: number; body: string };
+export type { SearchMatch };
 
 const MAX_BODY = 500;
 

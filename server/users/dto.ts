@@ -1,25 +1,12 @@
 /** The user as the API shows it: never the password hash. */
 import type { MediaStore } from "../media/store.ts";
 import type { CompanyRow, PlanRow, UserRow } from "../lib/actor.ts";
+import type { QueueRef } from "@contract/common.ts";
+import type { UserDTO } from "@contract/users.ts";
 
-export type QueueRef = { id: number; name: string; color: string };
-
-export type PlanDTO = Omit<PlanRow, "createdAt" | "updatedAt">;
-
-export type UserDTO = Omit<UserRow, "passwordHash" | "profileImage" | "lastSeenAt"> & {
-  profileImage: string | null;
-  queues: QueueRef[];
-  company?: {
-    id: number;
-    name: string;
-    dueDate: string | null;
-    timezone: string;
-    plan: PlanDTO;
-    settings: Record<string, string>;
-    /** The same settings as the spec's client reads them: an array holding the one settings row. */
-    companieSettings: Record<string, string>[];
-  };
-};
+export type { QueueRef } from "@contract/common.ts";
+export type { PlanDTO } from "@contract/companies.ts";
+export type { UserDTO } from "@contract/users.ts";
 
 export async function toUserDTO(
   media: MediaStore,

@@ -1,6 +1,7 @@
 /** Request bodies of the users feature (spec 1 §5, spec 2 §5). */
 import { z } from "zod";
 import { flag } from "../lib/flag.ts";
+import { USER_PERMISSION_FLAGS } from "@contract/users.ts";
 
 const onOff = z.enum(["enabled", "disabled"]);
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HH:mm");
@@ -68,14 +69,8 @@ export const ADMIN_ONLY_FIELDS = [
   "whatsappId",
   "startWork",
   "endWork",
-  "allTicket",
   "allowGroup",
-  "allHistoric",
-  "allUserChat",
-  "userClosePendingTicket",
-  "showDashboard",
-  "allowRealTime",
-  "allowConnections",
+  ...USER_PERMISSION_FLAGS,
 ] as const;
 
 export const listUsersQuery = z.object({

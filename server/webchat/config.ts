@@ -1,6 +1,13 @@
 /** The webchat connection's settings (issue 24): validation, defaults and origin matching. */
 import { z } from "zod";
 import type { WebchatConfig } from "@db/schema.ts";
+import {
+  WEBCHAT_COLOR,
+  WEBCHAT_DEFAULTS,
+  WEBCHAT_LANGUAGES,
+  WEBCHAT_OFFLINE,
+  WEBCHAT_POSITIONS,
+} from "@contract/webchat.ts";
 
 /** scheme://host[:port], lower-cased, without a path; what browsers send as `Origin`. */
 export function normalizeOrigin(value: string): string | null {
@@ -25,28 +32,18 @@ const origin = z.string().trim().max(200).transform((v, ctx) => {
 const bool = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(["true", "false", "0", "1"])])
   .transform((v) => v === true || v === 1 || v === "true" || v === "1");
 
-const DEFAULTS: WebchatConfig = {
-  color: "#2563eb",
-  title: "",
-  greeting: "",
-  avatarUrl: null,
-  position: "right",
-  language: "auto",
-  allowedOrigins: [],
-  offline: "collect",
-  useBusinessHours: true,
-};
+const DEFAULTS: WebchatConfig = WEBCHAT_DEFAULTS;
 
 /** Any subset of the settings (a PUT changes only what it names). */
 export const webchatPatchInput = z.object({
-  color: z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, "#rrggbb"),
+  color: z.string().trim().regex(WEBCHAT_COLOR, "#rrggbb"),
   title: z.string().trim().max(60),
   greeting: z.string().trim().max(500),
   avatarUrl: z.preprocess((v) => v === "" ? null : v, z.url({ protocol: /^https?$/ }).max(500).nullable()),
-  position: z.enum(["right", "left"]),
-  language: z.enum(["auto", "pt", "es", "en", "tr"]),
+  position: z.enum(WEBCHAT_POSITIONS),
+  language: z.enum(WEBCHAT_LANGUAGES),
   allowedOrigins: z.array(origin).max(20).transform((a) => [...new Set(a)]),
-  offline: z.enum(["collect", "message"]),
+  offline: z.enum(WEBCHAT_OFFLINE),
   useBusinessHours: bool,
 }).partial();
 

@@ -10,23 +10,6 @@ const ROOT = new URL("../../", import.meta.url).pathname;
 const INFRA = new Set(["lib", "events", "realtime", "jobs", "mail", "media", "fleet"]);
 const ROOT_INFRA = new Set(["server/deps.ts", "server/caches.ts"]);
 
-/**
- * Left as they are until the branches of this round meet, each with the reason; an entry that no
- * longer matches anything fails the test, so whoever lands the change removes it here.
- */
-const PENDING = {
-  circles: [] as string[],
-  /** The DTO types the events carry, to come from the shared contract. */
-  infra: [
-    "server/events/types.ts -> server/users/dto.ts",
-    "server/events/types.ts -> server/tickets/dto.ts",
-    "server/events/types.ts -> server/tickets/policy.ts",
-    "server/events/types.ts -> server/messages/dto.ts",
-    "server/events/types.ts -> server/chats/repo.ts",
-    "server/events/types.ts -> server/companies/dto.ts",
-  ],
-};
-
 type Edge = { from: string; to: string; typeOnly: boolean };
 
 async function sources(dir: string): Promise<string[]> {
@@ -127,17 +110,13 @@ const describe = (c: string[], edges: Edge[]) => {
 };
 
 const { files, edges } = await importGraph();
-const pendingCircle = new Set(PENDING.circles);
-const allowed = (c: string[]) =>
-  c.every((f) => f.startsWith("db/schema/")) || c.every((f) => pendingCircle.has(f));
+const allowed = (c: string[]) => c.every((f) => f.startsWith("db/schema/"));
 
 Deno.test("[hardening] no import circle in server/ and db/ but the db schema's own", () => {
   assert.ok(files.length > 200, "the walk found the sources");
   const found = circles(files, edges);
   const bad = found.filter((c) => !allowed(c));
   assert.deepEqual(bad.map((c) => describe(c, edges)), [], "import circles (all import kinds)");
-  const stale = PENDING.circles.filter((f) => !found.some((c) => c.includes(f)));
-  assert.deepEqual(stale, [], "PENDING.circles lists files in no circle any more: remove them");
 });
 
 Deno.test("[hardening] no circle of value imports", () => {
@@ -149,12 +128,9 @@ Deno.test("[hardening] no circle of value imports", () => {
 Deno.test("[hardening] the lower floor imports no feature (value or type)", () => {
   const up = edges.filter((e) => isInfra(e.from) && isFeature(e.to))
     .map((e) => `${e.from} -> ${e.to}${e.typeOnly ? " (type)" : ""}`);
-  const pending = new Set(PENDING.infra);
   assert.deepEqual(
-    up.filter((u) => !pending.has(u.replace(/ \(type\)$/, ""))),
+    up,
     [],
     "lib/ db/ events/ realtime/ jobs/ mail/ media/ fleet/, deps.ts and caches.ts import no feature folder",
   );
-  const stale = PENDING.infra.filter((p) => !up.some((u) => u.replace(/ \(type\)$/, "") === p));
-  assert.deepEqual(stale, [], "PENDING.infra lists imports that are gone: remove them");
 });

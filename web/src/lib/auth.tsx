@@ -23,7 +23,7 @@ import {
 import { formatDay } from "./dates.ts";
 import { toastError, toastInfo, toastWarning } from "./toast.ts";
 import { useTheme } from "./theme.tsx";
-import type { User } from "./types.ts";
+import type { UserDTO as User } from "@contract/users.ts";
 
 /** The password step's answer when a second factor is due (server/two_factor/login.ts). */
 export type LoginChallenge = { requires2fa: true; enroll: boolean; challenge: string };

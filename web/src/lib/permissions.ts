@@ -1,32 +1,11 @@
-import type { Plan, User } from "./types.ts";
+import type { UserDTO as User } from "@contract/users.ts";
+import { ADMIN_PERMISSIONS, type Permission } from "@contract/permissions.ts";
+import type { PlanFlag } from "@contract/companies.ts";
 
-/** The static permission table of spec 1 §6: profile user has none. */
-const ADMIN_RULES = new Set([
-  "dashboard:view",
-  "drawer-admin-items:view",
-  "tickets-manager:showall",
-  "user-modal:editProfile",
-  "user-modal:editQueues",
-  "ticket-options:deleteTicket",
-  "contacts-page:deleteContact",
-  "connections-page:actionButtons",
-  "connections-page:addConnection",
-  "connections-page:editOrDeleteConnection",
-  "tickets-manager:closeAll",
-]);
+/** The static permission table of spec 1 §6 (profile user has none of it here). */
+const ADMIN_RULES = ADMIN_PERMISSIONS;
 
-export type Permission =
-  | "dashboard:view"
-  | "drawer-admin-items:view"
-  | "tickets-manager:showall"
-  | "user-modal:editProfile"
-  | "user-modal:editQueues"
-  | "ticket-options:deleteTicket"
-  | "contacts-page:deleteContact"
-  | "connections-page:actionButtons"
-  | "connections-page:addConnection"
-  | "connections-page:editOrDeleteConnection"
-  | "tickets-manager:closeAll";
+export type { Permission };
 
 export function can(user: User | null | undefined, permission: Permission): boolean {
   return user?.profile === "admin" && ADMIN_RULES.has(permission);
@@ -45,19 +24,7 @@ export const canSeeRealTime = (user: User | null | undefined) =>
 export const canSeeConnections = (user: User | null | undefined) =>
   can(user, "drawer-admin-items:view") || user?.allowConnections === "enabled";
 
-export type PlanFlag = keyof Pick<
-  Plan,
-  | "useCampaigns"
-  | "useSchedules"
-  | "useInternalChat"
-  | "useExternalApi"
-  | "useKanban"
-  | "useOpenAi"
-  | "useIntegrations"
-  | "useWhatsapp"
-  | "useFacebook"
-  | "useInstagram"
->;
+export type { PlanFlag };
 
 export function planAllows(user: User | null | undefined, flag: PlanFlag): boolean {
   return user?.company?.plan?.[flag] === true;

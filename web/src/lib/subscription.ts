@@ -1,4 +1,4 @@
-import type { Company } from "./types.ts";
+import type { SessionCompany as Company } from "@contract/users.ts";
 import { parseDay } from "./dates.ts";
 
 /** Company 1 (the platform operator) never expires. */

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { AuthProvider, useAuth } from "../../lib/auth.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { AccessDenied, Forbidden, PlanForbidden } from "../../components/layout/status_views.tsx";
-import type { User } from "../../lib/types.ts";
+import type { UserDTO as User } from "@contract/users.ts";
 
 /** Root element: the session lives inside the router so it can navigate. */
 export function RootLayout() {

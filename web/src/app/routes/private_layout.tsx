@@ -1,13 +1,13 @@
 import { useMemo, useState } from "react";
 import { Outlet } from "react-router";
 import { useAuth } from "../../lib/auth.tsx";
-import type { User } from "../../lib/types.ts";
+import type { UserDTO as User } from "@contract/users.ts";
 import { isSubscriptionExpired } from "../../lib/subscription.ts";
 import { AppShell } from "../../features/shell/components/app_shell.tsx";
-import type { NotificationItem } from "../../features/shell/components/header_popovers.tsx";
+import type { NotificationItem } from "../../components/layout/header_popover.tsx";
 import { ProfileDialog } from "../../features/users/components/profile_dialog.tsx";
 import { useInboxNotifications } from "../../features/tickets/api/notifications.ts";
-import { listTime } from "../../features/tickets/components/format.ts";
+import { listTime } from "../../lib/format.ts";
 import { useAttentionCount, useWaitingAlerts } from "../../features/notifications/use_waiting_alerts.ts";
 import { RequireAuth } from "./guards.tsx";
 

@@ -1,24 +1,10 @@
 /** Audit-log calls (server/audit/routes.ts). */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, requestBlob } from "../../lib/api.ts";
+import type { AuditFilterChoices, AuditPage, AuditRow } from "@contract/audit.ts";
 
-export type AuditEntry = {
-  id: number;
-  companyId: number | null;
-  companyName: string | null;
-  userId: number | null;
-  userName: string | null;
-  userEmail: string | null;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  summary: string | null;
-  diff: Record<string, unknown> | null;
-  ip: string | null;
-  userAgent: string | null;
-  createdAt: string;
-};
-export type AuditPage = { logs: AuditEntry[]; count: number; hasMore: boolean };
+export type AuditEntry = AuditRow;
+export type { AuditFilterChoices, AuditPage };
 export type AuditFilters = {
   companyId?: string;
   userId?: string;
@@ -26,13 +12,6 @@ export type AuditFilters = {
   entity?: string;
   dateFrom?: string;
   dateTo?: string;
-};
-export type AuditFilterChoices = {
-  actions: string[];
-  entities: string[];
-  users: { id: number; name: string }[];
-  companies: { id: number; name: string }[];
-  isOperator: boolean;
 };
 
 export const PAGE_SIZE = 50;

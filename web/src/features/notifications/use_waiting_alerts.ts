@@ -12,7 +12,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api.ts";
 import { useRealtimeEvent } from "../../lib/realtime.ts";
 import { playNotificationSound } from "../../lib/sound.ts";
-import type { Ticket, TicketPage } from "../tickets/api/types.ts";
+import type { ListedTicket as Ticket, TicketPage } from "@contract/tickets.ts";
 import { inBackground, notifyDesktop } from "./desktop.ts";
 
 export const waitingKey = ["tickets", "waiting"] as const;

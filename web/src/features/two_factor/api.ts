@@ -1,6 +1,6 @@
 /** Two-factor login calls (server/two_factor/routes.ts). */
 import { api } from "../../lib/api.ts";
-import type { User } from "../../lib/types.ts";
+import type { UserDTO as User } from "@contract/users.ts";
 
 export type { LoginChallenge } from "../../lib/auth.tsx";
 export type Enrolment = { secret: string; otpauthUrl: string; qrCode: string };

@@ -2,8 +2,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Megaphone } from "lucide-react";
 import { Dialog } from "../../../components/ui/dialog.tsx";
-import { HeaderPopover } from "../../shell/components/header_popovers.tsx";
-import { fullDateTime } from "../../tickets/components/format.ts";
+import { HeaderPopover } from "../../../components/layout/header_popover.tsx";
+import { fullDateTime } from "../../../lib/format.ts";
 import { type Announcement, PRIORITY_COLORS, useLiveAnnouncements } from "../api/announcements.ts";
 
 const seenKey = (userId: number) => `atende.announcements.seen.${userId}`;

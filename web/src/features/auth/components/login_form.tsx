@@ -6,7 +6,7 @@ import { Field } from "../../../components/ui/field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { PasswordInput } from "../../../components/ui/password_input.tsx";
 import { type LoginChallenge, useAuth } from "../../../lib/auth.tsx";
-import { LoginSecondStep } from "../../two_factor/components/login_second_step.tsx";
+import { LoginSecondStep } from "../../two_factor/index.ts";
 import { toastError } from "../../../lib/toast.ts";
 import { PasswordStrength } from "./password_strength.tsx";
 import { useSignupOpen } from "../api/signup_open.ts";

@@ -1,44 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 import { useRealtimeEvent } from "../../../lib/realtime.ts";
-import type { Plan } from "../../../lib/types.ts";
+import {
+  type CompanyDTO,
+  PLAN_FLAGS,
+  type PlanDTO,
+  type PlanFlag,
+  RECURRENCES,
+} from "@contract/companies.ts";
 
-export const RECURRENCES = ["MENSAL", "BIMESTRAL", "TRIMESTRAL", "SEMESTRAL", "ANUAL"] as const;
-export const PLAN_FLAGS = [
-  "useWhatsapp",
-  "useFacebook",
-  "useInstagram",
-  "useCampaigns",
-  "useSchedules",
-  "useInternalChat",
-  "useExternalApi",
-  "useKanban",
-  "useOpenAi",
-  "useIntegrations",
-] as const;
-export type PlanFlag = typeof PLAN_FLAGS[number];
+export { PLAN_FLAGS, type PlanFlag, RECURRENCES };
 
-export type AdminPlan = Plan & { recurrence: string; isPublic: boolean; stripePriceId: string | null };
-export type AdminCompany = {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  document: string | null;
-  planId: number;
-  planName: string;
-  plan: { id: number; name: string; amount: number; recurrence: string };
-  status: boolean;
-  dueDate: string | null;
-  recurrence: string;
-  numberAttendants: number | null;
-  numberConections: number | null;
-  createdAt: string;
-  lastLogin: string | null;
-  folderSize: string | null;
-  numberFileFolder: string | null;
-  updatedAtFolder: string | null;
-};
+export type AdminPlan = PlanDTO;
+export type AdminCompany = CompanyDTO;
 export type CompaniesPage = { companies: AdminCompany[]; count: number; hasMore: boolean };
 export type CompanyInput = {
   name: string;

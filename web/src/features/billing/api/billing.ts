@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 import { useRealtimeEvent } from "../../../lib/realtime.ts";
-import type { Plan } from "../../../lib/types.ts";
+import type { PlanDTO as Plan } from "@contract/companies.ts";
+import type { PaymentResponse } from "@contract/companies.ts";
 
 export type Invoice = {
   id: number;
@@ -37,14 +38,7 @@ export type CheckoutPayload = {
   invoiceId: number;
   isRecurrent: boolean;
 };
-export type PaymentResponse = {
-  invoiceId: number;
-  valorext: number;
-  stripeURL: string | null;
-  qrcode: { qrcode: string; imagemQrcode?: string } | null;
-  mercadopagoURL: string | null;
-  asaasURL: string | null;
-};
+export type { PaymentResponse };
 
 export const billingKeys = {
   all: ["billing"] as const,

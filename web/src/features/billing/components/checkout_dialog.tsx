@@ -14,7 +14,7 @@ import { formatDay } from "../../../lib/dates.ts";
 import { useRealtimeEvent } from "../../../lib/realtime.ts";
 import { toastError } from "../../../lib/toast.ts";
 import { cn } from "../../../lib/utils.ts";
-import type { User } from "../../../lib/types.ts";
+import type { UserDTO as User } from "@contract/users.ts";
 import {
   billingKeys,
   type Invoice,

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, requestBlob } from "../../../lib/api.ts";
 import { useRealtimeEvent } from "../../../lib/realtime.ts";
+import type { ImportReport, NumberCheckStatus } from "@contract/contact_lists.ts";
 
 export type ContactList = { id: number; name: string; contactsCount: number };
 export type ContactListItem = {
@@ -11,22 +12,7 @@ export type ContactListItem = {
   email: string | null;
   isWhatsappValid: boolean | null;
 };
-export type ImportReport = {
-  total: number;
-  created: number;
-  updated: number;
-  duplicates: number;
-  errors: { row: number; value: string; error: string }[];
-  /** queued: new numbers are being checked on a connected channel; unavailable: no channel can tell. */
-  numberCheck?: "queued" | "unavailable" | "none";
-};
-export type NumberCheckStatus = {
-  available: boolean;
-  connectionName: string | null;
-  valid: number;
-  invalid: number;
-  unchecked: number;
-};
+export type { ImportReport, NumberCheckStatus };
 export type ImportProgress = { contactListId: number; processed: number; total: number; done: boolean };
 
 export const listKeys = {

@@ -9,12 +9,7 @@ import { Select } from "../../../components/ui/select.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.tsx";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
-import {
-  useConnectionOptions,
-  useQueueOptions,
-  useTagOptions,
-  useUserSearch,
-} from "../../tickets/api/lookups.ts";
+import { useConnectionOptions, useQueueOptions, useTagOptions, useUserSearch } from "../../../lib/lookups.ts";
 import { type Campaign, useCampaignMedia, useSaveCampaign } from "../api/campaigns.ts";
 import { useContactListOptions } from "../api/contact_lists.ts";
 

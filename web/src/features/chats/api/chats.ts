@@ -2,25 +2,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 import { useRealtimeEvent } from "../../../lib/realtime.ts";
+import type { ChatDTO, ChatMember, ChatMessageDTO } from "@contract/chats.ts";
 
-export type ChatMember = { userId: number; unreads: number; user: { id: number; name: string } };
-export type Chat = {
-  id: number;
-  uuid: string;
-  title: string;
-  ownerId: number | null;
-  lastMessage: string;
-  updatedAt: string;
-  users: ChatMember[];
-};
-export type ChatMessage = {
-  id: number;
-  chatId: number;
-  message: string;
-  senderId: number | null;
-  sender: { id: number; name: string } | null;
-  createdAt: string;
-};
+export type Chat = ChatDTO;
+export type ChatMessage = ChatMessageDTO;
+export type { ChatMember };
 type Page<T> = { records: T[]; count: number; hasMore: boolean };
 
 export const chatKeys = {

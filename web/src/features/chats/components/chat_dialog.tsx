@@ -7,7 +7,7 @@ import { Input } from "../../../components/ui/input.tsx";
 import { api } from "../../../lib/api.ts";
 import { useCurrentUser } from "../../../lib/auth.tsx";
 import { toastError } from "../../../lib/toast.ts";
-import { CheckList } from "../../tickets/components/list/multi_select.tsx";
+import { CheckList } from "../../../components/ui/multi_select.tsx";
 import { type Chat, useSaveChat } from "../api/chats.ts";
 
 /** New/edit chat: a title and at least one colleague (save is disabled otherwise, spec 2 §5). */

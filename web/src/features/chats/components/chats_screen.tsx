@@ -13,7 +13,7 @@ import { useDebouncedValue } from "../../../lib/use_debounce.ts";
 import { useMediaQuery } from "../../../lib/use_media_query.ts";
 import { toastError } from "../../../lib/toast.ts";
 import { cn } from "../../../lib/utils.ts";
-import { clockTime, listTime } from "../../tickets/components/format.ts";
+import { clockTime, listTime } from "../../../lib/format.ts";
 import {
   type Chat,
   chatKeys,

@@ -1,18 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
+import type { AdminConnectionDTO } from "@contract/connections.ts";
 
-/** A row of GET /whatsapp/all (operator): display fields only, never tokens or secrets. */
-export type AdminConnection = {
-  id: number;
-  name: string;
-  number: string | null;
-  channel: string;
-  status: string;
-  isDefault: boolean;
-  updatedAt: string;
-  companyId: number;
-  company: { id: number; name: string };
-};
+/** A row of GET /whatsapp/all (operator). */
+export type AdminConnection = AdminConnectionDTO;
 
 export type CompanyConnections = {
   id: number;

@@ -4,20 +4,13 @@ import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api.ts";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
 import { useRealtimeEvent } from "../../../lib/realtime.ts";
-import type { WebchatSettings } from "../../webchat/components/webchat_fields.tsx";
-import type { Queue } from "../../../lib/types.ts";
+import type { ChannelKind, QueueRef as Queue } from "@contract/common.ts";
+import type { WorkingHours } from "@contract/companies.ts";
+import type { ConnectionStatus } from "@contract/connections.ts";
+import type { WebchatSettings } from "@contract/webchat.ts";
 
-export type Channel = "whatsapp" | "whatsappapi" | "facebook" | "instagram" | "api" | "webchat";
-
-export type ConnectionStatus =
-  | "qrcode"
-  | "PAIRING"
-  | "DISCONNECTED"
-  | "TIMEOUT"
-  | "OPENING"
-  | "CONNECTED"
-  | "connecting"
-  | "importing";
+export type Channel = ChannelKind;
+export type { ConnectionStatus };
 
 export type ConnectionRecord = {
   id: number;
@@ -56,14 +49,7 @@ export type ConnectionRecord = {
   webhookUrl: string | null;
   metaPhoneNumberId: string | null;
   metaBusinessAccountId: string | null;
-  schedules?: {
-    weekday: string;
-    weekdayEn: string;
-    startTimeA: string;
-    endTimeA: string;
-    startTimeB: string;
-    endTimeB: string;
-  }[];
+  schedules?: WorkingHours[];
   collectiveVacationStart?: string | null;
   collectiveVacationEnd?: string | null;
   collectiveVacationMessage?: string | null;

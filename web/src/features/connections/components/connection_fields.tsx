@@ -4,8 +4,8 @@ import { Field } from "../../../components/ui/field.tsx";
 import { Input, Textarea } from "../../../components/ui/input.tsx";
 import { Select } from "../../../components/ui/select.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
-import type { Queue } from "../../../lib/types.ts";
-import { QueuePicker } from "../../users/components/queue_picker.tsx";
+import type { QueueRef as Queue } from "@contract/common.ts";
+import { QueuePicker } from "../../users/index.ts";
 import { type ConnectionFormValues, type FormErrors, NO_QUEUE } from "./connection_form.ts";
 
 export type FieldsProps = {

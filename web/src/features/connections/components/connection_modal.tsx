@@ -47,21 +47,11 @@ import {
   extrasFrom,
   extrasPayload,
   VacationAndMedia,
-} from "../../queues/components/connection_extras.tsx";
-import { useSettings } from "../../settings/api/settings.ts";
-import {
-  webchatErrors,
-  WebchatFields,
-  webchatFrom,
-  webchatPayload,
-} from "../../webchat/components/webchat_fields.tsx";
-import {
-  botsFrom,
-  botsPayload,
-  ConnectionBotsTab,
-  useBotsAccess,
-} from "../../integrations/components/connection_bots_tab.tsx";
-import { useStandardFlowTab } from "../../flows/components/standard_flow_tab.tsx";
+} from "../../queues/index.ts";
+import { useSettings } from "../../settings/index.ts";
+import { webchatErrors, WebchatFields, webchatFrom, webchatPayload } from "../../webchat/index.ts";
+import { botsFrom, botsPayload, ConnectionBotsTab, useBotsAccess } from "../../integrations/index.ts";
+import { useStandardFlowTab } from "../../flows/index.ts";
 
 type Props = {
   open: boolean;

@@ -12,7 +12,7 @@ import { Field } from "../../../components/ui/field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Select } from "../../../components/ui/select.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
-import type { Queue } from "../../../lib/types.ts";
+import type { QueueRef as Queue } from "@contract/common.ts";
 import { type Channel, type ConnectionRecord, useCloseImported } from "../api/connections.ts";
 import { RENDER_CLOSE_BUTTON } from "./import_status.tsx";
 

@@ -1,7 +1,7 @@
 /** GET /contacts/{id}/tickets: the contact page's conversations (issue 21). */
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
-import type { Ticket } from "../../tickets/api/types.ts";
+import type { ListedTicket as Ticket } from "@contract/tickets.ts";
 
 export type ContactTicket = Ticket & {
   messageCount: number;

@@ -29,11 +29,11 @@ import { useContact } from "../api/contacts.ts";
 import { useContactTickets } from "../api/contact_tickets.ts";
 import { ContactModal } from "./contact_modal.tsx";
 import { formatPhone } from "../../../lib/phone.ts";
-import { NewTicketDialog } from "../../tickets/components/dialogs/new_ticket_dialog.tsx";
-import { otherOpenTicket, useCreateTicket } from "../../tickets/api/update_ticket.ts";
-import { fullDateTime } from "../../tickets/components/format.ts";
-import { WaText } from "../../tickets/components/wa_text.tsx";
-import { cut } from "../../tickets/components/format.ts";
+import { NewTicketDialog } from "../../tickets/index.ts";
+import { otherOpenTicket, useCreateTicket } from "../../tickets/index.ts";
+import { fullDateTime } from "../../../lib/format.ts";
+import { WaText } from "../../tickets/index.ts";
+import { cut } from "../../../lib/format.ts";
 
 export function ContactPage({ contactId }: { contactId: number }) {
   const { t } = useTranslation("inbox");

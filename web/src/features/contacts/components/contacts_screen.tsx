@@ -22,7 +22,7 @@ import {
 import { ContactModal } from "./contact_modal.tsx";
 import { useContactColumns } from "./contacts_table.tsx";
 
-import { useScheduleDialog } from "../../schedules/components/use_schedule_dialog.tsx";
+import { useScheduleDialog } from "../../schedules/index.ts";
 /** /contacts: search, infinite scroll, add/edit, block, delete (admin), spreadsheet import (/contacts/import) and xlsx export. */
 export function ContactsScreen() {
   const { t } = useTranslation("contacts");

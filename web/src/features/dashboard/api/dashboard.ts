@@ -1,42 +1,10 @@
 /** The dashboard, the real-time panel and the tickets report: types and queries (spec 1 §7, spec 3 §7). */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, requestBlob } from "../../../lib/api.ts";
+import type { AttendantRow, DashboardCounters, MomentTicket } from "@contract/dashboard.ts";
 
-export type Counters = {
-  supportHappening: number;
-  supportPending: number;
-  supportFinished: number;
-  supportGroups: number;
-  leads: number;
-  avgSupportTime: number;
-  avgWaitTime: number;
-  activeTickets: number;
-  passiveTickets: number;
-  npsScore: number;
-  npsPromotersPerc: number;
-  npsPassivePerc: number;
-  npsDetractorsPerc: number;
-  promoters: number;
-  passives: number;
-  detractors: number;
-  ratings: number;
-  tickets: number;
-  waitRating: number;
-  withoutRating: number;
-  withRating: number;
-  percRating: number;
-};
-
-export type Attendant = {
-  id: number;
-  name: string;
-  rating: number;
-  countRating: number;
-  tickets: number;
-  avgWaitTime: number;
-  avgSupportTime: number;
-  online: boolean;
-};
+export type Counters = DashboardCounters;
+export type Attendant = AttendantRow;
 
 export type DashboardFilter = { from: string; to: string; queueIds: number[] };
 
@@ -102,21 +70,7 @@ export const useMessagesCount = (f: DashboardFilter, fromMe?: boolean) =>
     placeholderData: keepPreviousData,
   });
 
-export type MomentTicket = {
-  id: number;
-  uuid: string;
-  status: "open" | "pending";
-  userId: number | null;
-  queueId: number | null;
-  isGroup: boolean;
-  createdAt: string;
-  updatedAt: string;
-  ageMinutes: number;
-  contact: { id: number; name: string };
-  user: { id: number; name: string } | null;
-  queue: { id: number; name: string; color: string } | null;
-  whatsapp: { id: number; name: string } | null;
-};
+export type { MomentTicket };
 
 export type UserMoment = {
   id: number;

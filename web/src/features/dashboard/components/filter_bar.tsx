@@ -4,8 +4,8 @@ import { Filter, RefreshCw } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "../../../components/ui/popover.tsx";
-import { CheckList } from "../../tickets/components/list/multi_select.tsx";
-import { useQueueOptions } from "../../tickets/api/lookups.ts";
+import { CheckList } from "../../../components/ui/multi_select.tsx";
+import { useQueueOptions } from "../../../lib/lookups.ts";
 import type { DashboardFilter } from "../api/dashboard.ts";
 
 /** Date range and queues of the dashboard; applied with the button (spec 1 §5 'Parametrizar el filtro'). */

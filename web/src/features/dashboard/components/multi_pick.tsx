@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { ChevronDown } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "../../../components/ui/popover.tsx";
-import { CheckList, type Option } from "../../tickets/components/list/multi_select.tsx";
+import { CheckList, type Option } from "../../../components/ui/multi_select.tsx";
 import { cn } from "../../../lib/utils.ts";
 
 /** A labelled button that opens a checkbox list; shows how many are chosen. */

@@ -12,7 +12,7 @@ import {
   useQueueOptions,
   useTagOptions,
   useUserSearch,
-} from "../../tickets/api/lookups.ts";
+} from "../../../lib/lookups.ts";
 import type { ReportFilters } from "../api/dashboard.ts";
 import { MultiPick } from "./multi_pick.tsx";
 

@@ -20,7 +20,7 @@ import { Select } from "../../../components/ui/select.tsx";
 import { useAuth } from "../../../lib/auth.tsx";
 import { currentLanguage } from "../../../lib/i18n.ts";
 import { toastError } from "../../../lib/toast.ts";
-import { TicketLogDialog } from "../../tickets/components/dialogs/ticket_log_dialog.tsx";
+import { TicketLogDialog } from "../../tickets/index.ts";
 import { downloadFile, reportParams, type ReportRow, useReport } from "../api/dashboard.ts";
 import { type ReportDraft, ReportFiltersForm } from "./report_filters.tsx";
 import { hoursMinutes, monthToDate } from "./format.ts";

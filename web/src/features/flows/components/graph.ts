@@ -4,31 +4,25 @@
  * saved, so a graph reloads exactly as it was saved.
  */
 import type { Edge, Node } from "@xyflow/react";
+import {
+  type FlowEdge,
+  type FlowGraph,
+  type FlowNode,
+  NODE_TYPES,
+  type NodeDataMap,
+  type NodeType,
+} from "@contract/flows.ts";
 
+/**
+ * A node's data while the dialog edits it: the contract's `NodeDataMap` says what each type
+ * stores once saved; a draft is patched field by field, so it is read loosely.
+ */
 // deno-lint-ignore no-explicit-any
 export type NodeData = Record<string, any>;
-export type StoredNode = { id: string; type: NodeType; position: { x: number; y: number }; data: NodeData };
-export type StoredEdge = { id: string; source: string; target: string; sourceHandle: string | null };
-export type FlowGraph = { nodes: StoredNode[]; connections: StoredEdge[] };
+export type StoredNode = FlowNode;
+export type StoredEdge = FlowEdge;
 
-/** Types in the speed-dial order of spec 3 §2, then the media and condition nodes we also run. */
-export const NODE_TYPES = [
-  "start",
-  "singleBlock",
-  "message",
-  "menu",
-  "randomizer",
-  "interval",
-  "ticket",
-  "typebot",
-  "openai",
-  "question",
-  "condition",
-  "img",
-  "audio",
-  "video",
-] as const;
-export type NodeType = (typeof NODE_TYPES)[number];
+export { type FlowGraph, NODE_TYPES, type NodeType };
 
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 /** A node id: 30 random alphanumeric characters (spec 3 §3). */
@@ -91,12 +85,14 @@ export const toCanvas = (g: FlowGraph): { nodes: Node[]; edges: Edge[] } => ({
 });
 
 export const fromCanvas = (nodes: Node[], edges: Edge[]): FlowGraph => ({
-  nodes: nodes.map((n) => ({
-    id: n.id,
-    type: n.type as NodeType,
-    position: { x: Math.round(n.position.x), y: Math.round(n.position.y) },
-    data: n.data as NodeData,
-  })),
+  nodes: nodes.map((n) =>
+    ({
+      id: n.id,
+      type: n.type as NodeType,
+      position: { x: Math.round(n.position.x), y: Math.round(n.position.y) },
+      data: n.data as NodeDataMap[NodeType],
+    }) as FlowNode
+  ),
   connections: edges.map((e) => ({
     id: e.id,
     source: e.source,

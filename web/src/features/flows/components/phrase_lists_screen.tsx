@@ -13,7 +13,7 @@ import { Switch } from "../../../components/ui/switch.tsx";
 import { useCurrentUser } from "../../../lib/auth.tsx";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
 import { useDeleteConfirmation } from "../../../lib/use_delete_confirmation.ts";
-import { useConnectionList } from "../../connections/api/connections.ts";
+import { useConnectionList } from "../../connections/index.ts";
 import {
   type FlowCampaign,
   useDeleteFlowCampaign,

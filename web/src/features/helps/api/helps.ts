@@ -1,7 +1,7 @@
 /** Help videos (spec 2 §2 gallery; spec 3 §2 help admin): GET /helps/list, operator CRUD. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
-import { helpsQueryOptions } from "../../shell/api/list_helps.ts";
+import { helpsQueryOptions } from "./list_helps.ts";
 
 export type Help = { id: number; title: string; description?: string | null; video?: string | null };
 export type HelpInput = { title: string; description: string | null; video: string | null };

@@ -5,31 +5,13 @@ import { FormDialog } from "../../../components/ui/form_dialog.tsx";
 import { Input, Textarea } from "../../../components/ui/input.tsx";
 import { Select } from "../../../components/ui/select.tsx";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
-import { useQueueList } from "../../queues/api/queues.ts";
+import { VOICES } from "@contract/integrations.ts";
+import { useQueueList } from "../../queues/index.ts";
 import { type Prompt, type PromptInput, useSavePrompt } from "../api/integrations.ts";
 
 const NONE = "none";
 const FILE_TYPES = /\.(jpe?g|png|pdf|xlsx?|txt)$/i;
 const storedName = (path: string) => (path.split("/").pop() ?? "").replace(/^\d+_[A-Za-z0-9]{6}_/, "");
-/** Spec 2 §9: text or one of 15 Brazilian neural voices. */
-export const VOICES = [
-  "texto",
-  "pt-BR-FranciscaNeural",
-  "pt-BR-AntonioNeural",
-  "pt-BR-BrendaNeural",
-  "pt-BR-DonatoNeural",
-  "pt-BR-ElzaNeural",
-  "pt-BR-FabioNeural",
-  "pt-BR-GiovannaNeural",
-  "pt-BR-HumbertoNeural",
-  "pt-BR-JulioNeural",
-  "pt-BR-LeilaNeural",
-  "pt-BR-LeticiaNeural",
-  "pt-BR-ManuelaNeural",
-  "pt-BR-NicolauNeural",
-  "pt-BR-ValerioNeural",
-  "pt-BR-YaraNeural",
-];
 
 const blank = (): PromptInput => ({
   name: "",

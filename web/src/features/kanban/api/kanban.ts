@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { api } from "../../../lib/api.ts";
 import { useRealtimeEvent } from "../../../lib/realtime.ts";
-import type { Ticket } from "../../tickets/api/types.ts";
-import { addTicketTag, removeTicketTag } from "../../tags/api/pickers.ts";
+import type { ListedTicket as Ticket } from "@contract/tickets.ts";
+import { addTicketTag, removeTicketTag } from "../../tags/index.ts";
 
 export type BoardFilters = { startDate: string; endDate: string; queueIds: number[] };
 

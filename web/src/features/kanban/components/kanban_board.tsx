@@ -11,11 +11,11 @@ import { useCurrentUser } from "../../../lib/auth.tsx";
 import { canSeeDashboard } from "../../../lib/permissions.ts";
 import { toastError } from "../../../lib/toast.ts";
 import { cn } from "../../../lib/utils.ts";
-import type { Ticket } from "../../tickets/api/types.ts";
-import { useQueueOptions } from "../../tickets/api/lookups.ts";
-import { CheckList } from "../../tickets/components/list/multi_select.tsx";
-import { cut, listTime } from "../../tickets/components/format.ts";
-import { useTagList } from "../../tags/api/pickers.ts";
+import type { ListedTicket as Ticket } from "@contract/tickets.ts";
+import { useQueueOptions } from "../../../lib/lookups.ts";
+import { CheckList } from "../../../components/ui/multi_select.tsx";
+import { cut, listTime } from "../../../lib/format.ts";
+import { useTagList } from "../../tags/index.ts";
 import { type BoardFilters, kanbanKeys, moveCard, today, useBoard, useBoardLive } from "../api/kanban.ts";
 
 type Lane = { id: number | null; name: string; color: string };

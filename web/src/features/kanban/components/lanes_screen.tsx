@@ -10,9 +10,9 @@ import { useCurrentUser } from "../../../lib/auth.tsx";
 import { isAdmin } from "../../../lib/permissions.ts";
 import { useDeleteConfirmation } from "../../../lib/use_delete_confirmation.ts";
 import { useInfiniteList } from "../../../lib/use_infinite_list.ts";
-import { type Tag, useDeleteTag, useLanes, useTagsLive } from "../../tags/api/tags.ts";
-import { TagModal } from "../../tags/components/tag_modal.tsx";
-import { TagChip } from "../../tags/components/tag_picker.tsx";
+import { type Tag, useDeleteTag, useLanes, useTagsLive } from "../../tags/index.ts";
+import { TagModal } from "../../tags/index.ts";
+import { TagChip } from "../../tags/index.ts";
 
 /** /TagsKanban: the board's lanes (tag chip, ticket count, edit/delete); add; back to the board. */
 export function LanesScreen() {

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../../components/ui/page_section.tsx";
-import { useConnectionList } from "../../connections/api/connections.ts";
+import { useConnectionList } from "../../connections/index.ts";
 import { EndpointDocs } from "./endpoint_docs.tsx";
 import { SendTestForm } from "./send_test_form.tsx";
 

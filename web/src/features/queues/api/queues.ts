@@ -1,15 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 import { useRealtimeEvent } from "../../../lib/realtime.ts";
+import type { WorkingHours } from "@contract/companies.ts";
 
-export type WorkingHours = {
-  weekday: string;
-  weekdayEn: string;
-  startTimeA: string;
-  endTimeA: string;
-  startTimeB: string;
-  endTimeB: string;
-};
+export type { WorkingHours };
 
 export type OptionType = "text" | "attendent" | "queue" | "integration" | "file";
 

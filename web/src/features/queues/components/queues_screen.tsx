@@ -8,7 +8,7 @@ import { RowActions } from "../../../components/ui/row_actions.tsx";
 import { Select } from "../../../components/ui/select.tsx";
 import { useCurrentUser } from "../../../lib/auth.tsx";
 import { useDeleteConfirmation } from "../../../lib/use_delete_confirmation.ts";
-import { useSettings } from "../../settings/api/settings.ts";
+import { useSettings } from "../../settings/index.ts";
 import { type Queue, useDeleteQueue, useQueueList, useQueuesLive } from "../api/queues.ts";
 import { QueueModal } from "./queue_modal.tsx";
 

@@ -1,17 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Input } from "../../../components/ui/input.tsx";
 import type { WorkingHours } from "../api/queues.ts";
+import { WEEKDAYS_EN, WEEKDAYS_PT } from "@contract/companies.ts";
 
-export const WEEKDAYS_EN = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
-const WEEKDAYS_PT = [
-  "Segunda-feira",
-  "Terça-feira",
-  "Quarta-feira",
-  "Quinta-feira",
-  "Sexta-feira",
-  "Sábado",
-  "Domingo",
-];
+export { WEEKDAYS_EN };
 
 /** Spec 2 §9: 08:00-12:00 and 13:00-18:00 every day. */
 export const defaultWorkingHours = (): WorkingHours[] =>

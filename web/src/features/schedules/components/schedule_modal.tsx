@@ -14,7 +14,7 @@ import {
   useContactSearch,
   useQueueOptions,
   useUserSearch,
-} from "../../tickets/api/lookups.ts";
+} from "../../../lib/lookups.ts";
 import { type Schedule, useRemoveScheduleMedia, useSaveSchedule } from "../api/schedules.ts";
 
 const NONE = "0";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Building2, CircleHelp, Clock, FileKey, Layers, Palette, SlidersHorizontal } from "lucide-react";
-import { HelpsAdmin } from "../../helps/components/helps_admin.tsx";
+import { HelpsAdmin } from "../../helps/index.ts";
 import { Card } from "../../../components/ui/card.tsx";
 import { EmptyState } from "../../../components/ui/empty_state.tsx";
 import { PageHeader } from "../../../components/ui/page_section.tsx";
@@ -11,10 +11,10 @@ import { isSuper } from "../../../lib/permissions.ts";
 import { useSettings } from "../api/settings.ts";
 import { OptionsTab } from "./options_tab.tsx";
 import { WhitelabelTab } from "./whitelabel_tab.tsx";
-import { CompaniesScreen } from "../../backoffice/components/companies_screen.tsx";
-import { PlansTab } from "../../backoffice/components/plans_tab.tsx";
-import { CertificateTab } from "../../backoffice/components/certificate_tab.tsx";
-import { CompanyHoursTab } from "../../queues/components/company_hours_tab.tsx";
+import { CompaniesScreen } from "../../backoffice/index.ts";
+import { PlansTab } from "../../backoffice/index.ts";
+import { CertificateTab } from "../../backoffice/index.ts";
+import { CompanyHoursTab } from "../../queues/index.ts";
 
 export function SettingsScreen() {
   const { t } = useTranslation("settings");

@@ -5,15 +5,15 @@ import { useMediaQuery } from "../../../lib/use_media_query.ts";
 import { cn } from "../../../lib/utils.ts";
 import { useTheme } from "../../../lib/theme.tsx";
 import { canSeeConnections } from "../../../lib/permissions.ts";
-import type { User } from "../../../lib/types.ts";
-import { useConnectionsWarning } from "../api/list_connections.ts";
-import { useHasHelps } from "../api/list_helps.ts";
+import type { UserDTO as User } from "@contract/users.ts";
+import { useConnectionsWarning } from "../../connections/index.ts";
+import { useHasHelps } from "../../helps/index.ts";
 import { useVersion } from "../api/get_version.ts";
-import { useUnreadChats } from "../../chats/components/chats_popover.tsx";
+import { useUnreadChats } from "../../chats/index.ts";
 import { visibleNav } from "./nav_model.ts";
 import { SideNav } from "./side_nav.tsx";
 import { TopBar } from "./top_bar.tsx";
-import type { NotificationItem } from "./header_popovers.tsx";
+import type { NotificationItem } from "../../../components/layout/header_popover.tsx";
 
 /** Pages that use the whole area under the top bar (no padding, no max width). */
 const FULL_BLEED = [/^\/tickets(\/|$)/];

@@ -44,7 +44,7 @@ import {
   isSuper,
   planAllows,
 } from "../../../lib/permissions.ts";
-import type { User } from "../../../lib/types.ts";
+import type { UserDTO as User } from "@contract/users.ts";
 
 export type NavContext = { user: User; hasHelps: boolean };
 type Rule = (ctx: NavContext) => boolean;

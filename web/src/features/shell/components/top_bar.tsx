@@ -11,11 +11,12 @@ import { Tooltip } from "../../../components/ui/tooltip.tsx";
 import { formatDay } from "../../../lib/dates.ts";
 import { isAdmin, planAllows } from "../../../lib/permissions.ts";
 import { effectiveDueDate, OPERATOR_COMPANY_ID } from "../../../lib/subscription.ts";
-import type { User } from "../../../lib/types.ts";
+import type { UserDTO as User } from "@contract/users.ts";
 import { RefreshButton, ThemeToggle, VolumeControl } from "./header_controls.tsx";
-import { type NotificationItem, NotificationsPopover } from "./header_popovers.tsx";
-import { TopBarAnnouncements } from "../../announcements/components/announcements_popover.tsx";
-import { TopBarChats } from "../../chats/components/chats_popover.tsx";
+import { NotificationsPopover } from "./header_popovers.tsx";
+import { type NotificationItem } from "../../../components/layout/header_popover.tsx";
+import { TopBarAnnouncements } from "../../announcements/index.ts";
+import { TopBarChats } from "../../chats/index.ts";
 import { UserMenu } from "./user_menu.tsx";
 
 type TopBarProps = {

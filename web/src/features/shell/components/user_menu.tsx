@@ -13,7 +13,7 @@ import {
 } from "../../../components/ui/dropdown_menu.tsx";
 import { publicFileUrl } from "../../../lib/api.ts";
 import { currentLanguage, LANGUAGES } from "../../../lib/i18n.ts";
-import type { User } from "../../../lib/types.ts";
+import type { UserDTO as User } from "@contract/users.ts";
 
 type UserMenuProps = { user: User; onOpenProfile: () => void; onLogout: () => void };
 

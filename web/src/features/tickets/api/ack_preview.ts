@@ -4,7 +4,8 @@
  */
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { ticketKeys } from "./keys.ts";
-import type { Message, Ticket, TicketPage } from "./types.ts";
+import type { MessageDTO as Message } from "@contract/messages.ts";
+import type { ListedTicket as Ticket, TicketPage } from "@contract/tickets.ts";
 
 type Lists = InfiniteData<TicketPage, number>;
 

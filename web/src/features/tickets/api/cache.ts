@@ -5,7 +5,9 @@
 import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
 import { ticketKeys } from "./keys.ts";
 import { isPatchable } from "./list_tickets.ts";
-import type { ListFilters, Message, MessagePage, Ticket, TicketPage } from "./types.ts";
+import type { MessageDTO as Message, MessagePage } from "@contract/messages.ts";
+import type { ListedTicket as Ticket, TicketPage } from "@contract/tickets.ts";
+import type { ListFilters } from "./list_filters.ts";
 
 type Lists = InfiniteData<TicketPage, number>;
 type Messages = InfiniteData<MessagePage, number>;

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 import { ticketKeys } from "./keys.ts";
-import type { Ticket } from "./types.ts";
+import type { ListedTicket as Ticket } from "@contract/tickets.ts";
 
 const NUMERIC = /^\d+$/;
 

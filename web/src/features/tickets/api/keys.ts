@@ -1,4 +1,4 @@
-import type { ListFilters } from "./types.ts";
+import type { ListFilters } from "./list_filters.ts";
 
 /** One key factory for every inbox query, so mutations and socket events reach them all. */
 export const ticketKeys = {
@@ -12,13 +12,4 @@ export const ticketKeys = {
   log: (id: number) => [...ticketKeys.all, "log", id] as const,
   notes: (ticketId: number) => [...ticketKeys.all, "notes", ticketId] as const,
   contact: (id: number) => [...ticketKeys.all, "contact", id] as const,
-};
-
-export const lookupKeys = {
-  queues: ["queues"] as const,
-  connections: ["connections"] as const,
-  tags: ["tags", "all"] as const,
-  quickAnswers: ["quick-messages", "usable"] as const,
-  users: (search: string) => ["users", "search", search] as const,
-  contacts: (search: string) => ["contacts", "search", search] as const,
 };

@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 import { ticketKeys } from "./keys.ts";
-import type { ListFilters, TicketPage } from "./types.ts";
+import type { TicketPage } from "@contract/tickets.ts";
+import type { ListFilters } from "./list_filters.ts";
 
 export const SEARCH_MIN_LENGTH = 3;
 

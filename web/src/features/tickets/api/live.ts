@@ -9,7 +9,8 @@ import { realtime, useRealtimeEvent } from "../../../lib/realtime.ts";
 import { playNotificationSound } from "../../../lib/sound.ts";
 import { ticketKeys } from "./keys.ts";
 import { appendMessage, applyTicket, removeTicket, replaceMessage } from "./cache.ts";
-import type { Message, Ticket } from "./types.ts";
+import type { MessageDTO as Message } from "@contract/messages.ts";
+import type { ListedTicket as Ticket } from "@contract/tickets.ts";
 import { patchPreviewAck } from "./ack_preview.ts";
 
 type TicketEvent = { action: "update" | "delete" | "create"; ticket?: Ticket; ticketId?: number };

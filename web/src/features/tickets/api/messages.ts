@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-q
 import { api } from "../../../lib/api.ts";
 import { ticketKeys } from "./keys.ts";
 import { appendMessage, replaceMessage } from "./cache.ts";
-import type { Message, MessagePage } from "./types.ts";
+import type { MessageDTO as Message, MessagePage } from "@contract/messages.ts";
 
 /** GET /messages/{uuid}: page 1 is the newest; each page is ascending. */
 export function useMessages(uuid: string | undefined) {

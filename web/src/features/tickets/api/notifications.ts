@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useUnreadTickets } from "./list_tickets.ts";
 import { useInboxLive } from "./live.ts";
-import type { Ticket } from "./types.ts";
+import type { ListedTicket as Ticket } from "@contract/tickets.ts";
 
 /**
  * The inbox's share of the shell: socket wiring for the whole private area and the unread

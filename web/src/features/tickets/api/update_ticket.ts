@@ -3,7 +3,7 @@ import { api, ApiError } from "../../../lib/api.ts";
 import { useCurrentUser } from "../../../lib/auth.tsx";
 import { ticketKeys } from "./keys.ts";
 import { applyTicket, removeTicket } from "./cache.ts";
-import type { Ticket, TicketStatus } from "./types.ts";
+import type { ListedTicket as Ticket, TicketStatus } from "@contract/tickets.ts";
 
 export type TicketUpdate = {
   status?: TicketStatus;

@@ -9,7 +9,7 @@ import { Cable, CheckCircle2, Inbox, ListTree } from "lucide-react";
 import { useCurrentUser } from "../../../lib/auth.tsx";
 import { isAdmin } from "../../../lib/permissions.ts";
 import { cn } from "../../../lib/utils.ts";
-import { useConnectionList, useQueueOptions } from "../../connections/api/connections.ts";
+import { useConnectionList, useQueueOptions } from "../../connections/index.ts";
 
 export function FirstSteps({ className }: { className?: string }) {
   const { t } = useTranslation("inbox");

@@ -10,7 +10,7 @@ import { ConfirmDialog } from "../../../components/ui/confirm_dialog.tsx";
 import { useCurrentUser } from "../../../lib/auth.tsx";
 import { isAdmin } from "../../../lib/permissions.ts";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
-import { useQueueOptions } from "../api/lookups.ts";
+import { useQueueOptions } from "../../../lib/lookups.ts";
 import {
   type OpenTicketInfo,
   otherOpenTicket,
@@ -19,7 +19,7 @@ import {
   useDeleteTicket,
   useUpdateTicket,
 } from "../api/update_ticket.ts";
-import type { Ticket } from "../api/types.ts";
+import type { ListedTicket as Ticket } from "@contract/tickets.ts";
 import { AcceptDialog } from "./dialogs/accept_dialog.tsx";
 import { AlreadyOpenDialog } from "./dialogs/already_open_dialog.tsx";
 import { CloseDialog } from "./dialogs/close_dialog.tsx";

@@ -6,7 +6,7 @@ import { useCurrentUser } from "../../../lib/auth.tsx";
 import { useMediaQuery } from "../../../lib/use_media_query.ts";
 import { cn } from "../../../lib/utils.ts";
 import { useSaveListWidth } from "../api/lookups.ts";
-import type { Ticket } from "../api/types.ts";
+import type { ListedTicket as Ticket } from "@contract/tickets.ts";
 import { type ContactEditor, ContactEditorContext } from "./drawer/contact_drawer.tsx";
 import { TicketListPanel } from "./list/ticket_list_panel.tsx";
 import { PANEL_DEFAULT, ResizablePanel } from "./resizable_panel.tsx";

@@ -12,7 +12,7 @@ import { PageSpinner } from "../../../components/ui/spinner.tsx";
 import { api } from "../../../lib/api.ts";
 import { toastError } from "../../../lib/toast.ts";
 import { cn } from "../../../lib/utils.ts";
-import { fullDateTime } from "../../tickets/components/format.ts";
+import { fullDateTime } from "../../../lib/format.ts";
 
 type Todo = { id: number; text: string; done: boolean; createdAt: string; updatedAt: string };
 const KEY = ["todos"] as const;

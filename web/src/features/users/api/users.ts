@@ -7,7 +7,9 @@ import {
 } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 import { useRealtimeEvent } from "../../../lib/realtime.ts";
-import type { Connection, Queue, Toggle, User } from "../../../lib/types.ts";
+import type { QueueRef as Queue, Toggle } from "@contract/common.ts";
+import type { ConnectionSummary as Connection } from "@contract/connections.ts";
+import type { UserDTO as User } from "@contract/users.ts";
 
 export const userKeys = {
   all: ["users"] as const,

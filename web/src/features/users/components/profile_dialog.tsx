@@ -6,11 +6,11 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { publicFileUrl } from "../../../lib/api.ts";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
-import type { User } from "../../../lib/types.ts";
+import type { UserDTO as User } from "@contract/users.ts";
 import { uploadProfileImage, useSaveUser } from "../api/users.ts";
 import { fromUser, toPayload, type UserFormValues, validateUser } from "./user_form.ts";
 import { UserGeneralFields } from "./user_general_fields.tsx";
-import { TwoFactorSection } from "../../two_factor/components/two_factor_section.tsx";
+import { TwoFactorSection } from "../../two_factor/index.ts";
 
 const IMAGE_TYPES = ".png,.jpg,.jpeg";
 

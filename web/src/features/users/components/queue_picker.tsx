@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Check } from "lucide-react";
-import type { Queue } from "../../../lib/types.ts";
+import type { QueueRef as Queue } from "@contract/common.ts";
 import { cn } from "../../../lib/utils.ts";
 
 /** Multi-select of queues as toggle chips in each queue's colour. */

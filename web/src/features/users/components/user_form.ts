@@ -1,16 +1,9 @@
-import type { Toggle, User } from "../../../lib/types.ts";
+import type { Toggle } from "@contract/common.ts";
+import { USER_PERMISSION_FLAGS, type UserDTO as User, type UserPermissionFlag } from "@contract/users.ts";
 import type { UserPayload } from "../api/users.ts";
 
-export const PERMISSION_FLAGS = [
-  "allTicket",
-  "allHistoric",
-  "allUserChat",
-  "userClosePendingTicket",
-  "showDashboard",
-  "allowRealTime",
-  "allowConnections",
-] as const;
-export type PermissionFlag = typeof PERMISSION_FLAGS[number];
+export const PERMISSION_FLAGS = USER_PERMISSION_FLAGS;
+export type PermissionFlag = UserPermissionFlag;
 
 export type UserFormValues = {
   name: string;

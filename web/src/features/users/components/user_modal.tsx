@@ -6,12 +6,12 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui
 import { useCurrentUser } from "../../../lib/auth.tsx";
 import { can } from "../../../lib/permissions.ts";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
-import type { User } from "../../../lib/types.ts";
+import type { UserDTO as User } from "@contract/users.ts";
 import { useSaveUser } from "../api/users.ts";
 import { emptyUser, fromUser, toPayload, type UserFormValues, validateUser } from "./user_form.ts";
 import { UserGeneralFields } from "./user_general_fields.tsx";
 import { UserPermissionsFields } from "./user_permissions_fields.tsx";
-import { ResetTwoFactor } from "../../two_factor/components/reset_two_factor.tsx";
+import { ResetTwoFactor } from "../../two_factor/index.ts";
 
 type Props = { user?: User | null; onClose: () => void };
 

@@ -5,7 +5,7 @@ import { ListEmptyState, ListPage } from "../../../components/layout/list_page.t
 import { DataTable } from "../../../components/ui/data_table.tsx";
 import { EmptyState } from "../../../components/ui/empty_state.tsx";
 import { useCurrentUser } from "../../../lib/auth.tsx";
-import type { User } from "../../../lib/types.ts";
+import type { UserDTO as User } from "@contract/users.ts";
 import { useDeleteConfirmation } from "../../../lib/use_delete_confirmation.ts";
 import { useInfiniteList } from "../../../lib/use_infinite_list.ts";
 import { useDeleteUser, useUsers, useUsersLiveUpdates } from "../api/users.ts";

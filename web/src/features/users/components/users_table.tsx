@@ -4,7 +4,7 @@ import { Badge } from "../../../components/ui/badge.tsx";
 import type { Column } from "../../../components/ui/data_table.tsx";
 import { RowActions } from "../../../components/ui/row_actions.tsx";
 import { publicFileUrl } from "../../../lib/api.ts";
-import type { User } from "../../../lib/types.ts";
+import type { UserDTO as User } from "@contract/users.ts";
 import { cn } from "../../../lib/utils.ts";
 
 /** The columns of the users table: name with presence, profile, queues, hours and actions. */

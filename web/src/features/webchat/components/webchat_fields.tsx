@@ -12,18 +12,9 @@ import { Select } from "../../../components/ui/select.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { toastError } from "../../../lib/toast.ts";
+import { WEBCHAT_COLOR, WEBCHAT_DEFAULTS, type WebchatSettings } from "@contract/webchat.ts";
 
-export type WebchatSettings = {
-  color: string;
-  title: string;
-  greeting: string;
-  avatarUrl: string | null;
-  position: "right" | "left";
-  language: "auto" | "pt" | "es" | "en" | "tr";
-  allowedOrigins: string[];
-  offline: "collect" | "message";
-  useBusinessHours: boolean;
-};
+export type { WebchatSettings };
 
 export type WebchatValue = Omit<WebchatSettings, "allowedOrigins" | "avatarUrl"> & {
   avatarUrl: string;
@@ -36,15 +27,15 @@ export type WebchatErrors = Partial<Record<"color" | "avatarUrl" | "origins", st
 export function webchatFrom(c?: { webchat?: WebchatSettings | null } | null): WebchatValue {
   const w = c?.webchat;
   return {
-    color: w?.color ?? "#2563eb",
-    title: w?.title ?? "",
-    greeting: w?.greeting ?? "",
+    color: w?.color ?? WEBCHAT_DEFAULTS.color,
+    title: w?.title ?? WEBCHAT_DEFAULTS.title,
+    greeting: w?.greeting ?? WEBCHAT_DEFAULTS.greeting,
     avatarUrl: w?.avatarUrl ?? "",
-    position: w?.position ?? "right",
-    language: w?.language ?? "auto",
-    origins: (w?.allowedOrigins ?? []).join("\n"),
-    offline: w?.offline ?? "collect",
-    useBusinessHours: w?.useBusinessHours ?? true,
+    position: w?.position ?? WEBCHAT_DEFAULTS.position,
+    language: w?.language ?? WEBCHAT_DEFAULTS.language,
+    origins: (w?.allowedOrigins ?? WEBCHAT_DEFAULTS.allowedOrigins).join("\n"),
+    offline: w?.offline ?? WEBCHAT_DEFAULTS.offline,
+    useBusinessHours: w?.useBusinessHours ?? WEBCHAT_DEFAULTS.useBusinessHours,
   };
 }
 
@@ -52,7 +43,7 @@ const originsOf = (v: WebchatValue) => v.origins.split(/[\s,]+/).map((o) => o.tr
 
 export function webchatErrors(v: WebchatValue): WebchatErrors {
   const e: WebchatErrors = {};
-  if (!/^#[0-9a-fA-F]{6}$/.test(v.color)) e.color = "errors.color";
+  if (!WEBCHAT_COLOR.test(v.color)) e.color = "errors.color";
   if (v.avatarUrl.trim() && !/^https?:\/\/\S+$/i.test(v.avatarUrl.trim())) e.avatarUrl = "errors.url";
   const bad = originsOf(v).find((o) => {
     try {

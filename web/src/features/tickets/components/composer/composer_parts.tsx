@@ -3,7 +3,8 @@ import { CheckCircle2, CornerUpLeft, Lock, Pencil, PenLine, RotateCcw, Send, Tra
 import { Tooltip } from "../../../../components/ui/tooltip.tsx";
 import { cn } from "../../../../lib/utils.ts";
 import { Button } from "../../../../components/ui/button.tsx";
-import type { Message, Ticket } from "../../api/types.ts";
+import type { MessageDTO as Message } from "@contract/messages.ts";
+import type { ListedTicket as Ticket } from "@contract/tickets.ts";
 import { useTicketFlows } from "../ticket_flows.tsx";
 
 /** The reply or edit strip above the text box. */

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../../components/ui/button.tsx";
 import { Dialog } from "../../../../components/ui/dialog.tsx";
 import { Field } from "../../../../components/ui/field.tsx";
-import { useContactPeople } from "../../api/lookups.ts";
+import { useContactPeople } from "../../../../lib/lookups.ts";
 import { type Person, PersonPicker } from "../dialogs/person_picker.tsx";
 
 /** A vCard 3.0 for a contact: FN, N and one TEL with its WhatsApp id, as WhatsApp writes them. */

@@ -3,8 +3,8 @@ import { Paperclip, Zap } from "lucide-react";
 import { Spinner } from "../../../../components/ui/spinner.tsx";
 import { cn } from "../../../../lib/utils.ts";
 import { useQuickAnswers } from "../../api/lookups.ts";
-import type { QuickAnswer } from "../../api/types.ts";
-import { cut } from "../format.ts";
+import type { QuickMessageDTO as QuickAnswer } from "@contract/quick_messages.ts";
+import { cut } from "../../../../lib/format.ts";
 
 const PREVIEW_MAX = 90;
 

@@ -11,7 +11,8 @@ import { Select } from "../../../../components/ui/select.tsx";
 import { api } from "../../../../lib/api.ts";
 import { toastError } from "../../../../lib/toast.ts";
 import { appendMessage } from "../../api/cache.ts";
-import type { Message, Ticket } from "../../api/types.ts";
+import type { MessageDTO as Message } from "@contract/messages.ts";
+import type { ListedTicket as Ticket } from "@contract/tickets.ts";
 
 /** The spec's buttons dialog types (Lista, URL, Copia, Llámame, PIX) and their routes. */
 const KINDS = ["lista", "URL", "copy", "call", "PIX"] as const;

@@ -4,8 +4,8 @@ import { Button } from "../../../../components/ui/button.tsx";
 import { Dialog } from "../../../../components/ui/dialog.tsx";
 import { Field } from "../../../../components/ui/field.tsx";
 import { Select } from "../../../../components/ui/select.tsx";
-import type { QueueRef } from "../../../../lib/types.ts";
-import type { Ticket } from "../../api/types.ts";
+import type { QueueRef } from "@contract/common.ts";
+import type { ListedTicket as Ticket } from "@contract/tickets.ts";
 
 type Props = {
   ticket: Ticket;

@@ -5,7 +5,7 @@ import { Dialog } from "../../../../components/ui/dialog.tsx";
 import { Field } from "../../../../components/ui/field.tsx";
 import { readStorage, STORAGE_KEYS } from "../../../../lib/storage.ts";
 import { toastError, toastSuccess } from "../../../../lib/toast.ts";
-import { useContactPeople } from "../../api/lookups.ts";
+import { useContactPeople } from "../../../../lib/lookups.ts";
 import { forwardMessages } from "../../api/messages.ts";
 import { type Person, PersonPicker } from "./person_picker.tsx";
 

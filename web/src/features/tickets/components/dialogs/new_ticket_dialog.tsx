@@ -6,7 +6,7 @@ import { Field } from "../../../../components/ui/field.tsx";
 import { Select } from "../../../../components/ui/select.tsx";
 import { useCurrentUser } from "../../../../lib/auth.tsx";
 import { isAdmin } from "../../../../lib/permissions.ts";
-import { useConnectionOptions, useContactPeople, useQueueOptions } from "../../api/lookups.ts";
+import { useConnectionOptions, useContactPeople, useQueueOptions } from "../../../../lib/lookups.ts";
 import type { NewTicketInput } from "../../api/update_ticket.ts";
 import { type Person, PersonPicker } from "./person_picker.tsx";
 

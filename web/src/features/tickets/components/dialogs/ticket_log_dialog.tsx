@@ -5,7 +5,7 @@ import { Dialog } from "../../../../components/ui/dialog.tsx";
 import { EmptyState } from "../../../../components/ui/empty_state.tsx";
 import { PageSpinner } from "../../../../components/ui/spinner.tsx";
 import { useTicketLog } from "../../api/lookups.ts";
-import { fullDateTime } from "../format.ts";
+import { fullDateTime } from "../../../../lib/format.ts";
 
 const KNOWN = new Set([
   "create",

@@ -5,8 +5,8 @@ import { Dialog } from "../../../../components/ui/dialog.tsx";
 import { Field } from "../../../../components/ui/field.tsx";
 import { Textarea } from "../../../../components/ui/input.tsx";
 import { Select } from "../../../../components/ui/select.tsx";
-import { useQueueOptions, useUserSearch } from "../../api/lookups.ts";
-import type { Ticket } from "../../api/types.ts";
+import { useQueueOptions, useUserSearch } from "../../../../lib/lookups.ts";
+import type { ListedTicket as Ticket } from "@contract/tickets.ts";
 import { type Person, PersonPicker } from "./person_picker.tsx";
 
 export type TransferInput = { queueId: number; userId: number | null; message: string };

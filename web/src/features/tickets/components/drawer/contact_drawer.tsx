@@ -9,13 +9,13 @@ import { Switch } from "../../../../components/ui/switch.tsx";
 import { toastError, toastSuccess } from "../../../../lib/toast.ts";
 import { ticketKeys } from "../../api/keys.ts";
 import { setAcceptAudio, setContactBlocked, useContactDetail } from "../../api/lookups.ts";
-import type { Ticket } from "../../api/types.ts";
+import type { ListedTicket as Ticket } from "@contract/tickets.ts";
 import { ContactNotes } from "./contact_notes.tsx";
 import { BotToggle } from "./bot_toggle.tsx";
 import { useCurrentUser } from "../../../../lib/auth.tsx";
 import { planAllows } from "../../../../lib/permissions.ts";
 import { formatPhone } from "../../../../lib/phone.ts";
-import { ContactTagsBox, KanbanStageSelect } from "../../../tags/components/ticket_tags.tsx";
+import { ContactTagsBox, KanbanStageSelect } from "../../../tags/index.ts";
 
 /** The contact add/edit dialog comes from the contacts feature, handed in by the route. */
 export type ContactEditor = (p: { contactId: number; onClose: () => void; onSaved: () => void }) => ReactNode;

@@ -7,7 +7,7 @@ import { Textarea } from "../../../../components/ui/input.tsx";
 import { toastError, toastSuccess } from "../../../../lib/toast.ts";
 import { ticketKeys } from "../../api/keys.ts";
 import { addTicketNote, useTicketNotes } from "../../api/lookups.ts";
-import { fullDateTime } from "../format.ts";
+import { fullDateTime } from "../../../../lib/format.ts";
 
 /** Notes on the ticket: the list and an add box (minimum 2 characters). */
 export function ContactNotes({ ticketId, contactId }: { ticketId: number; contactId: number }) {

@@ -2,7 +2,7 @@
  * The part of a search result's message around its first marked word, so the match is visible in
  * the one-line preview (issue 21).
  */
-import { cut } from "../format.ts";
+import { cut } from "../../../../lib/format.ts";
 
 const LEAD = 24;
 

@@ -6,9 +6,10 @@ import { Input } from "../../../../components/ui/input.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "../../../../components/ui/popover.tsx";
 import { Tooltip } from "../../../../components/ui/tooltip.tsx";
 import { cn } from "../../../../lib/utils.ts";
-import { useConnectionOptions, useTagOptions, useUserSearch } from "../../api/lookups.ts";
-import type { ListFilters, TicketStatus } from "../../api/types.ts";
-import { CheckList } from "./multi_select.tsx";
+import { useConnectionOptions, useTagOptions, useUserSearch } from "../../../../lib/lookups.ts";
+import type { TicketStatus } from "@contract/tickets.ts";
+import type { ListFilters } from "../../api/list_filters.ts";
+import { CheckList } from "../../../../components/ui/multi_select.tsx";
 
 const STATUSES: TicketStatus[] = ["open", "pending", "closed", "group"];
 

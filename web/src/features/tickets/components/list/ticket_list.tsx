@@ -4,7 +4,8 @@ import { CheckCheck, Inbox, SearchX } from "lucide-react";
 import { EmptyState } from "../../../../components/ui/empty_state.tsx";
 import { Spinner } from "../../../../components/ui/spinner.tsx";
 import type { useTicketList } from "../../api/list_tickets.ts";
-import type { ListTab, Ticket } from "../../api/types.ts";
+import type { ListedTicket as Ticket } from "@contract/tickets.ts";
+import type { ListTab } from "../../api/list_filters.ts";
 import { TicketItem } from "./ticket_item.tsx";
 import { FirstSteps } from "../first_steps.tsx";
 

@@ -13,9 +13,9 @@ import { Button } from "../../../../components/ui/button.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "../../../../components/ui/popover.tsx";
 import { Tooltip } from "../../../../components/ui/tooltip.tsx";
 import { cn } from "../../../../lib/utils.ts";
-import type { QueueRef } from "../../../../lib/types.ts";
-import type { ListFilters } from "../../api/types.ts";
-import { CheckList } from "./multi_select.tsx";
+import type { QueueRef } from "@contract/common.ts";
+import type { ListFilters } from "../../api/list_filters.ts";
+import { CheckList } from "../../../../components/ui/multi_select.tsx";
 
 type Props = {
   filters: ListFilters;

@@ -4,8 +4,8 @@
  */
 import { useTranslation } from "react-i18next";
 import { ArrowRightLeft, CheckCircle2, RotateCcw, UserCheck } from "lucide-react";
-import type { TicketLogEntry } from "../../api/types.ts";
-import { fullDateTime } from "../format.ts";
+import type { TicketLogEntry } from "@contract/tickets.ts";
+import { fullDateTime } from "../../../../lib/format.ts";
 
 /** The log types shown as lines. */
 export const EVENT_TYPES = new Set(["open", "transfered", "closed", "reopen"]);

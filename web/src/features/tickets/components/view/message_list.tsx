@@ -4,12 +4,13 @@ import { useTranslation } from "react-i18next";
 import { MessagesSquare } from "lucide-react";
 import { EmptyState } from "../../../../components/ui/empty_state.tsx";
 import { Spinner } from "../../../../components/ui/spinner.tsx";
-import type { Message, Ticket, TicketLogEntry } from "../../api/types.ts";
+import type { MessageDTO as Message } from "@contract/messages.ts";
+import type { ListedTicket as Ticket, TicketLogEntry } from "@contract/tickets.ts";
 import { useTicketLog } from "../../api/lookups.ts";
 import { ticketKeys } from "../../api/keys.ts";
 import { EVENT_TYPES, EventLine } from "./event_line.tsx";
 import { type SearchFocus, useScrollToFocus } from "./use_search_focus.ts";
-import { dayLabel, sameDay } from "../format.ts";
+import { dayLabel, sameDay } from "../../../../lib/format.ts";
 import { type BubbleActions, MessageBubble } from "./message_bubble.tsx";
 
 const TOP_THRESHOLD_PX = 50;

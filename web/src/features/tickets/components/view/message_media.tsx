@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Download, FileText, MapPin, PhoneMissed, UserRound } from "lucide-react";
 import { Dialog } from "../../../../components/ui/dialog.tsx";
-import type { Message } from "../../api/types.ts";
+import type { MessageDTO as Message } from "@contract/messages.ts";
 import { AudioPlayer } from "./audio_player.tsx";
 
 /** FN and TEL of a vCard. */

@@ -1,7 +1,8 @@
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
-import type { Message, Ticket } from "../../api/types.ts";
-import { fullDateTime } from "../format.ts";
+import type { MessageDTO as Message } from "@contract/messages.ts";
+import type { ListedTicket as Ticket } from "@contract/tickets.ts";
+import { fullDateTime } from "../../../../lib/format.ts";
 import { formatPhone } from "../../../../lib/phone.ts";
 
 /** A print-styled copy of the conversation; window.print() turns it into a PDF. */

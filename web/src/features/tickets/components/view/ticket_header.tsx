@@ -26,11 +26,11 @@ import {
 import { Tooltip } from "../../../../components/ui/tooltip.tsx";
 import { useCurrentUser } from "../../../../lib/auth.tsx";
 import { can, isAdmin } from "../../../../lib/permissions.ts";
-import type { Ticket } from "../../api/types.ts";
+import type { ListedTicket as Ticket } from "@contract/tickets.ts";
 import { ChannelIcon } from "../../../../components/ui/channel_icon.tsx";
 import { useTicketFlows } from "../ticket_flows.tsx";
-import { TicketTagsButton } from "../../../tags/components/ticket_tags.tsx";
-import { useScheduleDialog } from "../../../schedules/components/use_schedule_dialog.tsx";
+import { TicketTagsButton } from "../../../tags/index.ts";
+import { useScheduleDialog } from "../../../schedules/index.ts";
 
 type Props = {
   ticket: Ticket;

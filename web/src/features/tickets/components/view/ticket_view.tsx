@@ -10,14 +10,14 @@ import { toastError, toastSuccess } from "../../../../lib/toast.ts";
 import { useTicket } from "../../api/get_ticket.ts";
 import { useTicketRoom } from "../../api/live.ts";
 import { flattenMessages, useDeleteMessage, useMessages } from "../../api/messages.ts";
-import type { Message } from "../../api/types.ts";
+import type { MessageDTO as Message } from "@contract/messages.ts";
 import { Composer } from "../composer/composer.tsx";
 import { ForwardDialog } from "../dialogs/forward_dialog.tsx";
 import { ContactDrawer } from "../drawer/contact_drawer.tsx";
 import { MessageList } from "./message_list.tsx";
 import { useSearchFocus } from "./use_search_focus.ts";
 import { PrintView } from "./print_view.tsx";
-import { VisitorTyping } from "../../../webchat/typing.tsx";
+import { VisitorTyping } from "../../../webchat/index.ts";
 import { TicketHeader } from "./ticket_header.tsx";
 
 /** One conversation: header, messages, composer, contact drawer; files can be dropped anywhere. */

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from "react";
 import { useLocation, useSearchParams } from "react-router";
-import type { Message } from "../../api/types.ts";
+import type { MessageDTO as Message } from "@contract/messages.ts";
 import { searchWords } from "../wa_text.tsx";
 
 /** `visit`: the navigation's key, so opening the same result again scrolls again. */

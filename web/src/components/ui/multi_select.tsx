@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Checkbox } from "../../../../components/ui/checkbox.tsx";
+import { Checkbox } from "./checkbox.tsx";
 
 export type Option = { value: number | string; label: string; color?: string };
 

@@ -1,5 +1,5 @@
 import { isSameDay, isToday, isYesterday } from "date-fns";
-import { formatDate, formatDateTime, formatTime } from "../../../lib/dates.ts";
+import { formatDate, formatDateTime, formatTime } from "./dates.ts";
 
 /** The list's last-message time: the clock time today, the date otherwise (in the language's formats). */
 export function listTime(iso: string | null | undefined, now = new Date()): string {

@@ -1,8 +1,9 @@
+/** The top bar's warning: whether any connection needs attention (QR code, disconnected…). */
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { api } from "../../../lib/api.ts";
 import { useRealtimeEvent } from "../../../lib/realtime.ts";
-import type { Connection } from "../../../lib/types.ts";
+import type { ConnectionSummary as Connection } from "@contract/connections.ts";
 
 export const WARNING_STATUSES = ["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING"];
 const BADGE_DELAY_MS = 2000;

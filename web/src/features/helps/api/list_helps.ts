@@ -1,3 +1,4 @@
+/** What the menu asks of the help videos: whether there are any (the Help item shows only then). */
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 

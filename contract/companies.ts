@@ -1,0 +1,102 @@
+/** Plans and companies on the wire (spec 3 §3 Plan, Company), and the working hours they carry. */
+
+/** The plan's feature switches, in the order the plan form shows them. */
+export const PLAN_FLAGS = [
+  "useWhatsapp",
+  "useFacebook",
+  "useInstagram",
+  "useCampaigns",
+  "useSchedules",
+  "useInternalChat",
+  "useExternalApi",
+  "useKanban",
+  "useOpenAi",
+  "useIntegrations",
+] as const;
+export type PlanFlag = (typeof PLAN_FLAGS)[number];
+
+/** The billing recurrences a plan or a company may have ("Day" is the server's test recurrence). */
+export const RECURRENCES = ["MENSAL", "BIMESTRAL", "TRIMESTRAL", "SEMESTRAL", "ANUAL"] as const;
+
+/** A plan as the API shows it (the session user's company carries it). */
+export type PlanDTO = { [F in PlanFlag]: boolean } & {
+  id: number;
+  name: string;
+  users: number;
+  connections: number;
+  queues: number;
+  amount: number;
+  isPublic: boolean;
+  recurrence: string;
+  stripePriceId: string | null;
+};
+
+/** A day of working hours (company or queue): two ranges, "HH:MM" each. */
+export type WorkingHours = {
+  weekday: string;
+  weekdayEn: string;
+  startTimeA: string;
+  endTimeA: string;
+  startTimeB: string;
+  endTimeB: string;
+};
+
+/** A company as the back office lists it: never a password; always its plan's name and price. */
+export type CompanyDTO = {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  document: string | null;
+  planId: number;
+  status: boolean;
+  /** Calendar date (YYYY-MM-DD) in the company's time zone; the last day of access. */
+  dueDate: string | null;
+  recurrence: string;
+  timezone: string;
+  schedules: WorkingHours[];
+  numberAttendants: number | null;
+  numberConections: number | null;
+  paymentMethod: string | null;
+  lastLogin: string | null;
+  folderSize: string | null;
+  numberFileFolder: string | null;
+  updatedAtFolder: string | null;
+  addressStreet: string | null;
+  addressState: string | null;
+  addressCity: string | null;
+  createdAt: string;
+  updatedAt: string;
+  planName: string;
+  plan: { id: number; name: string; amount: number; recurrence: string };
+};
+
+/** POST /subscription (checkout): the invoice and the provider links or Pix code to pay it. */
+export type PaymentResponse = {
+  invoiceId: number;
+  valorext: number;
+  stripeURL: string | null;
+  qrcode: { qrcode: string; imagemQrcode?: string } | null;
+  mercadopagoURL: string | null;
+  asaasURL: string | null;
+};
+
+/** The days of working hours, in order: `weekdayEn` as sent, `weekday` as shown (Portuguese). */
+export const WEEKDAYS_EN = [
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+  "sunday",
+] as const;
+export const WEEKDAYS_PT = [
+  "Segunda-feira",
+  "Terça-feira",
+  "Quarta-feira",
+  "Quinta-feira",
+  "Sexta-feira",
+  "Sábado",
+  "Domingo",
+] as const;

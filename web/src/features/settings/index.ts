@@ -1,0 +1,2 @@
+/** What other features may use of settings: they import it from here, never from its files. */
+export { useSettings } from "./api/settings.ts";
