@@ -261,3 +261,17 @@ export async function screenshot(page: Page, name: string) {
   await Deno.mkdir(SHOTS_DIR, { recursive: true });
   await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: false });
 }
+
+/**
+ * Waits until no CSS animation or transition is running (a dialog opening, a popover fading in, a
+ * theme's colours changing, a resize), so that a screenshot shows the result, not a frame of it.
+ */
+export async function settled(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+}
+
+/** Settles, then takes the screenshot. */
+export async function shot(page: Page, name: string) {
+  await settled(page);
+  await screenshot(page, name);
+}
