@@ -1,6 +1,6 @@
 import { expect } from "expect";
 import { createCompany, createQueue, createUser } from "../_helpers/factories.ts";
-import { atWidth, browserTest, expectToast, screenshot, signIn, WIDTHS } from "./_browser.ts";
+import { atWidth, browserTest, expectToast, screenshot, shot, signIn, WIDTHS } from "./_browser.ts";
 
 browserTest("[e2e] users: create, edit, search and delete", async ({ server, newPage }) => {
   const { company, admin } = await createCompany(server, { name: "Northwind Support" });
@@ -56,8 +56,7 @@ browserTest("[e2e] users: create, edit, search and delete", async ({ server, new
   await page.locator("tr").filter({ hasText: "Diana Prince-Trevor" }).waitFor();
   await screenshot(page, "users");
   await page.getByTestId("theme-toggle").click();
-  await page.waitForTimeout(200);
-  await screenshot(page, "users_dark");
+  await shot(page, "users_dark");
 
   // Delete with the confirmation.
   await page.locator("tr").filter({ hasText: "Diana Prince-Trevor" }).locator('[data-testid^="user-delete-"]')
