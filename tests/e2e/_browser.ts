@@ -297,9 +297,14 @@ export async function screenshot(page: Page, name: string) {
 /**
  * Waits until no CSS animation or transition is running (a dialog opening, a popover fading in, a
  * theme's colours changing, a resize), so that a screenshot shows the result, not a frame of it.
+ * Endless ones (a spinner, a pulsing dot) never end and are not waited for.
  */
 export async function settled(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) =>
+      a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity
+    )
+  );
 }
 
 /** Settles, then takes the screenshot. */
