@@ -20,6 +20,25 @@ export async function within<T>(ms: number, what: string, p: Promise<T>): Promis
   }
 }
 
+/**
+ * Polls `probe` until it answers something (not null, undefined or false) and returns that: a wait
+ * on a real condition, as Playwright's `expect.poll`. Past `timeoutMs` it fails naming `what`.
+ * A probe that throws fails the wait at once.
+ */
+export async function waitUntil<T>(
+  what: string,
+  probe: () => T | null | undefined | false | Promise<T | null | undefined | false>,
+  { timeoutMs = 30_000, everyMs = 50 }: { timeoutMs?: number; everyMs?: number } = {},
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const got = await probe();
+    if (got !== null && got !== undefined && got !== false) return got;
+    if (Date.now() > end) throw new Error(`[watchdog] ${what} did not happen within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
 /** Like `within`, for teardown: a step that hangs is reported on stderr and left behind. */
 export async function teardown(ms: number, what: string, p: Promise<unknown>): Promise<void> {
   try {

@@ -6,6 +6,11 @@ export type WebhookSink = {
   received: Received[];
   /** Answer this status to the next calls (default 200). */
   status: number;
+  /**
+   * The first call matching `pred`, received or still to come. It waits 30 s by default: it ends
+   * as soon as the call arrives, and a delivery through the job queue of a loaded machine can
+   * take well over the 5 s this used to allow.
+   */
   next(pred: (r: Received) => boolean, timeoutMs?: number): Promise<Received>;
   close(): Promise<void>;
 };
@@ -17,7 +22,7 @@ export function startWebhookSink(): WebhookSink {
     url: "",
     received,
     status: 200,
-    next(pred, timeoutMs = 5000) {
+    next(pred, timeoutMs = 30_000) {
       const hit = received.find(pred);
       if (hit) return Promise.resolve(hit);
       return new Promise((resolve, reject) => {

@@ -60,17 +60,32 @@ export type E2E = {
 const TEST_BUDGET_MS = 6 * 60_000;
 /** Each teardown step (closing a context, the browser, the server) gets this long. */
 const TEARDOWN_MS = 20_000;
-
 /**
- * Under CI a failed browser test runs once more, on a fresh server and browser, as Playwright's own
- * CI preset does: a real browser on a shared 2-core machine has timing a test cannot own. The first
- * failure is printed in full (`[e2e] RETRY`), so a flaky test is seen, not hidden.
+ * How long a page's waits (a locator, a navigation, an event) may take. Each ends as soon as its
+ * condition holds, so a passing test is no slower for it; 10 s was too short on a 2-core machine
+ * at a load of 10, where a click that refetches a list and re-renders can take that long.
  */
-const ATTEMPTS = Deno.env.get("CI") === "true" ? 2 : 1;
+const PAGE_TIMEOUT_MS = 30_000;
 
 /**
- * The named stages of a browser test. They are not Deno sub-steps: a failed Deno step fails its test
- * for good, which would make a retry pointless. A failure names its stage.
+ * An error no test code awaits (a promise rejected with no handler, an exception thrown in a
+ * callback) would otherwise end the whole test file at once, with its server, database and browser
+ * still open. It fails the browser test that is running instead, and is only reported when no test
+ * is running (a late rejection of something a finished test left behind).
+ */
+let failRunning: ((err: unknown) => void) | null = null;
+function onStray(kind: string, err: unknown, event: Event) {
+  event.preventDefault();
+  if (failRunning) failRunning(err);
+  else console.error(`[e2e] ${kind} after its test ended:`, err);
+}
+globalThis.addEventListener("unhandledrejection", (e) => onStray("unhandled rejection", e.reason, e));
+globalThis.addEventListener("error", (e) => onStray("uncaught error", e.error, e));
+
+/**
+ * The named stages of a browser test: a failure names its stage. A failed test is not run again,
+ * under CI or elsewhere: a test that fails on a busy machine waits on time somewhere, and is fixed
+ * there.
  */
 export type Stages = { step(name: string, fn: () => Promise<void>): Promise<boolean> };
 
@@ -102,18 +117,11 @@ export function browserTest(
     sanitizeResources: false,
     async fn() {
       if (!distBuilt) throw new Error("[e2e] dist/ is missing: run `deno task build` first.");
-      for (let attempt = 1;; attempt++) {
-        try {
-          return await runOnce(attempt);
-        } catch (err) {
-          if (attempt >= ATTEMPTS) throw err;
-          console.error(`[e2e] RETRY "${name}" after attempt ${attempt} failed:`, err);
-        }
-      }
+      await run();
     },
   });
 
-  async function runOnce(attempt: number) {
+  async function run() {
     const server = await startTestServer(typeof serverOpts === "function" ? serverOpts() : serverOpts);
     // An unknown switch chromium ignores, so that this test's browser processes can be found and
     // killed if closing them hangs.
@@ -133,42 +141,48 @@ export function browserTest(
     const contexts: BrowserContext[] = [];
     // Every browser test also checks the app's Content-Security-Policy: any violation fails it.
     const cspViolations: string[] = [];
+    const stray = new Promise<never>((_, reject) => {
+      failRunning = (err) => reject(err instanceof Error ? err : new Error(`uncaught: ${String(err)}`));
+    });
+    const newPage: E2E["newPage"] = async (opts = {}) => {
+      const context = await browser.newContext({
+        baseURL: server.url,
+        locale: opts.locale ?? "en-US",
+        colorScheme: opts.colorScheme ?? "light",
+        viewport: { width: 1440, height: 900 },
+        serviceWorkers: "block",
+        permissions: opts.permissions,
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(PAGE_TIMEOUT_MS);
+      page.on("pageerror", (err) => console.error(`[browser] ${err.message}`));
+      page.on("console", (m) => {
+        if (m.type() === "error") console.error(`[browser console] ${m.text()}`);
+        if (/Content Security Policy/i.test(m.text())) {
+          cspViolations.push(`${page.url()}: ${m.text()}`);
+        }
+      });
+      await page.exposeFunction("__cspViolation", (v: string) => cspViolations.push(v));
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (e) => {
+          const w = globalThis as unknown as { __cspViolation(v: string): void };
+          w.__cspViolation(`${e.violatedDirective} blocked ${e.blockedURI} (${location.pathname})`);
+        });
+      });
+      return { context, page };
+    };
+    // The test's own code: after a failure or past its budget it may still be running, and must
+    // have stopped before the server and its database close under it.
+    let body: Promise<void> = Promise.resolve();
     try {
       await within(
         launch.budgetMs ?? TEST_BUDGET_MS,
         `browser test "${name}"`,
-        fn({
-          server,
-          browser,
-          async newPage(opts = {}) {
-            const context = await browser.newContext({
-              baseURL: server.url,
-              locale: opts.locale ?? "en-US",
-              colorScheme: opts.colorScheme ?? "light",
-              viewport: { width: 1440, height: 900 },
-              serviceWorkers: "block",
-              permissions: opts.permissions,
-            });
-            contexts.push(context);
-            const page = await context.newPage();
-            page.setDefaultTimeout(10_000);
-            page.on("pageerror", (err) => console.error(`[browser] ${err.message}`));
-            page.on("console", (m) => {
-              if (m.type() === "error") console.error(`[browser console] ${m.text()}`);
-              if (/Content Security Policy/i.test(m.text())) {
-                cspViolations.push(`${page.url()}: ${m.text()}`);
-              }
-            });
-            await page.exposeFunction("__cspViolation", (v: string) => cspViolations.push(v));
-            await page.addInitScript(() => {
-              document.addEventListener("securitypolicyviolation", (e) => {
-                const w = globalThis as unknown as { __cspViolation(v: string): void };
-                w.__cspViolation(`${e.violatedDirective} blocked ${e.blockedURI} (${location.pathname})`);
-              });
-            });
-            return { context, page };
-          },
-        }, stages),
+        Promise.race([
+          stray,
+          body = fn({ server, browser, newPage }, stages),
+        ]),
       );
       if (cspViolations.length) {
         throw new Error(`Content-Security-Policy violations:\n${[...new Set(cspViolations)].join("\n")}`);
@@ -177,7 +191,7 @@ export function browserTest(
       for (const v of new Set(cspViolations)) console.error(`[e2e] CSP violation: ${v}`);
       // Leave evidence for a failing run: one screenshot per open page.
       await Deno.mkdir(SHOTS_DIR, { recursive: true });
-      const slug = `${name.replace(/[^a-z0-9]+/gi, "_").slice(0, 60)}_${attempt}`;
+      const slug = name.replace(/[^a-z0-9]+/gi, "_").slice(0, 60);
       let i = 0;
       for (const c of contexts) {
         for (const p of c.pages()) {
@@ -193,12 +207,17 @@ export function browserTest(
       }
       throw err;
     } finally {
+      // From here on a stray error is the teardown's: reported, it no longer decides the test.
+      failRunning = null;
       for (const c of contexts) {
         await teardown(TEARDOWN_MS, "closing a browser context", c.close().catch(() => {}));
       }
       await teardown(TEARDOWN_MS, "closing chromium", browser.close().catch(() => {}));
       const left = killByMarker(marker);
       if (left) console.error(`[e2e] killed ${left} chromium processes left after "${name}"`);
+      // With its browser gone, a body still waiting on a page ends; one waiting on something else
+      // gets a bounded while.
+      await teardown(TEARDOWN_MS, "the test's code to stop", body.catch(() => undefined));
       await teardown(TEARDOWN_MS, "closing the test server", server.close());
     }
   }
@@ -250,8 +269,8 @@ export async function expectToastThenReload(page: Page, text: string, action: ()
     }).observe(document.body, { childList: true, subtree: true, characterData: true });
   }, text);
   const loaded = page.waitForEvent("load");
-  await action();
-  await loaded;
+  // Both awaited together: if `action` fails, the wait for the load is not left to reject unseen.
+  await Promise.all([loaded, action()]);
   if (await page.evaluate(() => sessionStorage.getItem("e2e-toast-seen")) !== "1") {
     throw new Error(`no toast "${text}" before the reload`);
   }
@@ -260,4 +279,23 @@ export async function expectToastThenReload(page: Page, text: string, action: ()
 export async function screenshot(page: Page, name: string) {
   await Deno.mkdir(SHOTS_DIR, { recursive: true });
   await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: false });
+}
+
+/**
+ * Waits until no CSS animation or transition is running (a dialog opening, a popover fading in, a
+ * theme's colours changing, a resize), so that a screenshot shows the result, not a frame of it.
+ * Endless ones (a spinner, a pulsing dot) never end and are not waited for.
+ */
+export async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) =>
+      a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity
+    )
+  );
+}
+
+/** Settles, then takes the screenshot. */
+export async function shot(page: Page, name: string) {
+  await settled(page);
+  await screenshot(page, name);
 }

@@ -14,7 +14,7 @@ import { addDays, todayIn } from "@/lib/time.ts";
 import { OPERATOR, type TestServer } from "../_helpers/test_app.ts";
 import { signedEvent, startStripeServer } from "../_helpers/stripe_server.ts";
 import { ManualClock } from "../auth/_support.ts";
-import { browserTest, type E2E, expectToast, screenshot, signIn } from "./_browser.ts";
+import { browserTest, type E2E, expectToast, shot, signIn } from "./_browser.ts";
 
 const SECRET = "whsec_e2e";
 const TZ = "America/Sao_Paulo";
@@ -25,8 +25,7 @@ const usDate = (d: string) => `${d.slice(5, 7)}/${d.slice(8, 10)}/${d.slice(0, 4
 async function shots(page: Page, name: string) {
   for (const [w, h] of [[1440, 900], [1280, 800], [390, 844]]) {
     await page.setViewportSize({ width: w, height: h });
-    await page.waitForTimeout(150); // layout settles before the picture; nothing is asserted on it
-    await screenshot(page, `${name}_${w}`);
+    await shot(page, `${name}_${w}`); // the layout settles before the picture
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
@@ -140,7 +139,7 @@ async function life({ server, newPage }: E2E) {
       .dueDate!;
   expect(due1 > due0).toBe(true);
   await co.getByTestId("checkout-renewed").filter({ hasText: `renewed until ${usDate(due1)}` }).waitFor();
-  await co.waitForURL((u) => u.pathname === "/", { timeout: 20_000 });
+  await co.waitForURL((u) => u.pathname === "/");
 
   // The due date passes unpaid: the company gets the expired screen.
   clock.set(`${addDays(due1, 1)}T15:00:00Z`);
@@ -166,7 +165,7 @@ async function life({ server, newPage }: E2E) {
     (await server.deps.db.query.companies.findFirst({ where: (c, { eq }) => eq(c.name, "Padaria Sol") }))!
       .dueDate!;
   await co.getByTestId("checkout-renewed").filter({ hasText: usDate(due2) }).waitFor({ timeout: 30_000 });
-  await co.waitForURL((u) => u.pathname === "/", { timeout: 20_000 });
+  await co.waitForURL((u) => u.pathname === "/");
   await co.goto("/financeiro");
   await co.getByTestId("subscription-status").filter({ hasText: "Active" }).waitFor();
 

@@ -1,5 +1,5 @@
 /**
- * Issue 16 in the browser: draw a flow with seven node types on the canvas, save it, reload it
+ * The flow builder in the browser: draw a flow with seven node types on the canvas, save it, reload it
  * identical, set it as the api connection's welcome flow in the connection dialog; then customers
  * over the api channel walk every branch: a menu answered by number and by text, a question whose
  * answer comes back in later messages, a condition both ways, an interval that a second app
@@ -27,6 +27,25 @@ async function addNode(page: Page, type: string, fill: () => Promise<void>) {
   await fill();
   await page.getByTestId("flow-node-save").click();
   await page.getByTestId("flow-node-form").waitFor({ state: "detached" });
+}
+
+/**
+ * Clicks "Fit to screen" and waits for its animation to end: the canvas's transform has moved and
+ * then holds still from one frame to the next.
+ */
+async function fitToScreen(page: Page) {
+  const transform = () =>
+    page.locator(".react-flow__viewport").evaluate((el) => (el as HTMLElement).style.transform);
+  const before = await transform();
+  await page.getByRole("button", { name: "Fit to screen" }).click();
+  await page.waitForFunction((before) => {
+    const el = document.querySelector(".react-flow__viewport") as HTMLElement | null;
+    const now = el?.style.transform;
+    if (!el || now === before) return false;
+    return new Promise<boolean>((resolve) =>
+      requestAnimationFrame(() => requestAnimationFrame(() => resolve(el.style.transform === now)))
+    );
+  }, before);
 }
 
 /** Drags from a node's exit to another node's entry, as a user connects them. */
@@ -150,14 +169,12 @@ browserTest(
     });
 
     await t.step("screenshots at 1280 and 390", async () => {
+      // Each picture after the fit animation has ended (not an assertion).
       await page.setViewportSize({ width: 1280, height: 800 });
-      await page.getByRole("button", { name: "Fit to screen" }).click();
-      await page.waitForTimeout(500);
+      await fitToScreen(page);
       await screenshot(page, "flow_editor_1280");
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.getByRole("button", { name: "Fit to screen" }).click();
-      // Let the 200 ms fit animation finish before the picture (not an assertion).
-      await page.waitForTimeout(500);
+      await fitToScreen(page);
       await screenshot(page, "flow_editor_390");
       await page.setViewportSize({ width: 1440, height: 900 });
     });

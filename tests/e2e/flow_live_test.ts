@@ -39,7 +39,7 @@ browserTest(
       await a.getByTestId("flow-name-save").click();
       await a.getByTestId("flow-editor").waitFor();
       flowId = Number(new URL(a.url()).pathname.split("/").pop());
-      await b.getByTestId(`flow-open-${flowId}`).filter({ hasText: "Ao vivo" }).waitFor({ timeout: 20_000 });
+      await b.getByTestId(`flow-open-${flowId}`).filter({ hasText: "Ao vivo" }).waitFor();
       expect(xyflowLoads.a).toBeGreaterThan(0);
       expect(xyflowLoads.b).toBe(0);
     });
@@ -54,16 +54,16 @@ browserTest(
       const res = await api("/flowcampaign", "POST", { name: "Promo", flowId, phrase: "quero promo" });
       const camp = await res.json();
       const row = b.getByTestId(`phrase-row-${camp.id}`);
-      await row.filter({ hasText: "quero promo" }).waitFor({ timeout: 20_000 });
+      await row.filter({ hasText: "quero promo" }).waitFor();
       await api(`/flowcampaign/${camp.id}`, "DELETE");
-      await row.waitFor({ state: "detached", timeout: 20_000 });
+      await row.waitFor({ state: "detached" });
     });
 
     await t.step("a flow deleted elsewhere leaves the list", async () => {
       await b.goto("/flowbuilders");
       await b.getByTestId(`flow-open-${flowId}`).waitFor();
       await api(`/flowbuilder/${flowId}`, "DELETE");
-      await b.getByTestId(`flow-open-${flowId}`).waitFor({ state: "detached", timeout: 20_000 });
+      await b.getByTestId(`flow-open-${flowId}`).waitFor({ state: "detached" });
     });
 
     await t.step("image and audio nodes preview their uploaded file (GET /flowbuilder/media)", async () => {
@@ -95,7 +95,7 @@ browserTest(
       await upload("img", { name: "banner.png", mimeType: "image/png", buffer: Buffer.from(png, "base64") });
       await upload("audio", { name: "voz.mp3", mimeType: "audio/mpeg", buffer: Buffer.alloc(64) });
       const img = b.getByTestId("flow-media-preview-img");
-      await img.waitFor({ timeout: 20_000 });
+      await img.waitFor();
       await b.waitForFunction(() =>
         (document.querySelector('[data-testid="flow-media-preview-img"]') as HTMLImageElement | null)
           ?.naturalWidth === 160

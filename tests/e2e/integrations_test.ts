@@ -1,8 +1,9 @@
 /**
- * Issue 15's browser test: an admin creates an AI prompt and a Typebot integration in their
- * screens, attaches the Typebot to a queue in the queue editor and the prompt to nothing (the
- * prompt's list shows it); a customer over the api channel enters the queue and is answered by the
- * Typebot (a local server speaking Typebot's v1 chat API), which hands over to people on request.
+ * AI prompts and Typebot integrations in the browser: an admin creates an AI prompt and a Typebot
+ * integration in their screens, attaches the Typebot to a queue in the queue editor and the prompt
+ * to nothing (the prompt's list shows it); a customer over the api channel enters the queue and is
+ * answered by the Typebot (a local server speaking Typebot's v1 chat API), which hands over to
+ * people on request.
  */
 import { expect } from "expect";
 import { and, eq } from "drizzle-orm";
@@ -10,6 +11,7 @@ import { tickets } from "@db/schema.ts";
 import { browserTest, expectToast, screenshot, signIn } from "./_browser.ts";
 import { choose, customerWrites, setupInbox } from "./_inbox.ts";
 import { type Providers, startProviders } from "../integrations/_providers.ts";
+import { waitUntil } from "../_helpers/watchdog.ts";
 
 let providers: Providers | null = null;
 
@@ -105,18 +107,13 @@ browserTest(
       p.handoverQueueId = inbox.queues[0].id;
       await customerWrites(server, inbox, customer, "quero um humano");
       await to(customer.number, (b) => b === "Vou te passar para um atendente.");
-      const deadline = Date.now() + 30_000;
-      for (;;) {
+      const row = await waitUntil("the Typebot hands the ticket over", async () => {
         const [row] = await server.deps.db.select().from(tickets)
           .where(and(eq(tickets.id, first.ticketId), eq(tickets.companyId, inbox.companyId)));
-        if (!row.useIntegration) {
-          expect(row.status).toBe("pending");
-          expect(row.queueId).toBe(inbox.queues[0].id);
-          break;
-        }
-        if (Date.now() > deadline) throw new Error("the Typebot did not hand over");
-        await new Promise((r) => setTimeout(r, 100));
-      }
+        return !row.useIntegration && row;
+      });
+      expect(row.status).toBe("pending");
+      expect(row.queueId).toBe(inbox.queues[0].id);
     } finally {
       await sink.close();
       await p.close();

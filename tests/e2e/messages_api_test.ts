@@ -48,7 +48,7 @@ browserTest(
       await page.getByTestId("api-text-send").click();
       await expectToast(page, "Message sent successfully");
       await page.getByTestId("api-text-result").getByText('"status": "SUCCESS"').waitFor();
-      const hook = await sink.next((r) => r.json.body === "Hello from the Messages API page", 10_000);
+      const hook = await sink.next((r) => r.json.body === "Hello from the Messages API page");
       expect((hook.json.to as { number: string }).number).toBe("5511987654321");
 
       // A file through the same connection.
@@ -63,7 +63,6 @@ browserTest(
       await page.getByTestId("api-media-result").getByText("Message sent successfully").waitFor();
       const media = await sink.next(
         (r) => (r.json.media as { filename?: string } | null)?.filename === "invoice.pdf",
-        10_000,
       );
       expect((media.json.media as { mimetype: string }).mimetype).toBe("application/pdf");
 
@@ -74,7 +73,8 @@ browserTest(
       await page.locator("#api-text-token").fill(conn.token);
       await page.getByTestId("api-text-send").click();
       await page.getByTestId("api-text-result").getByText("Message sent successfully").waitFor();
-      await page.waitForTimeout(3500); // let the toasts go before the screenshot
+      // Let the toasts go before the screenshot.
+      await page.waitForFunction(() => !document.querySelector("[data-sonner-toast]"));
       await screenshot(page, "messages_api_result");
       await page.getByTestId("messages-api-page").evaluate((el) => {
         for (let n: Element | null = el; n; n = n.parentElement) n.scrollTop = 0;

@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { messages } from "@db/schema.ts";
 import { createQueue, createUser, login } from "../_helpers/factories.ts";
 import { zonedParts } from "@/lib/time.ts";
-import { browserTest, expectToast, screenshot, signIn } from "./_browser.ts";
+import { browserTest, expectToast, screenshot, shot, signIn } from "./_browser.ts";
 import { choose, customerWrites, setupInbox } from "./_inbox.ts";
 
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
@@ -25,7 +25,6 @@ browserTest(
     const to = (number: string, pred: (b: string) => boolean) =>
       sink.next(
         (r) => (r.json.to as { number?: string })?.number === number && pred(String(r.json.body)),
-        20_000,
       )
         .catch((err) => {
           throw new Error(
@@ -117,7 +116,7 @@ browserTest(
       await customerWrites(server, inbox, ana, "1");
       await to(ana.number, (b) => b === "Um momento, a Carla já vai atender.");
       const item = carlaPage.getByTestId(`ticket-item-${ticketId}`);
-      await item.waitFor({ timeout: 20_000 });
+      await item.waitFor();
       await item.getByText("Ana Lima").waitFor();
 
       // Close today's hours in the screen: now is out of hours.
@@ -153,8 +152,7 @@ browserTest(
       await screenshot(page, "queues_390");
       await page.getByTestId(`queue-edit-${queueId}`).click();
       await page.getByTestId("chatbot-name-0").waitFor();
-      await page.waitForTimeout(400); // the dialog's opening animation, before the picture
-      await screenshot(page, "queue_dialog_390");
+      await shot(page, "queue_dialog_390"); // after the dialog's opening animation
     } finally {
       await sink.close();
     }

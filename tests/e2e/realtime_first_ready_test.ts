@@ -7,19 +7,14 @@
  */
 import { expect } from "expect";
 import type { Page, WebSocketRoute } from "playwright-core";
+import { waitUntil } from "../_helpers/watchdog.ts";
 import { atWidth, browserTest, screenshot, signIn } from "./_browser.ts";
 import { customerWrites, setupInbox } from "./_inbox.ts";
 import type { TestServer } from "../_helpers/test_app.ts";
 
 /** Waits (bounded) until the server holds `n` sockets. */
 async function socketsAre(server: TestServer, n: number) {
-  const start = Date.now();
-  while (server.deps.hub.size !== n) {
-    if (Date.now() - start > 30_000) {
-      throw new Error(`the hub holds ${server.deps.hub.size} sockets, not ${n}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await waitUntil(`the hub holds ${n} sockets`, () => server.deps.hub.size === n);
 }
 
 /** Whether the element is inside its scrolling list's visible box. */
@@ -138,11 +133,7 @@ browserTest(
     connect();
     await socketsAre(server, 1);
     // The page has its `ready` (its first on this load) before the old answer is handed to it.
-    const start = Date.now();
-    while (!frames.some((f) => f.includes('"ready"'))) {
-      if (Date.now() - start > 30_000) throw new Error("the page never received its ready frame");
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitUntil("the page receives its ready frame", () => frames.some((f) => f.includes('"ready"')));
     deliver();
     await page.getByTestId("ticket-view").getByText(later).waitFor({ timeout: 30_000 });
     expect(reads).toBe(2);

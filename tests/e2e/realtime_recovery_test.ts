@@ -1,4 +1,5 @@
 import { expect } from "expect";
+import { waitUntil } from "../_helpers/watchdog.ts";
 import { browserTest, signIn } from "./_browser.ts";
 import { customerWrites, setupInbox } from "./_inbox.ts";
 
@@ -19,11 +20,7 @@ browserTest(
     const view = page.getByTestId("ticket-view");
     await view.getByText("Hello, is anyone there?").waitFor();
     // The page's socket is registered (the inbox is live).
-    const start = Date.now();
-    while (hub.size === 0) {
-      if (Date.now() - start > 20_000) throw new Error("the page never opened its socket");
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitUntil("the page opens its socket", () => hub.size > 0);
 
     // The server sheds the page's socket ("try again later") and, for now, refuses it back.
     hub.refuse(inbox.companyId, 120_000);

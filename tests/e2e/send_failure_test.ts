@@ -2,8 +2,10 @@ import { expect } from "expect";
 import { eq, like } from "drizzle-orm";
 import { jobs, messages } from "@db/schema.ts";
 import { runDueJobs } from "@/jobs/queue.ts";
+import { waitUntil } from "../_helpers/watchdog.ts";
 import { browserTest, screenshot, signIn } from "./_browser.ts";
 import { attendant, customerWrites, setupInbox } from "./_inbox.ts";
+import { acceptOpenTicket } from "./_tickets.ts";
 
 browserTest(
   "[e2e] a message the provider did not deliver shows why, live, and is sent again from the bubble",
@@ -22,10 +24,7 @@ browserTest(
       await page.getByTestId("page-tickets").waitFor();
       await page.goto(`/tickets/${ticketId}`);
       await page.getByTestId("ticket-view").waitFor();
-      await page.getByTestId("ticket-accept").click();
-      const confirm = page.getByTestId("accept-confirm");
-      if (await confirm.isVisible().catch(() => false)) await confirm.click();
-      await page.getByTestId("composer-input").waitFor();
+      await acceptOpenTicket(page);
 
       // The integrator's endpoint refuses every delivery: the job gives up.
       inbox.sink.status = 503;
@@ -33,15 +32,13 @@ browserTest(
       await page.keyboard.press("Enter");
       // The message list, not the composer (it may still hold the text for a moment).
       await page.getByTestId("message-list").getByText("Your order ships today").waitFor();
-      let row: typeof messages.$inferSelect | undefined;
-      for (let i = 0; i < 100 && !row; i++) {
-        // The attendant's signature is on by default: "*Ana Lima:*\nYour order ships today".
-        [row] = await server.deps.db.select().from(messages).where(
+      // The attendant's signature is on by default: "*Ana Lima:*\nYour order ships today".
+      const row = await waitUntil("the message is stored", async () => {
+        const [row] = await server.deps.db.select().from(messages).where(
           like(messages.body, "%Your order ships today"),
         );
-        if (!row) await new Promise((r) => setTimeout(r, 100));
-      }
-      if (!row) throw new Error("the message was not stored");
+        return row;
+      });
       await server.deps.database.write((tx) =>
         tx.update(jobs).set({ maxAttempts: 1 }).where(eq(jobs.name, "channels.api.deliver"))
       );

@@ -1,5 +1,6 @@
 import { expect } from "expect";
 import { createCompany } from "../_helpers/factories.ts";
+import { waitUntil } from "../_helpers/watchdog.ts";
 import { browserTest, expectToast, expectToastThenReload, screenshot, signIn } from "./_browser.ts";
 
 browserTest("[e2e] login, return to the origin, public redirect and logout", async ({ server, newPage }) => {
@@ -95,9 +96,8 @@ browserTest("[e2e] a login elsewhere signs this browser out with the notice", as
   const { admin } = await createCompany(server);
   const { page } = await newPage({ locale: "es-ES" });
   await signIn(page, admin);
-  // Wait until the socket is registered (the server answers {type:"ready"}).
-  await page.waitForFunction(() => performance.getEntriesByType("resource").length > 0);
-  await page.waitForTimeout(500);
+  // Wait until the page's socket is registered: the notice comes over it.
+  await waitUntil("the page's socket is registered", () => server.deps.hub.size === 1);
 
   // The notice shows for a second before the page reloads; under load a poll can miss that
   // second, so the toast is recorded as it appears (expectToastThenReload).
@@ -106,7 +106,7 @@ browserTest("[e2e] a login elsewhere signs this browser out with the notice", as
     other = await newPage();
     await signIn(other.page, admin);
   });
-  await page.waitForURL("**/login", { timeout: 10_000 });
+  await page.waitForURL("**/login");
   expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
   // The new session is untouched.
   await other.page.reload();

@@ -1,6 +1,6 @@
 import { expect } from "expect";
 import { createCompany } from "../_helpers/factories.ts";
-import { browserTest, screenshot, signIn } from "./_browser.ts";
+import { browserTest, screenshot, shot, signIn } from "./_browser.ts";
 
 browserTest("[e2e] shell: theme, language, volume and refresh", async ({ server, newPage }) => {
   const { admin } = await createCompany(server, { name: "Lumen Retail" });
@@ -18,8 +18,7 @@ browserTest("[e2e] shell: theme, language, volume and refresh", async ({ server,
   await page.reload();
   await page.getByTestId("dashboard").waitFor();
   expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
-  await page.waitForTimeout(300);
-  await screenshot(page, "shell_dark");
+  await shot(page, "shell_dark");
 
   // The top-bar popovers open with their empty states, limited to 300 px.
   await page.getByTestId("notifications-button").click();

@@ -1,8 +1,7 @@
-import type { Page } from "playwright-core";
 import { expect } from "expect";
 import { login } from "../_helpers/factories.ts";
 import type { TestServer } from "../_helpers/test_app.ts";
-import { browserTest, screenshot, signIn } from "./_browser.ts";
+import { browserTest, shot, signIn } from "./_browser.ts";
 import { attendant, customerWrites, type Inbox, setupInbox } from "./_inbox.ts";
 
 async function call(server: TestServer, token: string, method: string, path: string, json?: unknown) {
@@ -87,11 +86,6 @@ async function seed(server: TestServer, inbox: Inbox, adminId: number) {
   return { main: tickets[0] };
 }
 
-async function shoot(page: Page, name: string) {
-  await page.waitForTimeout(300);
-  await screenshot(page, name);
-}
-
 browserTest("[e2e] tickets: wide and narrow, light and dark", async ({ server, newPage }) => {
   const inbox = await setupInbox(server, {
     queues: [{ name: "Sales", color: "#2563eb" }, { name: "Support", color: "#16a34a" }],
@@ -109,32 +103,32 @@ browserTest("[e2e] tickets: wide and narrow, light and dark", async ({ server, n
     await page.getByTestId("page-tickets").waitFor();
     await page.getByTestId(`ticket-item-${main}`).click();
     await page.getByTestId("ticket-view").getByText("Perfect, thank you so much!").waitFor();
-    await shoot(page, "tickets_wide_light");
+    await shot(page, "tickets_wide_light");
     await page.getByTestId("tickets-tab-pending").click();
     await page.getByTestId("ticket-drawer-toggle").click();
     await page.getByTestId("contact-drawer").waitFor();
-    await shoot(page, "tickets_wide_light_pending_drawer");
+    await shot(page, "tickets_wide_light_pending_drawer");
     await page.getByTestId("theme-toggle").click();
     await page.getByTestId("ticket-drawer-toggle").click();
     await page.getByTestId("tickets-tab-open").click();
-    await shoot(page, "tickets_wide_dark");
+    await shot(page, "tickets_wide_dark");
     await page.goto("/tickets");
     await page.getByTestId("tickets-welcome").waitFor();
-    await shoot(page, "tickets_welcome_dark");
+    await shot(page, "tickets_welcome_dark");
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId("tickets-narrow-list").waitFor();
-    await shoot(page, "tickets_narrow_dark_list");
+    await shot(page, "tickets_narrow_dark_list");
     await page.getByTestId(`ticket-item-${main}`).click();
     await page.getByTestId("ticket-view").getByText("Perfect, thank you so much!").waitFor();
-    await shoot(page, "tickets_narrow_dark_ticket");
+    await shot(page, "tickets_narrow_dark_ticket");
     // On a phone the theme switch lives in the top bar's "more" popover.
     await page.getByTestId("topbar-more").click();
     await page.getByTestId("theme-toggle").click();
     await page.keyboard.press("Escape");
-    await shoot(page, "tickets_narrow_light_ticket");
+    await shot(page, "tickets_narrow_light_ticket");
     await page.getByTestId("tickets-narrow-list").click();
-    await shoot(page, "tickets_narrow_light_list");
+    await shot(page, "tickets_narrow_light_list");
     expect(await page.getByTestId("tickets-narrow-ticket").getAttribute("aria-selected")).toBe("false");
   } finally {
     await inbox.sink.close();

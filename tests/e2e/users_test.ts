@@ -1,6 +1,6 @@
 import { expect } from "expect";
 import { createCompany, createQueue, createUser } from "../_helpers/factories.ts";
-import { browserTest, expectToast, screenshot, signIn } from "./_browser.ts";
+import { atWidth, browserTest, expectToast, screenshot, shot, signIn, WIDTHS } from "./_browser.ts";
 
 browserTest("[e2e] users: create, edit, search and delete", async ({ server, newPage }) => {
   const { company, admin } = await createCompany(server, { name: "Northwind Support" });
@@ -56,8 +56,7 @@ browserTest("[e2e] users: create, edit, search and delete", async ({ server, new
   await page.locator("tr").filter({ hasText: "Diana Prince-Trevor" }).waitFor();
   await screenshot(page, "users");
   await page.getByTestId("theme-toggle").click();
-  await page.waitForTimeout(200);
-  await screenshot(page, "users_dark");
+  await shot(page, "users_dark");
 
   // Delete with the confirmation.
   await page.locator("tr").filter({ hasText: "Diana Prince-Trevor" }).locator('[data-testid^="user-delete-"]')
@@ -101,4 +100,24 @@ browserTest("[e2e] users: the list pages on scroll and follows live events", asy
   });
   expect(created.status).toBe(201);
   await page.locator("tr").filter({ hasText: "Zed Live" }).waitFor();
+});
+
+browserTest("[e2e] users: a new user's permission tab starts from the least", async ({ server, newPage }) => {
+  const { company, admin } = await createCompany(server, { name: "Perm Co" });
+  await createQueue(server, company.id, { name: "Sales", color: "#2563eb" });
+  const { page } = await newPage();
+  await signIn(page, admin);
+  await page.goto("/users");
+  for (const w of WIDTHS) {
+    await atWidth(page, w);
+    await page.getByTestId("user-add").click();
+    await page.getByTestId("tab-permissions").click();
+    for (
+      const off of ["perm-allTicket", "perm-showDashboard", "perm-allowRealTime", "perm-allowConnections"]
+    ) {
+      expect(await page.getByTestId(off).getAttribute("data-state")).toBe("unchecked");
+    }
+    await screenshot(page, `users_new_permissions_${w}`);
+    await page.getByRole("button", { name: "Cancel" }).click();
+  }
 });

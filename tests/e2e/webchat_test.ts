@@ -30,7 +30,7 @@ button,input,div{font-size:30px!important;color:red!important;}</style></head>
 const widget = (page: Page) => page.locator("#atende-webchat");
 
 async function openWidget(page: Page) {
-  await page.locator('#atende-webchat[data-state="ready"]').waitFor({ state: "attached", timeout: 20_000 });
+  await page.locator('#atende-webchat[data-state="ready"]').waitFor({ state: "attached" });
   await widget(page).locator(".launcher").click();
   await widget(page).locator(".panel").waitFor();
 }
@@ -93,7 +93,7 @@ browserTest(
       const item = agent.locator('[data-testid^="ticket-item-"]').filter({
         hasText: "Hello, is my order shipped?",
       });
-      await item.waitFor({ timeout: 20_000 });
+      await item.waitFor();
       await item.click();
       await agent.getByTestId("ticket-view").waitFor();
       await agent.getByTestId("ticket-accept").click();
@@ -127,7 +127,7 @@ browserTest(
         buffer: PNG,
       });
       await widget(visitor).locator(".msg.me img").waitFor();
-      await agent.getByTestId("message-image").waitFor({ timeout: 20_000 });
+      await agent.getByTestId("message-image").waitFor();
 
       // The visitor reloads: the conversation is found again (token in localStorage), still live.
       await visitor.reload();
@@ -169,7 +169,6 @@ browserTest(
       await stranger.goto(evil.url);
       await stranger.locator('#atende-webchat[data-state="refused"]').waitFor({
         state: "attached",
-        timeout: 20_000,
       });
       expect(await widget(stranger).locator(".launcher").count()).toBe(0);
       const socket = await stranger.evaluate(([ws, k, t]) =>

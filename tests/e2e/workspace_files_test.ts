@@ -58,7 +58,7 @@ browserTest(
     expect([200, 401]).toContain(res.status);
     await sendFileList(server.deps, inbox.companyId, ticketId, list.id);
     for (const body of ["Here is our catalogue", "catalogue.pdf", "prices.txt"]) {
-      await inbox.sink.next((r) => r.json.body === body, 15_000);
+      await inbox.sink.next((r) => r.json.body === body);
     }
     const pdf = inbox.sink.received.find((r) => r.json.body === "catalogue.pdf")!;
     expect((pdf.json.media as { mimetype: string }).mimetype).toBe("application/pdf");

@@ -143,7 +143,7 @@ browserTest(
     await page.getByTestId(`kanban-lane-${followUpId}`).getByTestId(`kanban-card-${ticketId}`).waitFor();
     const greeting = () =>
       inbox.sink.received.filter((r) => r.json.body === "Any questions about our offer?").length;
-    for (let i = 0; i < 200 && greeting() === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    await inbox.sink.next((r) => r.json.body === "Any questions about our offer?", 30_000);
     expect(greeting()).toBe(1);
     const [after] = await server.deps.db.select().from(jobs).where(eq(jobs.id, job.id));
     expect(after.status).toBe("done");
