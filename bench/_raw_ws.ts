@@ -7,7 +7,7 @@
  *
  * Why: a Deno `WebSocket` costs the client ≈ 7 µs per frame (an event per message, a string per
  * payload), so 4 Workers sharing the 2 cores with the server top out near 48,000 frames/s and every
- * reading socket looked like a slow consumer at 100 msg/s × 1,000 sockets (issue 25).
+ * reading socket looked like a slow consumer at 100 msg/s × 1,000 sockets.
  */
 
 const enc = new TextEncoder();

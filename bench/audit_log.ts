@@ -1,5 +1,5 @@
 /**
- * Audit-log reads on a large log (issue 13): N entries (default 300,000) spread over 20 companies
+ * Audit-log reads on a large log: N entries (default 300,000) spread over 20 companies
  * and ~30 actions, then through the real server (its own process):
  * - GET /api/audit-logs first page + count: the operator over every company, one company, one company
  *   and one action, one company and a one-week date range (50 sequential requests each, p50/p95);

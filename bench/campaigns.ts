@@ -1,5 +1,5 @@
 /**
- * Campaign benchmark (issue 17):
+ * Campaign benchmark:
  *   1. planning — a 20,000-contact campaign planned (campaign_shippings written, one random
  *      variant per contact with its variables filled) by the production planner against the
  *      database, timed in this process before the server starts (budget < 2 s);

@@ -1,5 +1,5 @@
 /**
- * Dashboard and report benchmarks (issue 19) on the large company of bench/seed.ts:
+ * Dashboard and report benchmarks on the large company of bench/seed.ts:
  *
  *   BENCH_LARGE_DIR=/tmp/<copy> BENCH_PORT=… deno task bench:dashboard
  *
@@ -154,7 +154,7 @@ for (const [name, make] of ONLY === "exports" ? [] : reportVariants) {
 
 if (rows.length) {
   printTable(
-    `Dashboard and report reads (issue 19) — large company, ${N} sequential requests each`,
+    `Dashboard and report reads — large company, ${N} sequential requests each`,
     ["request", "range", "p50", "p95", "max", "server CPU / req"],
     rows,
   );
@@ -200,7 +200,7 @@ for (const kind of (Deno.env.get("EXPORTS") ?? "xlsx,pdf").split(",") as ("xlsx"
   ]);
 }
 printTable(
-  "Streamed exports (issue 19) — rows read 250 at a time with a keyset",
+  "Streamed exports — rows read 250 at a time with a keyset",
   ["file", "rows", "size", "wall time", "server CPU", "RSS before", "RSS peak", "RSS growth"],
   exportRows,
 );

@@ -1,5 +1,5 @@
 /**
- * Issue 23 — the product as a fleet on this machine: api-channel POSTs spread over the instances,
+ * The product as a fleet on this machine: api-channel POSTs spread over the instances,
  * admin sockets spread over them, every message's create frame counted on every socket.
  *
  *   deno task bench:fleet
@@ -167,7 +167,7 @@ async function run(config: string): Promise<Result> {
 const rows: string[][] = [];
 for (const c of configs) rows.push((await run(c)).row);
 printTable(
-  `Issue 23 — fleet: ${rate} msg/s offered × ${seconds} s over the instances, ${nSockets} admin sockets spread over them`,
+  `Fleet: ${rate} msg/s offered × ${seconds} s over the instances, ${nSockets} admin sockets spread over them`,
   [
     "configuration",
     "POSTs offered / 200 / errors+skipped",

@@ -1,5 +1,5 @@
 /**
- * Inbound benchmarks (issue 7, budgets 1, 2 and 5-under-load):
+ * Inbound benchmarks (budgets 1, 2 and 5-under-load):
  *
  *   deno task bench:inbound   budget 1 — api-channel POSTs at 500 msg/s for 60 s from 200
  *                             contacts with 100 admin sockets connected: POST answered → the

@@ -1,5 +1,5 @@
 /**
- * Large-company read benchmarks (issue 7, budgets 3, 4, 5-idle and 6), on the database that
+ * Large-company read benchmarks (budgets 3, 4, 5-idle and 6), on the database that
  * bench/seed.ts builds (200k tickets, 5M messages, 100k contacts):
  *
  *   deno task bench:queries

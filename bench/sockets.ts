@@ -1,5 +1,5 @@
 /**
- * Real time under load (issue 25): SOCKETS staff sockets of one company that may all see every
+ * Real time under load: SOCKETS staff sockets of one company that may all see every
  * ticket, inbound messages stepped through RATES (msg/s, STEP_SECONDS each), SLOW of the sockets
  * deliberately never read (raw TCP that completed the handshake). Per step: achieved rate, POST
  * p99, POST sent → frame on socket p99 for the sockets that stayed connected the whole step,

@@ -1,5 +1,5 @@
 /**
- * Ticket timers under load (issue 14): the large company with 100,000 active tickets whose
+ * Ticket timers under load: the large company with 100,000 active tickets whose
  * timers are armed; 10,000 of them come due at the same moment and the lease holder's tick closes
  * them while customers write over the api channel at 200 msg/s with admin sockets connected.
  * Reports inbound POST sent → frame on screen p50/p99 over the whole run and inside the window in

@@ -84,7 +84,7 @@ export const prompts = sqliteTable("prompts", {
   companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
   name: text("name").notNull(),
   prompt: text("prompt").notNull(),
-  /** The chat-completions model (issue 15). */
+  /** The chat-completions model. */
   model: text("model").notNull().default("gpt-4o-mini"),
   /** "texto" or one of the Azure neural voices. */
   voice: text("voice").notNull().default("texto"),

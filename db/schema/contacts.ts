@@ -46,7 +46,7 @@ export const contacts = sqliteTable("contacts", {
   uniqueIndex("contacts_company_number_uq").on(t.companyId, t.number),
   uniqueIndex("contacts_company_lid_uq").on(t.companyId, t.lid).where(sql`lid is not null`),
   index("contacts_company_name_idx").on(t.companyId, t.name),
-  // The dashboard's new contacts in a range (issue 19).
+  // The dashboard's new contacts in a range.
   index("contacts_company_created_idx").on(t.companyId, t.createdAt),
 ]);
 

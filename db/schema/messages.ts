@@ -52,7 +52,7 @@ export const messages = sqliteTable("messages", {
   uniqueIndex("messages_company_wid_uq").on(t.companyId, t.wid),
   index("messages_ticket_created_idx").on(t.ticketId, t.createdAt),
   index("messages_company_contact_created_idx").on(t.companyId, t.contactId, t.createdAt),
-  // GET /messages-allMe counts a date range (issue 19).
+  // GET /messages-allMe counts a date range.
   index("messages_company_created_idx").on(t.companyId, t.createdAt, t.fromMe),
 ]);
 

@@ -94,7 +94,7 @@ export const tickets = sqliteTable("tickets", {
   index("tickets_company_queue_status_updated_idx").on(t.companyId, t.queueId, t.status, t.updatedAt),
   index("tickets_company_user_status_updated_idx").on(t.companyId, t.userId, t.status, t.updatedAt),
   // Latest ticket per (contact, connection): the closed tab, search, history, find-or-create.
-  // Covering (issue 7): updated_at and the columns of the list's visibility and filters ride along, so
+  // Covering: updated_at and the columns of the list's visibility and filters ride along, so
   // the closed tab's "later ticket" probe and contact search read no table rows (migration 0003).
   index("tickets_company_contact_whatsapp_cover_idx").on(
     t.companyId,
@@ -121,7 +121,7 @@ export const tickets = sqliteTable("tickets", {
   ),
   // Deleting a contact cascades here; without it every contact delete scans all tickets.
   index("tickets_contact_idx").on(t.contactId),
-  // Dashboard charts and the tickets report (issue 19): tickets by creation time, covering the
+  // Dashboard charts and the tickets report: tickets by creation time, covering the
   // report's filters and the dashboard's counters, so a year's range is read from the index alone.
   index("tickets_company_created_cover_idx").on(
     t.companyId,
@@ -164,7 +164,7 @@ export const ticketTraking = sqliteTable("ticket_traking", {
 }, (t) => [
   index("ticket_traking_company_created_idx").on(t.companyId, t.createdAt),
   index("ticket_traking_ticket_idx").on(t.ticketId),
-  // The dashboard's aggregates (issue 19): the wait and service minutes are index expressions
+  // The dashboard's aggregates: the wait and service minutes are index expressions
   // (server/dashboard/repo.ts uses the same text), so a year of cycles is summed from the index
   // without parsing a timestamp; user first, so each attendant's range is one seek.
   index("ticket_traking_company_user_created_agg_idx").on(
@@ -227,7 +227,7 @@ export const userRatings = sqliteTable("user_ratings", {
 }, (t) => [
   index("user_ratings_company_created_idx").on(t.companyId, t.createdAt),
   index("user_ratings_ticket_idx").on(t.ticketId),
-  // The dashboard's NPS per attendant (issue 19), read from the index alone.
+  // The dashboard's NPS per attendant, read from the index alone.
   index("user_ratings_company_created_cover_idx").on(t.companyId, t.createdAt, t.userId, t.rate),
 ]);
 

@@ -1,4 +1,4 @@
-/** Webchat visitors: one row per browser that opened a connection's widget (issue 24). */
+/** Webchat visitors: one row per browser that opened a connection's widget. */
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, timestamp, timestamps } from "./_columns.ts";
 import { companies } from "./core.ts";

@@ -1,5 +1,5 @@
 /**
- * Whether a bot really handles a ticket (issue 21: the list's "handled by the bot" icon showed on
+ * Whether a bot really handles a ticket (the list's "handled by the bot" icon showed on
  * every waiting ticket, chatbot or not). Reconciled after each automation run from what the
  * ticket and its connection say: a ticket is the bot's while it waits, unassigned, on a running
  * integration, flow, Typebot or prompt, on the LGPD consent question, on the queue menu (a

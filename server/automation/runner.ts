@@ -38,13 +38,13 @@ export const STEPS: AutomationStep[] = [
   outOfHoursStep,
   lgpdStep,
   ratingStep,
-  // A reply to a campaign's confirmation question (issue 17).
+  // A reply to a campaign's confirmation question.
   campaignConfirmationStep,
   audioStep,
   queueHoursStep,
-  // A ticket in a flow (issue 16) keeps its place; a flow node may hand the ticket to a bot.
+  // A ticket in a flow keeps its place; a flow node may hand the ticket to a bot.
   flowStep,
-  // A ticket handed to a bot (issue 15): Typebot, n8n, webhook, Dialogflow, OpenAI.
+  // A ticket handed to a bot: Typebot, n8n, webhook, Dialogflow, OpenAI.
   integrationStep,
   chatbotStep,
   queueStep,

@@ -1,4 +1,4 @@
-/** Connection bodies (spec 2 §3, §5). Issue 6 adds the session and import fields. */
+/** Connection bodies (spec 2 §3, §5). Also the session and import fields. */
 import { z } from "zod";
 import { flag } from "../lib/flag.ts";
 import { channelKinds } from "@db/schema.ts";
@@ -109,7 +109,7 @@ export const connectionFields = z.object({
   timeCreateNewTicket: minutes.optional(),
   promptId: z.coerce.number().int().positive().nullable().optional(),
   integrationId: z.coerce.number().int().positive().nullable().optional(),
-  /** The "standard flow" tab (issue 16): welcome flow and the flow for messages matching no phrase. */
+  /** The "standard flow" tab: welcome flow and the flow for messages matching no phrase. */
   flowIdWelcome: z.coerce.number().int().positive().nullable().optional(),
   flowIdNotPhrase: z.coerce.number().int().positive().nullable().optional(),
   /** api channel: where outbound messages are POSTed. */
@@ -135,7 +135,7 @@ export const connectionFields = z.object({
   collectiveVacationMessage: optText,
   lgpdMessage: optText,
   lgpdLink: optText,
-  /** webchat channel: the widget's look, allowed origins and offline behaviour (issue 24). */
+  /** webchat channel: the widget's look, allowed origins and offline behaviour. */
   webchat: webchatConfigInput.nullable().optional(),
 });
 

@@ -1,5 +1,5 @@
 /**
- * GET /contacts/{id}/tickets (issue 21, the contact page): the contact's conversations across
+ * GET /contacts/{id}/tickets (the contact page): the contact's conversations across
  * tickets, newest first, those the viewer may see (canViewTicket), each with its message count
  * and, when resolved, when and by whom (the ticket log's last "closed" entry).
  */

@@ -1,5 +1,5 @@
 /**
- * Request/reply between instances (issue 23): a call names the instance that must run it (the
+ * Request/reply between instances: a call names the instance that must run it (the
  * holder of a lease, e.g. a WhatsApp session's). With REDIS_URL each instance listens on its own
  * channel `atende:rpc:{instanceId}`; without it only calls to this very instance are possible.
  *

@@ -94,7 +94,7 @@ export async function endFlow(deps: Deps, ticket: TicketRow, why?: string): Prom
 }
 
 /**
- * The hand-over to the integrations (issue 15): the flow lets go of the ticket and
+ * The hand-over to the integrations: the flow lets go of the ticket and
  * `startIntegration` sets useIntegration / integrationId / promptId and starts the bot's session at
  * once (Typebot: startChat; OpenAI: an answer from the conversation so far). Each later customer
  * message then goes to the bot through the integration step.

@@ -1,5 +1,5 @@
 /**
- * The integrations' runtime (issue 15). A ticket whose `useIntegration` is set hands each customer
+ * The integrations' runtime. A ticket whose `useIntegration` is set hands each customer
  * message to its bot: `integrationId` (Typebot, n8n, webhook, Dialogflow) or `promptId` (OpenAI).
  * Sources set those columns (the connection's or queue's integration through step.ts, a chatbot
  * option of kind integration, a flow node); `startIntegration` starts one at once.
@@ -55,7 +55,7 @@ export async function enqueueTurn(deps: Deps, p: TurnPayload): Promise<void> {
 
 /**
  * Hands the ticket to an integration or a prompt now and runs its first turn (the flow runtime at
- * merge time, issue 16). `message` is the text the bot starts with (Typebot: startChat's message;
+ * its integration node). `message` is the text the bot starts with (Typebot: startChat's message;
  * the others answer the ticket's last customer message when it is absent).
  */
 export async function startIntegration(
@@ -177,7 +177,7 @@ async function runTurn(deps: Deps, p: TurnPayload): Promise<void> {
         out = await dialogflowTurn(turn, integration);
         break;
       default:
-        return; // flowbuilder: the flow runtime's (issue 16)
+        return; // flowbuilder: the flow runtime's
     }
   } else return;
   // The customer may have been taken by an attendant while the provider thought.

@@ -62,7 +62,7 @@ export const integrationStep: AutomationStep = {
       const integration = source.integrationId
         ? await integrationOf(deps, ticket.companyId, source.integrationId)
         : null;
-      // Flow-builder integrations are the flow runtime's (issue 16).
+      // Flow-builder integrations are the flow runtime's.
       if (integration?.type === "flowbuilder") return "continue";
       ticket = await botUpdate(deps, ticket, {
         useIntegration: true,

@@ -1,5 +1,5 @@
 /**
- * The login throttle in Redis (issue 23), used when REDIS_URL is set: one counter per key for the
+ * The login throttle in Redis, used when REDIS_URL is set: one counter per key for the
  * whole fleet, in every region, without a write to the primary database per failed login (with
  * embedded replicas the database counter would be read from a replica that may lag). Same
  * contract as RateLimiter (rate_limit.ts), which stays the default without Redis.

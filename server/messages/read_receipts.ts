@@ -1,7 +1,6 @@
 /**
  * Read receipts to the customer (the channel's markRead, where it has one) for inbound messages
- * just marked read: on opening an accepted conversation and on accepting a waiting one (issue 21:
- * a peek at a waiting ticket reads nothing). Never throws: a failed receipt is only logged.
+ * just marked read: on opening an accepted conversation and on accepting a waiting one (a peek at a waiting ticket reads nothing). Never throws: a failed receipt is only logged.
  */
 import { eq } from "drizzle-orm";
 import { contacts, type tickets } from "@db/schema.ts";

@@ -256,7 +256,7 @@ export async function forwardMessage(
  * Opening a conversation reads it: unread count 0 and messages marked read, and the channel
  * tells the customer (read receipts) where it can. A waiting (pending) ticket stays unread until
  * someone accepts it (the accept reads it): a peek must not hide it from the others. Reading
- * does not touch updatedAt, so the list keeps its order (issue 21).
+ * does not touch updatedAt, so the list keeps its order.
  */
 export async function markTicketRead(deps: Deps, actor: Actor, ticketId: number): Promise<boolean> {
   const t = await getVisibleTicket(deps, actor, ticketId);

@@ -1,5 +1,5 @@
 /**
- * The statements of GET /api/tickets besides the page itself (issue 7, budget 3 and 4): the
+ * The statements of GET /api/tickets besides the page itself (budget 3 and 4): the
  * count, shaped so that its cost is bounded by the tab, and search, whose match set is computed
  * once per request. The WHERE clause is list_where.ts'; these only choose how it is read.
  */

@@ -1,5 +1,5 @@
 /**
- * Search results carry their matching message (issue 21): `searchMatch: {id, body}` — the newest
+ * Search results carry their matching message: `searchMatch: {id, body}` — the newest
  * message of the ticket among the search's message hits — so the list shows it instead of the
  * last message and the conversation opens scrolled to it. Bodies by primary key, company-scoped.
  */

@@ -1,7 +1,7 @@
 /**
  * Online flag of a user: set while the user has a socket open on this instance.
  *
- * Socket churn must not turn into database and fan-out storms (issue 25): arrivals within a few
+ * Socket churn must not turn into database and fan-out storms: arrivals within a few
  * milliseconds are written in one transaction (one turn of the shared write lock, not one per
  * socket), and a user whose last socket closes goes offline only after a grace period, so a client
  * that reconnects (after a network blip, a shed, a restart of the hub) changes nothing — no write

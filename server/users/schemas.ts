@@ -38,7 +38,7 @@ export const createUserInput = z.object({
   startWork: userFields.startWork.default("00:00"),
   endWork: userFields.endWork.default("23:59"),
   farewellMessage: userFields.farewellMessage.optional(),
-  // A new user starts from the least (issue 21): no queue-less tickets, dashboard, reports,
+  // A new user starts from the least: no queue-less tickets, dashboard, reports,
   // real-time panel or connections until an admin grants them.
   allTicket: onOff.default("disabled"),
   allowGroup: flag.default(true),

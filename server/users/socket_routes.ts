@@ -72,7 +72,7 @@ export const realtimeRoutes = new Hono<AppEnv>().get("/ws", async (c) => {
     } catch {
       return;
     }
-    // An attendant typing on a webchat conversation: the visitor sees it (issue 24).
+    // An attendant typing on a webchat conversation: the visitor sees it.
     if (f?.type === "typing" && Number.isSafeInteger(Number(f.ticketId))) {
       staffTyping(deps, companyId, client.viewer, Number(f.ticketId), f.typing !== false).catch(() =>
         undefined

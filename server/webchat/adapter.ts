@@ -1,5 +1,5 @@
 /**
- * The webchat channel's adapter (issue 24). Outbound messages (attendants, bots, flows, campaigns)
+ * The webchat channel's adapter. Outbound messages (attendants, bots, flows, campaigns)
  * go to the visitor's sockets on every instance; a visitor who is away finds them in the history
  * when the widget opens again. The channel has no session to start: a webchat connection is
  * CONNECTED while it exists.

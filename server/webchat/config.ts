@@ -1,4 +1,4 @@
-/** The webchat connection's settings (issue 24): validation, defaults and origin matching. */
+/** The webchat connection's settings: validation, defaults and origin matching. */
 import { z } from "zod";
 import type { WebchatConfig } from "@db/schema.ts";
 import {

@@ -1,5 +1,5 @@
 /**
- * What an attendant changes after sending reaches the visitor's open widget (issue 24's follow-up):
+ * What an attendant changes after sending reaches the visitor's open widget:
  * an edited message is replaced in place (`{type:"edit", message}`), a deleted one disappears
  * (`{type:"delete", id}`) — the widget's history already leaves deleted messages out. Acks and
  * other updates are not the visitor's business; private notes never reach the widget. The other way,

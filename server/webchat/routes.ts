@@ -1,5 +1,5 @@
 /**
- * The visitor's side of the webchat channel (issue 24), public and origin-checked:
+ * The visitor's side of the webchat channel, public and origin-checked:
  *  - POST /api/webchat/:key/session  {token?} → settings, presence, history, the visitor token
  *  - POST /api/webchat/:key/upload   multipart `file` (+ `body`), header x-webchat-token
  *  - GET  /webchat/ws?key=&token=    the visitor's socket (its own path, hub and limits)

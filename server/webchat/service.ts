@@ -1,5 +1,5 @@
 /**
- * Webchat visitors (issue 24): a session per browser (the visitor token), the visitor's messages
+ * Webchat visitors: a session per browser (the visitor token), the visitor's messages
  * into the same inbound pipeline as every channel, history, contact details left offline, typing.
  * The connection is named by its public key (the embed snippet's `data-connection`); the page's
  * Origin must be one the connection allows. A visitor only ever reads its own contact's messages.

@@ -50,7 +50,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     // Tests talk to local servers on 127.0.0.1; the SSRF suite turns this off.
     ALLOW_PRIVATE_URLS: "1",
     ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
-    // TEST_DATABASE_DRIVER=client runs a suite on @libsql/client, the remote path's client (issue 23).
+    // TEST_DATABASE_DRIVER=client runs a suite on @libsql/client, the remote path's client.
     ...(Deno.env.get("TEST_DATABASE_DRIVER")
       ? { DATABASE_DRIVER: Deno.env.get("TEST_DATABASE_DRIVER") }
       : {}),

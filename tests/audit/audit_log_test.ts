@@ -1,4 +1,4 @@
-/** The audit log through the API: what is recorded, who reads what, filters, export (issue #13). */
+/** The audit log through the API: what is recorded, who reads what, filters, export. */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import ExcelJS from "exceljs";
@@ -70,7 +70,7 @@ Deno.test("[audit] changes are recorded with who/what/diff; admins see their com
       const upd = page.logs.find((l) => l.action === "user.update" && l.entityId === String(createdId))!;
       assert.ok(upd, "update recorded");
       assert.deepEqual(upd.diff!.profile, ["user", "admin"]);
-      // A new user starts with allTicket disabled (issue 21).
+      // A new user starts with allTicket disabled.
       assert.deepEqual(upd.diff!.allTicket, ["disabled", "enabled"]);
       assert.deepEqual(upd.diff!.password, ["••••", "••••"]);
       assert.equal(upd.userId, a.admin.user.id);

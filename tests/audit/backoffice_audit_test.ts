@@ -1,4 +1,4 @@
-/** The operator's changes to plans and companies are in the audit log (issue 13 with issue 20's back office). */
+/** The operator's changes to plans and companies are in the audit log. */
 import assert from "node:assert/strict";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { expectOk, type Json } from "../_helpers/http.ts";

@@ -351,7 +351,7 @@ Deno.test("[automation] unread count grows with each customer message; accepting
     }
     const tk = await ticketRow(t, id);
     assert.equal(tk.lastMessage, "três");
-    // Issue 21: a peek at a waiting ticket leaves it unread for the others; accepting reads it.
+    // A peek at a waiting ticket leaves it unread for the others; accepting reads it.
     const peek = await expectOk<Json>(await t.request(`/api/tickets/u/${tk.uuid}`, { token: w.adminToken }));
     assert.equal(peek.unreadMessages, 3);
     await expectOk(

@@ -1,5 +1,5 @@
 /**
- * GET /api/contacts/{id}/tickets (issue 21, the contact page): the contact's conversations across
+ * GET /api/contacts/{id}/tickets (the contact page): the contact's conversations across
  * tickets that the viewer may see, with message counts and who resolved them.
  */
 import assert from "node:assert/strict";

@@ -1,5 +1,5 @@
 /**
- * Import of old messages in the browser (spec 2 §3, §4; issue 21): the connection dialog's controls
+ * Import of old messages in the browser (spec 2 §3, §4): the connection dialog's controls
  * and their checks, saved as the spec's fields; a connected connection whose import settings change
  * warns and restarts its session, another edit keeps it; the row's "preparing" for 35 s and then the
  * button that closes the imported tickets — at 1440, 1280 and 390 px.

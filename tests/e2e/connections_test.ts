@@ -31,7 +31,7 @@ browserTest("[e2e] connections: api channel, live QR, access", async ({ server, 
     await page.getByTestId("conn-webhook").fill(sink.url);
     await page.getByTestId("connection-save").click();
     await expectToast(page, "Connection saved successfully!");
-    // Issue 21: the new api connection's token is shown once, with a copy button.
+    // The new api connection's token is shown once, with a copy button.
     expect(await page.getByTestId("token-reveal-value").inputValue()).toMatch(/^[A-Za-z0-9]{30}$/);
     await page.getByTestId("token-reveal-done").click();
     const apiRow = page.locator('tr[data-testid^="conn-row-"]').filter({ hasText: "Integration API" });

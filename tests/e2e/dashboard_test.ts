@@ -1,5 +1,5 @@
 /**
- * Browser tests of the management screens (issue 19): the dashboard's figures for a history the
+ * Browser tests of the management screens: the dashboard's figures for a history the
  * test wrote over the api channel at chosen moments, the real-time panel following a ticket
  * accepted in another browser, and the report exported to xlsx and PDF, both files opened.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 16's live lists in the browser: a second admin's open flow list and phrase-campaign list
+ * The flow builder's live lists in the browser: a second admin's open flow list and phrase-campaign list
  * show what the first admin creates and deletes, without a reload.
  */
 import { expect } from "expect";

@@ -20,7 +20,7 @@ browserTest("[e2e] contacts: add, edit, search, block and delete", async ({ serv
   await page.getByTestId("contact-save").click();
   await expectToast(page, "Contact saved successfully.");
   const row = page.locator('tr[data-testid^="contact-row-"]').filter({ hasText: "Maria Souza" });
-  // Numbers are shown formatted for their country (issue 21).
+  // Numbers are shown formatted for their country.
   await row.filter({ hasText: "+55 11 98765 4321" }).waitFor();
 
   await row.locator('[data-testid^="contact-edit-"]').click();

@@ -1,5 +1,5 @@
 /**
- * Issue 14's browser test: an admin builds a queue with a three-level option tree and working
+ * The queues screen in the browser: an admin builds a queue with a three-level option tree and working
  * hours in the queues screen; a customer over the api channel walks the tree by number and lands in
  * an attendant's waiting list; once the hours exclude now, a customer gets the out-of-hours message
  * once.

@@ -1,4 +1,4 @@
-/** Two-factor login and the audit log in the browser (issue #13), as a user clicks. */
+/** Two-factor login and the audit log in the browser, as a user clicks. */
 import { expect } from "expect";
 import type { Page } from "playwright-core";
 import { createCompany, createUser } from "../_helpers/factories.ts";

@@ -1,5 +1,5 @@
 /**
- * Spreadsheet imports in the browser (issue 17): a legacy .xls imported into a contact list with
+ * Spreadsheet imports in the browser: a legacy .xls imported into a contact list with
  * the progress visible, then its numbers checked on the company's WhatsApp line in the background
  * (the fake Baileys socket says two have no account) with the list updating live; a company with
  * no such line is told its numbers stay unchecked; /contacts/import with its progress and row

@@ -122,7 +122,7 @@ browserTest(
       // Nothing the customer received carries the private note.
       expect(sink.received.some(toCustomer("VIP customer"))).toBe(false);
 
-      // Search covers message text by default (issue 21): the (now resolved) ticket is found.
+      // Search covers message text by default: the (now resolved) ticket is found.
       await page.getByTestId("tickets-search").fill("receipt");
       await page.getByTestId("ticket-list-search").getByTestId(`ticket-item-${ticketId}`).waitFor();
     } finally {

@@ -14,7 +14,7 @@ browserTest("[e2e] users: create, edit, search and delete", async ({ server, new
   await page.getByTestId("users-table").waitFor();
 
   // Create: validation first, then a valid user with a queue; a new user starts from the least
-  // permissions (issue 21), and the admin grants the dashboard.
+  // permissions, and the admin grants the dashboard.
   await page.getByTestId("user-add").click();
   await page.getByTestId("user-save").click();
   await page.getByText("Required").first().waitFor();

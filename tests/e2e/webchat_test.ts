@@ -1,5 +1,5 @@
 /**
- * The website chat (issue 24) as people use it: a plain HTML page on ANOTHER origin (its own local
+ * The website chat as people use it: a plain HTML page on ANOTHER origin (its own local
  * HTTP server) embeds the one-line script; a visitor talks with an attendant in a second browser
  * context, both ways live, with an image, across a reload; a page on an origin the connection does
  * not allow gets no widget and no socket.

@@ -1,5 +1,5 @@
 /**
- * The product as a fleet (issue 23): three server processes (tests/fleet/_instance.ts) on one
+ * The product as a fleet: three server processes (tests/fleet/_instance.ts) on one
  * database and a real redis-server; 100 sockets spread over them (two companies); api-channel
  * messages posted to random instances and replies sent from random instances while a campaign
  * dispatches; the scheduler lease holder is killed (kill -9) in the middle of the campaign.

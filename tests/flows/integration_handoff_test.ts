@@ -1,5 +1,5 @@
 /**
- * The seam between the flow runtime (issue 16) and the integrations (issue 15): a Typebot node of a
+ * The seam between the flow runtime and the integrations: a Typebot node of a
  * welcome flow hands the ticket to the bot, which starts its chat at once (startChat), and each
  * later customer message goes to the bot (continueChat) — the flow no longer holds the ticket.
  */

@@ -1,5 +1,5 @@
 /**
- * lgpdDeleteMessage (issue 14, spec 2 §3): with it on, a message the customer deleted — or one an
+ * lgpdDeleteMessage (spec 2 §3): with it on, a message the customer deleted — or one an
  * attendant deleted — leaves the conversation instead of showing the "deleted" marker; with it off
  * the marker stays. The row is kept either way.
  */

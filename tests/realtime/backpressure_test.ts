@@ -1,5 +1,5 @@
 /**
- * The hub under pressure (issue 25): a socket that stops reading is shed once its unsent bytes pass
+ * The hub under pressure: a socket that stops reading is shed once its unsent bytes pass
  * the limit while the others receive every frame in order; one company's flood does not hold back
  * another company's frames. Real server, real sockets; a low buffer limit through the config.
  */

@@ -1,4 +1,4 @@
-/** The online flag under socket churn (issue 25): set on arrival, kept through a quick reconnect. */
+/** The online flag under socket churn: set on arrival, kept through a quick reconnect. */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { users } from "@db/schema.ts";

@@ -104,7 +104,7 @@ Deno.test("[tickets] GET /tickets/:id and /tickets/u/:uuid", async (tt) => {
     });
 
     await tt.step(
-      "GET /u/:uuid of a waiting ticket logs the access and leaves it unread (issue 21)",
+      "GET /u/:uuid of a waiting ticket logs the access and leaves it unread",
       async () => {
         const peek = await expectOk<Ticket>(
           await t.request(`/api/tickets/u/${row.uuid}`, { token: agent.token }),

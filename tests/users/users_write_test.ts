@@ -46,7 +46,7 @@ Deno.test("[users] POST /users", async (t) => {
       );
     });
 
-    await t.step("201 with the least permissions (issue 21); the new user can log in", async () => {
+    await t.step("201 with the least permissions; the new user can log in", async () => {
       const input = newUser({ email: `Upper.${Date.now()}@Users.TEST` });
       const b = await expectOk<Json>(
         await app.request("/api/users", { method: "POST", token: adm.token, json: input }),
@@ -66,7 +66,7 @@ Deno.test("[users] POST /users", async (t) => {
       for (const k of ["allHistoric", "allUserChat", "userClosePendingTicket"]) {
         assert.equal(b[k], "enabled", k);
       }
-      // Issue 21: a new user starts from the least — the admin grants these.
+      // A new user starts from the least — the admin grants these.
       for (const k of ["allTicket", "showDashboard", "allowRealTime", "allowConnections"]) {
         assert.equal(b[k], "disabled", k);
       }

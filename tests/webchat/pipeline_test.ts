@@ -1,5 +1,5 @@
 /**
- * Webchat through the unchanged inbound pipeline and automation (issue 24): the greeting and queue
+ * Webchat through the unchanged inbound pipeline and automation: the greeting and queue
  * menu reach the visitor's socket through the adapter, a digit picks the queue, an attendant's image
  * arrives as a signed link; business hours make the widget say nobody is online.
  */

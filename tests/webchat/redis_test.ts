@@ -1,6 +1,6 @@
 /**
  * Two instances on one database and one Redis: a visitor connected to instance A gets the reply an
- * attendant sends through instance B, and B's attendants see A's visitor typing (issue 24).
+ * attendant sends through instance B, and B's attendants see A's visitor typing.
  */
 import { startTestServer, type TestServer } from "../_helpers/test_app.ts";
 import { startRedis } from "../_helpers/redis.ts";

@@ -1,5 +1,5 @@
 /**
- * The webchat channel's edges (issue 24): new visitors rate limited per address, a company that is
+ * The webchat channel's edges: new visitors rate limited per address, a company that is
  * not active hides its widget, and the open widget hearing the staff come and go.
  */
 import { eq } from "drizzle-orm";

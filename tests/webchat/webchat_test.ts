@@ -1,5 +1,5 @@
 /**
- * The webchat channel (issue 24): its connection settings through the connections API (401,
+ * The webchat channel: its connection settings through the connections API (401,
  * cross-company 404, role 403, happy path), the visitor's routes and socket (origin enforced,
  * token isolation, rate limits, uploads), the inbound pipeline and the attendant's replies.
  */

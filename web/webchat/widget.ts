@@ -1,5 +1,5 @@
 /**
- * The embeddable webchat widget (issue 24), one line on the host page:
+ * The embeddable webchat widget, one line on the host page:
  *   <script src="https://<instance>/webchat.js" data-connection="<key>" async></script>
  * Plain TypeScript, no framework: a launcher and a panel inside a shadow root. It opens a session
  * (POST /api/webchat/:key/session; the visitor token is kept in localStorage so a reload finds the

@@ -1,5 +1,5 @@
 /**
- * Session work that another instance asks of the one running the session (issue 23). The owner
+ * Session work that another instance asks of the one running the session. The owner
  * is the live holder of the lease `wa:{connectionId}`; calls travel over server/fleet/rpc.ts. A
  * message crosses without its connection row: the owner reads it again, scoped by company.
  */

@@ -118,7 +118,7 @@ Deno.test("[whatsapp] real WAMessages: edits, reactions and their removal, polls
       const order = await stored("3EB0ORDER0001");
       const [ticket] = await t.deps.db.select().from(tickets).where(eq(tickets.id, order.ticketId));
       const before = sock.reads.length;
-      // Issue 21: a peek at the waiting ticket reads nothing; accepting it does.
+      // A peek at the waiting ticket reads nothing; accepting it does.
       const peek = await t.request(`/api/tickets/u/${ticket.uuid}`, {
         headers: { authorization: `Bearer ${wa.token}` },
       });

@@ -1,5 +1,5 @@
 /**
- * Numbers as their country writes them (issue 21), with libphonenumber-js: stored numbers are
+ * Numbers as their country writes them, with libphonenumber-js: stored numbers are
  * digits with the country code (WhatsApp ids), so a leading "+" is added before parsing. Group
  * ids, masked (LGPD) and unparsable numbers are shown as stored.
  */

@@ -1,7 +1,7 @@
 import { useParams } from "react-router";
 import { ContactPage } from "../../features/contacts/components/contact_page.tsx";
 
-/** /contacts/{id}: the contact's page (issue 21). */
+/** /contacts/{id}: the contact's page. */
 export function ContactDetailPage() {
   const { contactId } = useParams();
   const id = Number(contactId);

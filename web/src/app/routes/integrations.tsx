@@ -1,4 +1,4 @@
-/** AI prompts and queue integrations (issue 15), each behind its plan rule. */
+/** AI prompts and queue integrations, each behind its plan rule. */
 import { Gate } from "./guards.tsx";
 import { rules } from "./access_rules.ts";
 import { PromptsScreen } from "../../features/integrations/components/prompts_screen.tsx";

@@ -1,4 +1,4 @@
-/** The team's workspace screens (issue 18), each behind its route rule. */
+/** The team's workspace screens, each behind its route rule. */
 import { Gate } from "./guards.tsx";
 import { rules } from "./access_rules.ts";
 import { KanbanBoard } from "../../features/kanban/components/kanban_board.tsx";

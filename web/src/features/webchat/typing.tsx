@@ -1,5 +1,5 @@
 /**
- * Typing both ways on webchat conversations (issue 24): the attendant's composer tells the
+ * Typing both ways on webchat conversations: the attendant's composer tells the
  * visitor (a `typing` frame on the staff socket, at most every 3 s), and the visitor's typing
  * shows under the messages (`company-{id}-typing`).
  */

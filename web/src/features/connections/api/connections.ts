@@ -25,7 +25,7 @@ export type ConnectionRecord = {
   qrcode: string | null;
   retries: number;
   queues: Queue[];
-  /** webchat channel (issue 24). */
+  /** webchat channel. */
   webchat?: WebchatSettings | null;
   webchatKey?: string | null;
   greetingMessage: string | null;

@@ -74,10 +74,10 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
   // Working hours (scheduleType connection), collective vacation and greeting media.
   const byConnection = useSettings().data?.scheduleType === "connection";
   const [extras, setExtras] = useState(() => extrasFrom(connection));
-  // The webchat widget's settings (issue 24): their own tab and component.
+  // The webchat widget's settings: their own tab and component.
   const isWebchat = channel === "webchat";
   const [webchat, setWebchat] = useState(() => webchatFrom(connection));
-  // The AI prompt and integration that take queue-less conversations first (issue 15).
+  // The AI prompt and integration that take queue-less conversations first.
   const [bots, setBots] = useState(() => botsFrom(connection));
   const botsAccess = useBotsAccess();
   const standardFlow = useStandardFlowTab(connection, tab);

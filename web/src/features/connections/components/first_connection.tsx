@@ -1,4 +1,4 @@
-/** /connections with none yet (issue 21): what a connection is for, and the way to add one. */
+/** /connections with none yet: what a connection is for, and the way to add one. */
 import { useTranslation } from "react-i18next";
 import { Cable } from "lucide-react";
 import { EmptyState } from "../../../components/ui/empty_state.tsx";

@@ -1,5 +1,5 @@
 /**
- * The import-old-messages controls of the connection dialog (spec 2 §3, §5; issue 21): from / to
+ * The import-old-messages controls of the connection dialog (spec 2 §3, §5): from / to
  * dates, the queue of the imported tickets, groups, close-after. Only a WhatsApp (QR) connection
  * can import: the phone sends its history when the session starts (server/channels/whatsapp/
  * history.ts); other channels say so instead. While finished imports wait, a button closes the

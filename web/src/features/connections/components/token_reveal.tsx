@@ -1,5 +1,5 @@
 /**
- * The connection token after creating an api connection (issue 21): shown once, with a copy
+ * The connection token after creating an api connection: shown once, with a copy
  * button; and the rotate action of the edit dialog (POST /whatsapp/{id}/token).
  */
 import { useState } from "react";

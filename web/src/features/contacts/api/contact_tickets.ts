@@ -1,4 +1,4 @@
-/** GET /contacts/{id}/tickets: the contact page's conversations (issue 21). */
+/** GET /contacts/{id}/tickets: the contact page's conversations. */
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 import type { ListedTicket as Ticket } from "@contract/tickets.ts";

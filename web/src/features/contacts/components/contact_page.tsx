@@ -1,5 +1,5 @@
 /**
- * /contacts/{id} (issue 21): the contact's card (number formatted for its country, e-mail, tags,
+ * /contacts/{id}: the contact's card (number formatted for its country, e-mail, tags,
  * extra information), its conversations across tickets (resolved ones say when and by whom), and
  * "start conversation".
  */

@@ -1,5 +1,5 @@
 /**
- * The list preview's tick follows its message's ack (issue 21): an ack update of a ticket's last
+ * The list preview's tick follows its message's ack: an ack update of a ticket's last
  * message patches that ticket wherever a list shows it.
  */
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";

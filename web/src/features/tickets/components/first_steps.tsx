@@ -1,5 +1,5 @@
 /**
- * From an empty company to a first answered ticket (issue 21): while the company has no connection
+ * From an empty company to a first answered ticket: while the company has no connection
  * or no queue, the inbox shows the three steps, each ticked when done, with the way there for
  * those allowed to take it.
  */

@@ -1,5 +1,5 @@
 /**
- * WhatsApp formatting as React nodes (issue 21): *bold*, _italic_, ~strike~ and ```mono```, as
+ * WhatsApp formatting as React nodes: *bold*, _italic_, ~strike~ and ```mono```, as
  * WhatsApp reads them (a marker opens after a non-word character and before a non-space, closes
  * before a non-word character, never across a line). Everything is text nodes — no HTML is ever
  * interpreted. Optional `highlight` words are marked (search results), case- and accent-blind.

@@ -24,7 +24,7 @@ export const NO_CONNECTION = "none";
 
 /**
  * Defaults of a new user: profile user, 00:00-23:59, theme light, menu open, and the least
- * permissions (queue-less tickets, dashboard, real-time panel and connections off) — issue 21.
+ * permissions (queue-less tickets, dashboard, real-time panel and connections off).
  */
 export function emptyUser(): UserFormValues {
   return {

@@ -1,5 +1,5 @@
 /**
- * The webchat connection's own tab in the connection dialog (issue 24): the widget's look, the
+ * The webchat connection's own tab in the connection dialog: the widget's look, the
  * website origins allowed to embed it, what it does when nobody is online, and the one-line
  * snippet to paste into the site.
  */

@@ -1,6 +1,6 @@
 /**
  * The part of a search result's message around its first marked word, so the match is visible in
- * the one-line preview (issue 21).
+ * the one-line preview.
  */
 import { cut } from "../../../../lib/format.ts";
 

@@ -68,7 +68,7 @@ export function TicketListPanel({ selectedId, onOpen, onAccept, onNewTicket }: P
     ...base,
     tab,
     search: tab === "search" ? debounced : "",
-    // Contacts and message text together, always (issue 21: no checkbox).
+    // Contacts and message text together, always (no checkbox).
     searchOnMessages: tab === "search",
   });
   const open = useTicketList(filtersFor("open"));

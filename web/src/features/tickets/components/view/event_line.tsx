@@ -1,5 +1,5 @@
 /**
- * A line in the conversation for what happened to the ticket (issue 21): accepted, transferred,
+ * A line in the conversation for what happened to the ticket: accepted, transferred,
  * resolved, reopened — from the ticket log (GET /tickets-log/{id}), placed among the messages by time.
  */
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,5 @@
 /**
- * The conversation opened from a search result (issue 21): `?msg=<id>&q=<search>` names the
+ * The conversation opened from a search result: `?msg=<id>&q=<search>` names the
  * matching message; the list scrolls to it (loading older pages until it is there) and marks it.
  */
 import { useEffect, useRef } from "react";
