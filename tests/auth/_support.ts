@@ -125,4 +125,3 @@ export async function startSmtpSink(): Promise<SmtpSink> {
 }
 
 /** For tests/e2e's old import path only; new tests import tests/_helpers/clock.ts. */
-export { ManualClock } from "../_helpers/clock.ts";

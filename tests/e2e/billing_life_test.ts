@@ -13,7 +13,7 @@ import { ensureInvoices } from "@/billing/invoices.ts";
 import { addDays, todayIn } from "@/lib/time.ts";
 import { OPERATOR, type TestServer } from "../_helpers/test_app.ts";
 import { signedEvent, startStripeServer } from "../_helpers/stripe_server.ts";
-import { ManualClock } from "../auth/_support.ts";
+import { ManualClock } from "../_helpers/clock.ts";
 import { browserTest, type E2E, expectToast, shot, signIn } from "./_browser.ts";
 
 const SECRET = "whsec_e2e";

@@ -9,7 +9,8 @@ import { Buffer } from "node:buffer";
 import { expect } from "expect";
 import ExcelJS from "exceljs";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
-import { customerSays, setupInbox } from "../inbox/_support.ts";
+import { createTenant } from "../_helpers/tenant.ts";
+import { customerSays } from "../_helpers/inbox.ts";
 import { setCampaignSettings } from "../campaigns/_support.ts";
 import { atWidth, browserTest, expectToast, screenshot, signIn } from "./_browser.ts";
 
@@ -35,7 +36,11 @@ browserTest(
   async ({ server, newPage }, t) => {
     const sink = startWebhookSink();
     try {
-      const inbox = await setupInbox(server, sink, { conn: { name: "Integration API" } });
+      const inbox = await createTenant(server, {
+        webhook: sink,
+        user: false,
+        conn: { name: "Integration API" },
+      });
       // A small pace for the test (the screen offers the spec's options; the API takes fractions).
       await setCampaignSettings(server, inbox.adminToken, {
         messageInterval: 0.05,

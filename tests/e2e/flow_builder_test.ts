@@ -12,7 +12,8 @@ import { flowBuilders } from "@db/schema.ts";
 import { eq } from "drizzle-orm";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { runDueJobs } from "@/jobs/queue.ts";
-import { customerSays, outbound, setupInbox, ticketRow } from "../inbox/_support.ts";
+import { createTenant } from "../_helpers/tenant.ts";
+import { customerSays, outbound, ticketRow } from "../_helpers/inbox.ts";
 import { browserTest, expectToast, screenshot, signIn } from "./_browser.ts";
 
 let now = Math.floor(Date.now() / 1000) * 1000;
@@ -70,7 +71,9 @@ async function connect(page: Page, from: string, to: string, handle?: string) {
 browserTest(
   "[e2e] flow builder: draw, save, reload identical, welcome flow, every branch over the api channel",
   async ({ server, newPage }, t) => {
-    const w = await setupInbox(server, null, {
+    const w = await createTenant(server, {
+      webhook: null,
+      user: false,
       queues: [{ name: "Vendas" }],
       conn: { greetingMessage: "Escolha uma fila" },
       plan: { useIntegrations: true },

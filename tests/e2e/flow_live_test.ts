@@ -4,14 +4,14 @@
  */
 import { expect } from "expect";
 import { createUser, login } from "../_helpers/factories.ts";
-import { setupInbox } from "../inbox/_support.ts";
+import { createTenant } from "../_helpers/tenant.ts";
 import { Buffer } from "node:buffer";
 import { browserTest, screenshot, signIn } from "./_browser.ts";
 
 browserTest(
   "[e2e] flow builder: the flow and phrase lists update live for another admin",
   async ({ server, newPage }, t) => {
-    const w = await setupInbox(server, null, {});
+    const w = await createTenant(server, { webhook: null, user: false });
     const other = await createUser(server, w.company.id, { profile: "admin" });
     const { page: a } = await newPage();
     const { page: b } = await newPage();
@@ -21,7 +21,7 @@ browserTest(
     b.on("request", (r) => void (/\/assets\/xyflow-/.test(r.url()) && xyflowLoads.b++));
     await signIn(a, w.admin);
     await signIn(b, other);
-    // The first admin's browser session ends setupInbox's token (one session per user): log in again later.
+    // The first admin's browser session ends createTenant's token (one session per user): log in again later.
     let token = "";
     const api = async (path: string, method: string, json?: unknown) => {
       const res = await server.request(`/api${path}`, { method, token, json });

@@ -4,7 +4,8 @@
  * channel's webhook and the list shows it sent; the calendar view; screens at three widths.
  */
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
-import { customerSays, setupInbox } from "../inbox/_support.ts";
+import { createTenant } from "../_helpers/tenant.ts";
+import { customerSays } from "../_helpers/inbox.ts";
 import { atWidth, browserTest, expectToast, screenshot, signIn } from "./_browser.ts";
 
 browserTest(
@@ -12,7 +13,11 @@ browserTest(
   async ({ server, newPage }, t) => {
     const sink = startWebhookSink();
     try {
-      const inbox = await setupInbox(server, sink, { conn: { name: "Integration API", isDefault: true } });
+      const inbox = await createTenant(server, {
+        webhook: sink,
+        user: false,
+        conn: { name: "Integration API", isDefault: true },
+      });
       const { ticketId } = await customerSays(server, inbox.conn, {
         number: "5511944443333",
         name: "Beatriz",

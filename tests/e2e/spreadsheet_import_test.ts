@@ -8,7 +8,7 @@
 import { Buffer } from "node:buffer";
 import { expect } from "expect";
 import { createTenant } from "../_helpers/tenant.ts";
-import { expectOk, type Json } from "../inbox/_support.ts";
+import { expectOk, type Json } from "../_helpers/http.ts";
 import { stopWhatsappSessions } from "@/channels/whatsapp/session_manager.ts";
 import { connectedWhatsapp } from "../campaigns/_whatsapp.ts";
 import { browserTest, screenshot, signIn } from "./_browser.ts";
