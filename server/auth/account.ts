@@ -8,8 +8,8 @@ import { addDays, todayIn } from "../lib/time.ts";
 import { writeSettings } from "../settings/repo.ts";
 import { companyDefaults, PLATFORM_COMPANY_ID } from "../settings/registry.ts";
 import { unscopedFindUserByEmail } from "../users/repo.ts";
-import { revokeOtherSessions } from "./sessions.ts";
-import { evict, invalidate } from "../caches.ts";
+import { announceRevoked, revokeOtherSessions } from "./sessions.ts";
+import { invalidate } from "../caches.ts";
 import type { SignupInput } from "./schemas.ts";
 
 export const TRIAL_DAYS = 15;
@@ -116,13 +116,10 @@ export async function resetPassword(
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
     return await revokeOtherSessions(tx, user.companyId, user.id, null, "password_reset", now);
   });
-  if (revoked.length) {
-    evict(deps.caches, { kind: "sessions", companyId: user.companyId, sessionIds: revoked });
-    deps.bus.emit("auth.sessions_revoked", {
-      companyId: user.companyId,
-      userId: user.id,
-      sessionIds: revoked,
-      reason: "password_reset",
-    });
-  }
+  announceRevoked(deps, {
+    companyId: user.companyId,
+    userId: user.id,
+    sessionIds: revoked,
+    reason: "password_reset",
+  });
 }

@@ -13,10 +13,9 @@ import { AppError } from "../lib/errors.ts";
 import { hashPassword, randomString, safeEqual, sha256Hex, verifyPassword } from "../lib/crypto.ts";
 import { withinHours, zonedParts } from "../lib/time.ts";
 import { getCompanyWithPlan } from "../companies/repo.ts";
-import { evict } from "../caches.ts";
 import { unscopedFindUserByEmail } from "../users/repo.ts";
 import { newRefreshSecret, parseRefreshToken, REFRESH_TTL_MS } from "../lib/tokens.ts";
-import { revokeSession, type SessionRow, unscopedFindSession } from "./sessions.ts";
+import { announceRevoked, revokeSession, type SessionRow, unscopedFindSession } from "./sessions.ts";
 import { type LoginChallenge, secondFactorChallenge } from "../two_factor/login.ts";
 import { openSession, type SessionResult, sessionUser } from "./session_open.ts";
 
@@ -91,8 +90,7 @@ export async function refresh(deps: Deps, rawCookie: string | undefined): Promis
     // A concurrent refresh (two tabs): the browser already holds the newer cookie.
   } else if (await wasIssued(deps, session, presented)) {
     await deps.database.write((tx) => revokeSession(tx, session.id, "token_reuse", now));
-    evict(deps.caches, { kind: "sessions", companyId: session.companyId, sessionIds: [session.id] });
-    deps.bus.emit("auth.sessions_revoked", {
+    announceRevoked(deps, {
       companyId: session.companyId,
       userId: session.userId,
       sessionIds: [session.id],
@@ -138,8 +136,7 @@ export async function logout(deps: Deps, actor: Actor | null, rawCookie: string 
     if (!safeEqual(await sha256Hex(parsed.secret), session.secretHash)) return;
   }
   await deps.database.write((tx) => revokeSession(tx, session.id, "logout", deps.clock.now().toISOString()));
-  evict(deps.caches, { kind: "sessions", companyId: session.companyId, sessionIds: [session.id] });
-  deps.bus.emit("auth.sessions_revoked", {
+  announceRevoked(deps, {
     companyId: session.companyId,
     userId: session.userId,
     sessionIds: [session.id],

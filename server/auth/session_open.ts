@@ -9,12 +9,11 @@ import { authSessions, companies } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { UserRow } from "../lib/context.ts";
 import { getCompanyWithPlan } from "../companies/repo.ts";
-import { evict } from "../caches.ts";
 import { companyKeys } from "../settings/registry.ts";
 import { queuesOfUsers } from "../users/repo.ts";
 import { toUserDTO, type UserDTO } from "../users/dto.ts";
 import { newRefreshSecret, REFRESH_TTL_MS } from "../lib/tokens.ts";
-import { revokeOtherSessions } from "./sessions.ts";
+import { announceRevoked, revokeOtherSessions } from "./sessions.ts";
 import { audit } from "../audit/audit.ts";
 
 export type SessionResult = { token: string; refreshToken?: string; user: UserDTO };
@@ -61,16 +60,12 @@ export async function openSession(
     });
     return await revokeOtherSessions(tx, user.companyId, user.id, sessionId, "login_elsewhere", now);
   });
-  if (revoked.length) {
-    // Evicted here, synchronously; the event's listener also tells the other instances.
-    evict(deps.caches, { kind: "sessions", companyId: user.companyId, sessionIds: revoked });
-    deps.bus.emit("auth.sessions_revoked", {
-      companyId: user.companyId,
-      userId: user.id,
-      sessionIds: revoked,
-      reason: "login_elsewhere",
-    });
-  }
+  announceRevoked(deps, {
+    companyId: user.companyId,
+    userId: user.id,
+    sessionIds: revoked,
+    reason: "login_elsewhere",
+  });
   return {
     token: await deps.tokens.signAccess({
       userId: user.id,

@@ -5,7 +5,9 @@ import { companies, plans, users } from "@db/schema.ts";
 import type { Db, Tx } from "@db/client.ts";
 import { type Actor, viewerOf } from "../lib/context.ts";
 import type { TtlCache } from "../lib/cache.ts";
-import type { CachedActor } from "../caches.ts";
+import { type CachedActor, evict } from "../caches.ts";
+import type { Deps } from "../deps.ts";
+import type { EventMap } from "../events/types.ts";
 
 export type SessionRow = typeof authSessions.$inferSelect;
 
@@ -97,4 +99,14 @@ async function loadSessionActor(db: Db, claims: Claims): Promise<CachedActor | n
     viewer: Object.freeze(viewerOf(row.user, queueIds)),
   };
   return Object.freeze({ actor: Object.freeze(actor), expiresAt: row.session.expiresAt });
+}
+
+/**
+ * After sessions were revoked in a committed write: their actors leave this instance's cache at once
+ * (synchronously), and the event tells their sockets and the other instances.
+ */
+export function announceRevoked(deps: Deps, e: EventMap["auth.sessions_revoked"]): void {
+  if (!e.sessionIds.length) return;
+  evict(deps.caches, { kind: "sessions", companyId: e.companyId, sessionIds: e.sessionIds });
+  deps.bus.emit("auth.sessions_revoked", e);
 }
