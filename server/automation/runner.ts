@@ -29,17 +29,20 @@ import { reconcileBotState } from "./bot_state.ts";
 import { TicketMovedMeanwhile } from "./bot.ts";
 
 /**
- * DESIGN §11 order. Integrations and flows (in progress, phrase campaign, welcome flow) plug in
- * between the rating answer and the audio refusal; a chatbot option of type integration leaves
- * the ticket with useIntegration set for them.
+ * DESIGN §11 order. A reply to a campaign's confirmation question is taken before anything that
+ * answers the customer (reference §3: campaign replies are checked first and are exempt from LGPD),
+ * or the out-of-hours text or the consent question would end the chain and the shipment would wait
+ * forever. Integrations and flows (in progress, phrase campaign, welcome flow) plug in between the
+ * rating answer and the audio refusal; a chatbot option of type integration leaves the ticket with
+ * useIntegration set for them.
  */
 export const STEPS: AutomationStep[] = [
   activityStep,
+  // A reply to a campaign's confirmation question.
+  campaignConfirmationStep,
   outOfHoursStep,
   lgpdStep,
   ratingStep,
-  // A reply to a campaign's confirmation question.
-  campaignConfirmationStep,
   audioStep,
   queueHoursStep,
   // A ticket in a flow keeps its place; a flow node may hand the ticket to a bot.

@@ -8,8 +8,11 @@ import { containsLike } from "../lib/like.ts";
 export type ContactListRow = typeof contactLists.$inferSelect;
 export type ItemRow = typeof contactListItems.$inferSelect;
 
+// Drizzle writes a column in raw sql as its bare name ("id"), which inside the subquery would be
+// the item's own id: the outer list's id is named with its table, explicitly.
 const contactsCount = sql<number>`(select count(*) from ${contactListItems}
-  where ${contactListItems.contactListId} = ${contactLists.id})`.mapWith(Number);
+  where ${contactListItems.contactListId} = ${sql.identifier("contact_lists")}.${sql.identifier("id")})`
+  .mapWith(Number);
 
 export async function listLists(
   db: Db,

@@ -91,17 +91,40 @@ export function dayStartUtc(date: string, timeZone: string): string {
   return new Date(ts).toISOString();
 }
 
+/**
+ * The instant at which the wall clock of `timeZone` reads `wallMs` (a wall-clock reading written as
+ * if it were UTC). A reading a DST change skips (spring forward) is read with the offset in force
+ * before the change, so it lands after the gap by the gap's length (00:30 skipped by 00:00 → 01:00
+ * gives 01:30).
+ */
+export function wallToUtc(wallMs: number, timeZone: string): Date {
+  let ts = wallMs - zoneOffsetMs(wallMs, timeZone);
+  ts = wallMs - zoneOffsetMs(ts, timeZone);
+  // In a skipped hour the rounds swing across the gap and may settle before it (reading earlier
+  // than asked): the offset in force before the gap puts the instant after it.
+  const before = zoneOffsetMs(ts, timeZone);
+  if (ts + before < wallMs) ts = wallMs - before;
+  return new Date(ts);
+}
+
+const secondFormatters = new Map<string, Intl.DateTimeFormat>();
+
 function zoneOffsetMs(at: number, timeZone: string): number {
-  const f = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  });
+  let f = secondFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    });
+    if (secondFormatters.size >= MAX_FORMATTERS) secondFormatters.clear();
+    secondFormatters.set(timeZone, f);
+  }
   const p = Object.fromEntries(f.formatToParts(new Date(at)).map((x) => [x.type, Number(x.value)]));
   return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(at / 1000) * 1000;
 }

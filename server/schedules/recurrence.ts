@@ -2,9 +2,10 @@
  * Recurrence of scheduled messages (spec 1 §9): intervalo is the unit (1 days, 2 weeks, 3 months,
  * 4 minutes), valorIntervalo how many units, enviarQuantasVezes how many sends in all. tipoDias is
  * the weekend rule, judged in the company's time zone: 4 sends on any day, 5 moves a Saturday or
- * Sunday slot to the Friday before, 6 to the Monday after (keeping the time of day).
+ * Sunday slot to the Friday before, 6 to the Monday after (keeping the wall-clock time of day, also
+ * across a DST change).
  */
-import { zonedParts } from "../lib/time.ts";
+import { wallToUtc, zonedParts } from "../lib/time.ts";
 
 const DAY = 86_400_000;
 
@@ -19,17 +20,40 @@ export function advance(from: Date, intervalo: number, valor: number): Date {
   return new Date(d.getTime() + valor * DAY);
 }
 
+/** The fixed length of one step, or null for months (their length varies). */
+function stepMs(intervalo: number, valor: number): number | null {
+  if (intervalo === 4) return valor * 60_000;
+  if (intervalo === 2) return valor * 7 * DAY;
+  if (intervalo === 3) return null;
+  return valor * DAY;
+}
+
 export function weekendRule(at: Date, tipoDias: number, timeZone: string): Date {
   if (tipoDias !== 5 && tipoDias !== 6) return at;
-  const day = zonedParts(at, timeZone).weekdayEn;
+  const local = zonedParts(at, timeZone);
+  const day = local.weekdayEn;
   if (day !== "saturday" && day !== "sunday") return at;
   const shift = tipoDias === 5 ? (day === "saturday" ? -1 : -2) : (day === "saturday" ? 2 : 1);
-  return new Date(at.getTime() + shift * DAY);
+  // Calendar days in the zone, not 24-hour steps: across a DST change a 24-hour step can land an
+  // hour off, on the wrong side of midnight (a Saturday).
+  const [y, m, d] = local.date.split("-").map(Number);
+  return wallToUtc(Date.UTC(y, m - 1, d + shift) + wallReading(at, timeZone), timeZone);
+}
+
+/** Milliseconds since local midnight of `at` in the zone's wall clock. */
+function wallReading(at: Date, timeZone: string): number {
+  const { time } = zonedParts(at, timeZone);
+  const [h, m] = time.split(":").map(Number);
+  return (h * 60 + m) * 60_000 + (at.getTime() % 60_000 + 60_000) % 60_000;
 }
 
 /**
- * The slot after `slot`, or null when the schedule is done. Slots that passed while the server
- * was down were caught up by the send just made, so the next one is the first still in the future.
+ * The slot after `slot`, or null when the schedule is done. Always strictly after both the slot
+ * just sent and `now`: the weekend rule can move a later step back onto (or before) the slot just
+ * sent — a daily schedule sent on a Friday steps to Saturday, which "one working day before" moves
+ * back to that same Friday — and such a step is skipped, or the dispatcher would send it again at
+ * once. Slots that passed while the server was down were caught up by the send just made, so the
+ * next one is the first still in the future.
  */
 export function nextSlot(
   s: { intervalo: number; valorIntervalo: number; enviarQuantasVezes: number; tipoDias: number },
@@ -39,9 +63,18 @@ export function nextSlot(
   timeZone: string,
 ): Date | null {
   if (s.valorIntervalo <= 0 || sentSoFar >= s.enviarQuantasVezes) return null;
-  let next = advance(slot, s.intervalo, s.valorIntervalo);
-  for (let i = 0; i < 100_000 && next.getTime() <= now.getTime(); i++) {
-    next = advance(next, s.intervalo, s.valorIntervalo);
+  const after = Math.max(slot.getTime(), now.getTime());
+  let raw = advance(slot, s.intervalo, s.valorIntervalo);
+  const step = stepMs(s.intervalo, s.valorIntervalo);
+  if (step && raw.getTime() <= after) {
+    raw = new Date(raw.getTime() + (Math.floor((after - raw.getTime()) / step) + 1) * step);
   }
-  return weekendRule(next, s.tipoDias, timeZone);
+  for (let i = 0; i < 100_000; i++) {
+    if (raw.getTime() > after) {
+      const next = weekendRule(raw, s.tipoDias, timeZone);
+      if (next.getTime() > after) return next;
+    }
+    raw = advance(raw, s.intervalo, s.valorIntervalo);
+  }
+  return null;
 }

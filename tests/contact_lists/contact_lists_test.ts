@@ -271,3 +271,35 @@ Deno.test("[contact_lists] import .xlsx and .csv with progress events and a per-
     await srv.close();
   }
 });
+
+Deno.test("[contact_lists] the lists page counts each list's own items", async () => {
+  const app = await createTestApp({ scheduler: false });
+  try {
+    const a = await createTenant(app);
+    const make = async (name: string, n: number, prefix: string) => {
+      const l = await expectOk<Json>(
+        await app.request("/api/contact-lists", { method: "POST", token: a.adminToken, json: { name } }),
+        201,
+      );
+      const lines = ["name,number,email"];
+      for (let i = 0; i < n; i++) lines.push(`Pessoa ${i},55119${prefix}${String(i).padStart(6, "0")},`);
+      const file = new File([lines.join("\n") + "\n"], `${name}.csv`, { type: "text/csv" });
+      const r = await expectOk<Json>(
+        await upload(app, `/api/contact-lists/${l.id}/upload`, a.adminToken, file),
+      );
+      assert.equal(r.created, n);
+      return l.id as number;
+    };
+    const big = await make("Imported", 30, "11");
+    const small = await make("Small", 2, "22");
+    const page = await expectOk<Json>(await app.request("/api/contact-lists", { token: a.adminToken }));
+    const counts = Object.fromEntries((page.records as Json[]).map((r) => [r.id, r.contactsCount]));
+    assert.deepEqual(counts, { [big]: 30, [small]: 2 });
+    const detail = await expectOk<Json>(
+      await app.request(`/api/contact-lists/${big}`, { token: a.adminToken }),
+    );
+    assert.equal(detail.contactsCount, 30);
+  } finally {
+    await app.close();
+  }
+});

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { login } from "../_helpers/factories.ts";
 import { assertAllNeedAuth, createTenant, userOf } from "../_helpers/tenant.ts";
 import { expectError, expectOk, type Json } from "../_helpers/http.ts";
-import { ManualClock } from "../_helpers/clock.ts";
+import { dateIn as zonedDate, ManualClock } from "../_helpers/clock.ts";
 import { upload } from "../campaigns/_support.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
 import { schedulesTick } from "@/schedules/dispatcher.ts";
@@ -279,5 +279,67 @@ Deno.test("[schedules] dispatch: each slot once, a weekly slot missed while down
   } finally {
     await app.close();
     await sink.close();
+  }
+});
+
+Deno.test("[schedules] dispatch: a recurring schedule sent on a Friday with 'one working day before' is not re-sent at once", async () => {
+  // Friday 27 Nov 2026, 12:00 in São Paulo.
+  const clock = new ManualClock("2026-11-27T14:59:00Z");
+  const app = await createTestApp({ scheduler: false, clock });
+  try {
+    const a = await createTenant(app, { webhook: null, user: false });
+    const ana = await contact(app, a.company.id);
+    const tz = "America/Sao_Paulo";
+    const cases = [
+      // Daily: Friday steps to Saturday, which the rule moves back onto the same Friday.
+      {
+        json: { sendAt: "2026-11-27T15:00:00Z", intervalo: 1, valorIntervalo: 1, enviarQuantasVezes: 5 },
+        expected: ["2026-11-27", "2026-11-30", "2026-12-01", "2026-12-02", "2026-12-03"],
+      },
+      // Every 5 minutes from Friday 23:50: the step past midnight is Saturday, moved back to Friday 00:00.
+      {
+        json: { sendAt: "2026-11-28T02:50:00Z", intervalo: 4, valorIntervalo: 5, enviarQuantasVezes: 3 },
+        expected: ["2026-11-27", "2026-11-27", "2026-11-30"],
+      },
+    ];
+    for (const c of cases) {
+      clock.set("2026-11-27T14:59:00Z");
+      const s = await expectOk<Json>(
+        await app.request("/api/schedules", {
+          method: "POST",
+          token: a.adminToken,
+          json: { body: "Reminder", contactId: ana.id, whatsappId: a.conn.id, tipoDias: 5, ...c.json },
+        }),
+        201,
+      );
+      const id = s.id as number;
+      const count = async () =>
+        (await app.deps.db.select().from(messages).where(eq(messages.fromMe, true))).length;
+      const sends: Date[] = [];
+      for (let round = 0; round < 10; round++) {
+        const r = await row(app, id);
+        if (r.status !== "PENDENTE") break;
+        if (new Date(r.sendAt) > clock.now()) clock.set(r.sendAt);
+        // A minute of dispatcher ticks, one every 5 s.
+        for (let tick = 0; tick < 12; tick++) {
+          const before = await count();
+          await schedulesTick(app.deps);
+          for (let n = await count() - before; n > 0; n--) sends.push(clock.now());
+          clock.advance(5_000);
+        }
+      }
+      for (let i = 1; i < sends.length; i++) {
+        assert.ok(
+          sends[i].getTime() - sends[i - 1].getTime() >= 60_000,
+          `sent twice within a minute: ${sends.map((d) => d.toISOString()).join(", ")}`,
+        );
+      }
+      assert.deepEqual(sends.map((d) => zonedDate(d, tz)), c.expected);
+      const r = await row(app, id);
+      assert.equal(r.status, "ENVIADA");
+      assert.equal(r.contadorEnvio, c.expected.length);
+    }
+  } finally {
+    await app.close();
   }
 });
