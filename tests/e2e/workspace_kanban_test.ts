@@ -8,6 +8,7 @@ import { jobs, tags, ticketTags } from "@db/schema.ts";
 import { runDueJobs } from "@/jobs/queue.ts";
 import { LANE_TIMER_JOB } from "@/kanban/lanes.ts";
 import { createUser, login } from "../_helpers/factories.ts";
+import { waitUntil } from "../_helpers/watchdog.ts";
 import { browserTest, screenshot, signIn } from "./_browser.ts";
 import { customerWrites, setupInbox } from "./_inbox.ts";
 
@@ -124,7 +125,11 @@ browserTest(
 
     // Two hours later: the link and its job are dated back (the handler re-checks the lane's time
     // against the link), then the job queue runs.
-    const [job] = await server.deps.db.select().from(jobs).where(eq(jobs.name, LANE_TIMER_JOB));
+    // The card moves on drop, before the server's answer: wait for the move's timer job itself.
+    const job = await waitUntil(
+      "the lane's timer job",
+      async () => (await server.deps.db.select().from(jobs).where(eq(jobs.name, LANE_TIMER_JOB)))[0],
+    );
     const since = new Date(Date.now() - 2 * 3600_000 - 1000).toISOString();
     await server.deps.database.write(async (tx) => {
       await tx.update(ticketTags).set({ createdAt: since }).where(

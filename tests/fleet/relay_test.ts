@@ -20,7 +20,9 @@ import {
 } from "../channels/whatsapp/_support.ts";
 
 const MARIA = "5511911112222@s.whatsapp.net";
-const LEASE = { leaseTtlMs: 800, renewMs: 150 };
+// Long enough that a loaded machine's late renewal never hands A's lease to B by accident; B's takeover
+// below waits for it to lapse.
+const LEASE = { leaseTtlMs: 4000, renewMs: 250 };
 
 async function twoApps(redisUrl: string) {
   const dataDir = await Deno.makeTempDir({ prefix: "atende-relay-" });
@@ -81,7 +83,7 @@ Deno.test("[fleet] a send and a session action on an instance without the sessio
 
     // A goes away: B takes the session over within the lease time and sends by itself.
     await stopWhatsappSessions(f.a.deps);
-    await waitFor(() => two.fake.sockets.length === 1, "B took over", 5000);
+    await waitFor(() => two.fake.sockets.length === 1, "B took over", 30_000);
     two.fake.last().open();
     await waitFor(() => two.manager.openSession(conn.id), "B's session open");
     await sendOnTicket(f.b.deps, company.id, ticketId, { body: "depois" });

@@ -151,7 +151,8 @@ export async function setupWa(t: TestApp, conn: Partial<typeof whatsapps.$inferI
 
 type Truthy<T> = Exclude<T, false | null | undefined | 0 | "">;
 
-export async function waitFor<T>(probe: () => Promise<T> | T, what: string, ms = 4000): Promise<Truthy<T>> {
+// Waits end as soon as the condition holds; the long limit is for a loaded machine, not the usual case.
+export async function waitFor<T>(probe: () => Promise<T> | T, what: string, ms = 30_000): Promise<Truthy<T>> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await probe();
