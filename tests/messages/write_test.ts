@@ -1,11 +1,10 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { messages } from "@db/schema.ts";
-import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
+import { createTestApp } from "../_helpers/test_app.ts";
 import { login } from "../_helpers/factories.ts";
 import { bytesOf, expectError, expectOk, type Json, PNG } from "../_helpers/http.ts";
 import {
-  customerSays,
   deliveryJob,
   hookFor,
   hooksTo,
@@ -14,50 +13,9 @@ import {
   outbound,
   ticketRow,
 } from "../_helpers/inbox.ts";
-import { createTenant, userOf } from "../_helpers/tenant.ts";
-import { startWebhookSink, type WebhookSink } from "../_helpers/webhook_sink.ts";
+import { startWebhookSink } from "../_helpers/webhook_sink.ts";
 
-type Msg = Json & {
-  id: number;
-  body: string;
-  ticketId: number;
-  fromMe: boolean;
-  isPrivate: boolean;
-  isEdited: boolean;
-  isDeleted: boolean;
-  isForwarded: boolean;
-  mediaType: string | null;
-  mediaUrl: string | null;
-  quotedMsg: { id: number; body: string } | null;
-};
-type Page = { messages: Msg[]; count: number; hasMore: boolean; ticket: Json };
-
-const MARIA = "5511988887777";
-
-/**
- * Company A: queue Vendas on its api connection (webhook = sink), agent Carla in it, an outsider
- * without queues; Maria wrote and Carla accepted. Company B has its own conversation.
- */
-async function world(t: TestApp, sink: WebhookSink) {
-  const a = await createTenant(t, { webhook: sink, user: false, queues: [{ name: "Vendas" }] });
-  const carla = await userOf(t, a.company.id, { name: "Carla", queueIds: [a.queues[0].id] });
-  const bruno = await userOf(t, a.company.id, { name: "Bruno", queueIds: [a.queues[0].id] });
-  const outsider = await userOf(t, a.company.id, { allTicket: "disabled" });
-  const first = await customerSays(t, a.conn, { number: MARIA, name: "Maria Souza" }, "Olá");
-  await expectOk(
-    await t.request(`/api/tickets/${first.ticketId}`, {
-      method: "PUT",
-      token: carla.token,
-      json: { status: "open" },
-    }),
-  );
-  const b = await createTenant(t, { webhook: null, user: false });
-  const bIn = await customerSays(t, b.conn, "5521900000009", "oi B");
-  return { a, carla, bruno, outsider, ticketId: first.ticketId, inboundId: first.messageId, b, bIn };
-}
-
-const send = (t: TestApp, token: string, ticketId: number, json: Json) =>
-  t.request(`/api/messages/${ticketId}`, { method: "POST", token, json });
+import { MARIA, type Msg, send, world } from "./_world.ts";
 
 function multipart(fields: Record<string, string>, files: File[]) {
   const form = new FormData();
