@@ -24,11 +24,16 @@ Deno.test("[auth] password reset through the outbox", async (t) => {
   try {
     const { company } = await createCompany(app);
 
-    await t.step("unknown e-mail → 404 ERR_NOT_FOUND, nothing mailed", async () => {
-      const before = (await outbox(app)).length;
-      await expectError(await forget(app, "ghost@nowhere.test"), 404, "ERR_NOT_FOUND");
-      assert.equal((await outbox(app)).length, before);
-    });
+    await t.step(
+      "unknown e-mail → the same answer as a known one (no account oracle), nothing mailed",
+      async () => {
+        const before = (await outbox(app)).length;
+        const res = await forget(app, "ghost@nowhere.test");
+        assert.equal(res.status, 200);
+        assert.deepEqual(await res.json(), { status: "sent" });
+        assert.equal((await outbox(app)).length, before);
+      },
+    );
 
     await t.step("known e-mail (any case) → 200 and a code in DATA_DIR/outbox", async () => {
       const u = await createUser(app, company.id);
@@ -155,6 +160,11 @@ Deno.test("[auth] password reset through the outbox", async (t) => {
       for (let i = 0; i < 3; i++) await expectOk(await forget(app, u.email));
       await expectError(await forget(app, u.email), 429, "ERR_RATE_LIMITED");
     });
+
+    await t.step("the limit counts an unknown address the same way (429 tells nothing either)", async () => {
+      for (let i = 0; i < 3; i++) await expectOk(await forget(app, "nobody@nowhere.test"));
+      await expectError(await forget(app, "nobody@nowhere.test"), 429, "ERR_RATE_LIMITED");
+    });
   } finally {
     await app.close();
   }
@@ -188,5 +198,24 @@ Deno.test("[auth] password reset mail through real SMTP", async (t) => {
   } finally {
     await app.close();
     await sink.close();
+  }
+});
+
+Deno.test("[auth] a reset mail that cannot be delivered answers like any other (no oracle)", async () => {
+  // A port nobody listens on: the SMTP connection is refused.
+  const closed = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (closed.addr as Deno.NetAddr).port;
+  closed.close();
+  const app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  try {
+    const { company } = await createCompany(app);
+    const u = await createUser(app, company.id);
+    const known = await forget(app, u.email);
+    const unknown = await forget(app, "ghost@nowhere.test");
+    assert.equal(known.status, 200);
+    assert.equal(unknown.status, 200);
+    assert.deepEqual(await known.json(), await unknown.json());
+  } finally {
+    await app.close();
   }
 });

@@ -6,7 +6,6 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { PasswordInput } from "../../../components/ui/password_input.tsx";
-import { ApiError } from "../../../lib/api.ts";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
 import { resetPassword, sendResetCode } from "../api/auth_calls.ts";
 import { PasswordStrength } from "./password_strength.tsx";
@@ -38,8 +37,7 @@ export function ForgetPasswordForm({ onStepChange }: { onStepChange: (step: 1 | 
       toastSuccess(t("reset.codeSent"));
       go(2);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) toastError(t("reset.emailNotFound"));
-      else toastError(error);
+      toastError(error);
     } finally {
       setBusy(false);
     }
