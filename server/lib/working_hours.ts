@@ -39,7 +39,7 @@ const HORIZON_MS = 8 * 24 * 3600_000;
 
 /**
  * Whether the hours opened at some moment in (from, to): a reply to an absence that began at
- * `from` is not repeated until the company has been open in between ("once per absence"). Steps
+ * `from` is the same absence until the company has been open in between. Steps
  * of 5 minutes; gaps longer than 8 days are taken as a new absence.
  */
 export function openedBetween(

@@ -1,7 +1,7 @@
 /**
- * Out of hours (queue and company schedules, in the company's time zone, once per absence), the
- * LGPD consent round trip and the rating (NPS) round trip, over the api channel with an injected
- * clock.
+ * Out of hours (queue and company schedules, in the company's time zone, as often as the
+ * connection's limits allow), the LGPD consent round trip and the rating (NPS) round trip, over the
+ * api channel with an injected clock.
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
@@ -31,7 +31,7 @@ const HOURS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday
   endTimeB: "18:00",
 }));
 
-Deno.test("[automation] queue schedule: out of hours once per absence, in the company's time zone", async () => {
+Deno.test("[automation] queue schedule: out of hours by the connection's limits, in the company's time zone", async () => {
   // 2026-03-02 is a Monday. 22:30 UTC = 19:30 in São Paulo (closed), but 23:30 in Lisbon… we use SP.
   const clock = clockAt("2026-03-02T22:30:00Z");
   const t = await createTestApp({ clock });
@@ -40,6 +40,8 @@ Deno.test("[automation] queue schedule: out of hours once per absence, in the co
     const w = await createTenant(t, {
       webhook: sink,
       user: false,
+      // The column defaults, as a connection nobody tuned has them: three answers, no cooldown.
+      conn: { maxUseBotQueues: 3, timeUseBotQueues: 0 },
       queues: [{ name: "Loja", schedules: HOURS, outOfHoursMessage: "Estamos fechados, voltamos às 8h." }],
       settings: { scheduleType: "queue" },
     });
@@ -51,15 +53,64 @@ Deno.test("[automation] queue schedule: out of hours once per absence, in the co
     assert.equal(tk.queueId, w.queues[0].id);
     clock.set("2026-03-03T02:00:00Z"); // 23:00 local, same absence
     await customerSays(t, w.conn, num, "alô?");
-    assert.equal((await outbound(t, r.ticketId)).length, 1, "answered once");
+    assert.equal((await outbound(t, r.ticketId)).length, 2, "maxUseBotQueues 3: the second is answered");
+    await customerSays(t, w.conn, num, "tem alguém?");
+    await customerSays(t, w.conn, num, "???");
+    assert.equal((await outbound(t, r.ticketId)).length, 3, "and the third, not the fourth");
     clock.set("2026-03-03T12:00:00Z"); // 09:00 local: open
     await customerSays(t, w.conn, num, "bom dia");
     tk = await ticketRow(t, r.ticketId);
     assert.equal(tk.isOutOfHour, false);
-    assert.equal((await outbound(t, r.ticketId)).length, 1, "no out-of-hours reply in hours");
+    assert.equal(tk.amountUsedBotQueues, 0, "the open hours give the chatbot its whole budget back");
+    assert.equal((await outbound(t, r.ticketId)).length, 3, "no out-of-hours reply in hours");
     clock.set("2026-03-03T22:00:00Z"); // 19:00 local: a new absence
     await customerSays(t, w.conn, num, "boa noite");
-    assert.equal((await outbound(t, r.ticketId)).length, 2, "a new absence is answered again");
+    assert.equal((await outbound(t, r.ticketId)).length, 4, "a new absence is answered again");
+  } finally {
+    await sink.close();
+    await t.close();
+  }
+});
+
+Deno.test("[automation] out of hours: timeUseBotQueues spaces the answers; maxUseBotQueues 1 is once per absence", async () => {
+  const clock = clockAt("2026-03-02T22:30:00Z"); // 19:30 in São Paulo, closed
+  const t = await createTestApp({ clock });
+  const sink = startWebhookSink();
+  try {
+    const w = await createTenant(t, {
+      webhook: sink,
+      user: false,
+      conn: { outOfHoursMessage: "Fechado", maxUseBotQueues: 0, timeUseBotQueues: 30 },
+      settings: { scheduleType: "company" },
+    });
+    await t.deps.database.write((tx) =>
+      tx.update(companies).set({ schedules: HOURS }).where(eq(companies.id, w.company.id))
+    );
+    clearCaches(t.deps.caches);
+    const num = "5511933334444";
+    const r = await customerSays(t, w.conn, num, "oi");
+    await hookFor(sink, num, (b) => b === "Fechado");
+    clock.set("2026-03-02T22:40:00Z"); // 10 minutes later: inside the cooldown
+    await customerSays(t, w.conn, num, "alô?");
+    assert.equal((await outbound(t, r.ticketId)).length, 1, "inside timeUseBotQueues: no answer");
+    clock.set("2026-03-02T23:05:00Z"); // 35 minutes after the answer
+    await customerSays(t, w.conn, num, "alô??");
+    assert.equal((await outbound(t, r.ticketId)).length, 2, "after the cooldown (no count limit): answered");
+
+    const admin = (await login(t, w.admin)).token;
+    await expectOk(
+      await t.request(`/api/whatsapp/${w.conn.id}`, {
+        method: "PUT",
+        token: admin,
+        json: { maxUseBotQueues: 1, timeUseBotQueues: 0 },
+      }),
+    );
+    const num2 = "5511933335555";
+    const r2 = await customerSays(t, w.conn, num2, "oi");
+    await hookFor(sink, num2, (b) => b === "Fechado");
+    clock.set("2026-03-03T02:00:00Z");
+    await customerSays(t, w.conn, num2, "alô?");
+    assert.equal((await outbound(t, r2.ticketId)).length, 1, "maxUseBotQueues 1: once per absence");
   } finally {
     await sink.close();
     await t.close();

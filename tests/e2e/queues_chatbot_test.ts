@@ -138,9 +138,11 @@ browserTest(
       await server.deps.bus.drain();
       const sent = await server.deps.db.select({ body: messages.body }).from(messages)
         .where(and(eq(messages.ticketId, second.ticketId), eq(messages.fromMe, true)));
-      // The line's greeting, then the out-of-hours message once; no option menu out of hours.
+      // The line's greeting, then the out-of-hours message for each message while the connection's
+      // maxUseBotQueues (3 by default, no cooldown) allows; no option menu out of hours.
       expect(sent.map((m) => m.body)).toEqual([
         "Hello! Choose a department:",
+        "Estamos fechados agora. Voltamos amanhã!",
         "Estamos fechados agora. Voltamos amanhã!",
       ]);
       expect(suporte.id).toBeGreaterThan(0);

@@ -13,6 +13,7 @@ import { botClose, botUpdate, touchTraking } from "../bot.ts";
 import type { AutomationContext, AutomationStep } from "../step.ts";
 import { presentQueueOptions } from "./chatbot.ts";
 import { queueHours } from "./queue_hours.ts";
+import { connectionLimits } from "./out_of_hours.ts";
 import { sendStoredMedia } from "../file_list.ts";
 
 type QueueRef = { id: number; name: string; greetingMessage?: string | null };
@@ -100,7 +101,7 @@ async function enterQueue(
   say: (t: string) => Promise<void>,
   greet: boolean,
 ) {
-  if ((await queueHours(ctx.deps, ticket, queueId)) === "stop") return;
+  if ((await queueHours(ctx.deps, ticket, queueId, connectionLimits(ctx.connection))) === "stop") return;
   const full = await ctx.deps.db.query.queues.findFirst({ where: (q, { eq }) => eq(q.id, queueId) });
   if (await presentQueueOptions(ctx.deps, ticket, queueId, full?.greetingMessage)) return;
   if (greet && full?.greetingMessage) await say(full.greetingMessage);

@@ -1,19 +1,20 @@
 /**
  * Out of hours by the ticket's queue (reference §3 step 19; scheduleType queue): a ticket waiting
- * in a queue that is closed now gets the queue's outOfHoursMessage once per absence, and its
- * chatbot waits until the hours open.
+ * in a queue that is closed now gets the queue's outOfHoursMessage (as often in one absence as the
+ * connection's limits allow, like the connection's hours), and its chatbot waits until the hours open.
  */
 import type { Deps } from "../../deps.ts";
 import type { TicketRow } from "../../tickets/repo.ts";
 import type { AutomationContext, AutomationStep } from "../step.ts";
 import { companyCalendar, hoursCheck } from "../../companies/calendar.ts";
-import { answerOutOfHours } from "./out_of_hours.ts";
+import { type AnswerLimits, answerOutOfHours, connectionLimits } from "./out_of_hours.ts";
 
 /** Applies the queue's hours to the ticket (when scheduleType is queue); "continue" when open. */
 export async function queueHours(
   deps: Deps,
   ticket: TicketRow,
   queueId: number,
+  limits: AnswerLimits,
 ): Promise<"continue" | "stop"> {
   if ((await deps.caches.settings.get(ticket.companyId, "scheduleType")) !== "queue") return "continue";
   const q = await deps.db.query.queues.findFirst({
@@ -22,7 +23,7 @@ export async function queueHours(
   if (!q) return "continue";
   const cal = await companyCalendar(deps, ticket.companyId);
   const { open, sameAbsence } = hoursCheck(q.schedules, cal.timeZone, deps.clock.now());
-  return await answerOutOfHours(deps, ticket, open, sameAbsence, q.outOfHoursMessage);
+  return await answerOutOfHours(deps, ticket, open, sameAbsence, q.outOfHoursMessage, limits);
 }
 
 export const queueHoursStep: AutomationStep = {
@@ -32,6 +33,6 @@ export const queueHoursStep: AutomationStep = {
     if (!ticket.queueId || ticket.userId) return "continue";
     if (ticket.status === "open" || ticket.status === "group") return "continue";
     if (ticket.isGroup && connection.groupAsTicket !== "enabled") return "continue";
-    return await queueHours(ctx.deps, ticket, ticket.queueId);
+    return await queueHours(ctx.deps, ticket, ticket.queueId, connectionLimits(connection));
   },
 };
