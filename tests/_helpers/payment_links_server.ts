@@ -44,8 +44,32 @@ export function startPaymentLinksServer(tokens: { mp: string; asaas: string }) {
     url: `http://127.0.0.1:${server.addr.port}`,
     preferences,
     links,
-    mpPay(id: string, p: { status: string; external_reference: string; transaction_amount: number }) {
-      mpPayments.set(id, { id: Number(id), ...p });
+    /**
+     * A payment made on a preference's page: Mercado Pago copies that preference's metadata onto it
+     * (the latest preference of the external reference unless `preference` names one) and charges
+     * in its currency.
+     */
+    mpPay(
+      id: string,
+      p: {
+        status: string;
+        external_reference: string;
+        transaction_amount: number;
+        currency_id?: string;
+        preference?: string;
+      },
+    ) {
+      const { preference, ...rest } = p;
+      const pref = preference
+        ? preferences.find((x) => x.id === preference)
+        : preferences.findLast((x) => x.external_reference === p.external_reference);
+      const item = (pref?.items as { currency_id?: string }[] | undefined)?.[0];
+      mpPayments.set(id, {
+        id: Number(id),
+        currency_id: item?.currency_id ?? "BRL",
+        metadata: pref?.metadata ?? {},
+        ...rest,
+      });
     },
     asaasPay(id: string, p: { status: string; paymentLink: string; value: number }) {
       asaasPayments.set(id, { object: "payment", id, ...p });
