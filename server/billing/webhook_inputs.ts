@@ -25,6 +25,8 @@ const stripeId = (prefix: string) => z.string().max(255).regex(new RegExp(`^${pr
 /** An expandable field: the id, the object, or nothing. */
 const expandable = z.union([z.string().max(255), z.object({ id: z.string().max(255) }), z.null()]).optional();
 const currency = z.string().regex(/^[A-Za-z]{3}$/);
+/** Stripe's amounts fit in 12 digits of the minor unit. */
+const MAX_MINOR = 999_999_999_999;
 
 export const stripeEvent = z.object({
   id: stripeId("evt"),
@@ -35,7 +37,7 @@ export const stripeEvent = z.object({
 export const stripeSession = z.object({
   id: stripeId("cs"),
   payment_status: z.string().max(40),
-  amount_total: z.number().int().nonnegative().nullable().optional(),
+  amount_total: z.number().int().nonnegative().max(MAX_MINOR).nullable().optional(),
   currency: currency.nullable().optional(),
   payment_intent: expandable,
   subscription: expandable,
@@ -45,7 +47,7 @@ export const stripeSession = z.object({
 export const stripeInvoice = z.object({
   id: stripeId("in"),
   billing_reason: z.string().max(60).nullable().optional(),
-  amount_paid: z.number().int().nonnegative(),
+  amount_paid: z.number().int().nonnegative().max(MAX_MINOR),
   currency,
   subscription: expandable,
   parent: z.object({ subscription_details: z.object({ subscription: expandable }).nullable().optional() })

@@ -64,7 +64,9 @@ export function startStripeServer(): StripeServer {
     const expire = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
     if (req.method === "POST" && expire) {
       const session = sessions.get(expire[1]);
-      if (!session) return json({ error: { type: "invalid_request_error", message: "No such session" } }, 404);
+      if (!session) {
+        return json({ error: { type: "invalid_request_error", message: "No such session" } }, 404);
+      }
       if (session.status !== "open") {
         return json({ error: { type: "invalid_request_error", message: "Session is not open" } }, 400);
       }
@@ -96,6 +98,10 @@ export function startStripeServer(): StripeServer {
 }
 
 const signer = new Stripe("sk_test_signer", { httpClient: Stripe.createFetchHttpClient() });
+
+/** The Stripe-Signature header for any payload (the fuzz signs bodies of every shape). */
+export const signPayload = (secret: string, payload: string) =>
+  signer.webhooks.generateTestHeaderStringAsync({ payload, secret });
 
 /** A webhook delivery: the JSON body and its Stripe-Signature header made with `secret`. */
 export async function signedEvent(
