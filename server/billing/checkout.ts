@@ -16,7 +16,7 @@ import { readSecret } from "../settings/service.ts";
 import { periodPrice } from "./periods.ts";
 import { getInvoice, type InvoiceRow } from "./invoices.ts";
 import { hasCertificate } from "./cert.ts";
-import { dropSessions, openPayments, ProviderFailure } from "./checkout_providers.ts";
+import { openPayments, ProviderFailure, retire } from "./checkout_providers.ts";
 import { replaceRefs } from "./payment_rule.ts";
 import type { PaymentResponse } from "@contract/companies.ts";
 
@@ -55,7 +55,7 @@ export type { PaymentResponse };
 /**
  * Prices the invoice for the chosen plan, asks every configured provider for a way to pay that
  * price, and only when all of them answered stores the price and the new payment references in
- * one transaction (the earlier references stop counting; their Stripe sessions are expired). A
+ * one transaction (the earlier references stop counting and are closed at the providers). A
  * provider failure leaves the invoice as it was and answers ERR_PAYMENT_PROVIDER; what the provider
  * said goes to the log and the invoice's `providerError`, never into the answer.
  */
@@ -105,10 +105,10 @@ export async function checkout(deps: Deps, actor: Actor, input: CheckoutInput): 
     return await replaceRefs(tx, inv, opened.refs, CHECKOUT_PROVIDERS, now);
   });
   if (!replaced) {
-    await dropSessions(opened.stripe, opened.refs);
+    await retire(deps, opened.stripe, opened.refs);
     throw alreadyPaid();
   }
-  await dropSessions(opened.stripe, replaced);
+  await retire(deps, opened.stripe, replaced);
   deps.bus.emit("invoice.changed", { companyId: inv.companyId, invoiceId: inv.id });
   return { invoiceId: inv.id, valorext: value, ...opened.out };
 }

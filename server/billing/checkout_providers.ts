@@ -3,20 +3,22 @@
  * configured provider is asked for a way to pay the invoice at its NEW price, and nothing is
  * written. Either all of them answer (the caller then stores the price and the references in one
  * transaction) or a `ProviderFailure` says which one failed and what it answered — for the log and
- * the operator, never for the client — after the Stripe session already made is expired again.
+ * the operator, never for the client — after the ways to pay already made are closed again.
  */
 import type Stripe from "stripe";
 import type { Deps } from "../deps.ts";
 import type { InvoiceRow } from "./invoices.ts";
 import { createCheckoutSession, expireSession, stripeClient } from "./stripe.ts";
-import { createPixCharge } from "./efi.ts";
-import { createAsaasLink, createMercadoPagoLink } from "./links.ts";
+import { createPixCharge, removePixCharges } from "./efi.ts";
+import { createAsaasLink, createMercadoPagoLink, deleteAsaasLinks } from "./links.ts";
 import { type NewRef, PROVIDER_CURRENCY } from "./payment_rule.ts";
 import type { PaymentResponse } from "@contract/companies.ts";
 
 export class ProviderFailure extends Error {
   constructor(readonly provider: string, cause: unknown) {
-    super(`${provider}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    const status = (cause as { statusCode?: unknown } | null)?.statusCode;
+    const said = cause instanceof Error ? cause.message : String(cause);
+    super(`${provider}: ${said}${typeof status === "number" ? ` (HTTP ${status})` : ""}`, { cause });
   }
 }
 
@@ -83,15 +85,19 @@ export async function openPayments(
     }
     return made;
   } catch (err) {
-    await dropSessions(made.stripe, made.refs);
+    await retire(deps, made.stripe, made.refs);
     throw err;
   }
 }
 
-/** Expires Stripe sessions nobody may pay any more; a failure is only logged (they expire anyway). */
-export async function dropSessions(stripe: Stripe | null, refs: { provider: string; ref: string }[]) {
-  if (!stripe) return;
-  for (const r of refs) {
-    if (r.provider === "stripe") await expireSession(stripe, r.ref);
-  }
+/**
+ * Closes, at the providers that allow it, ways to pay nobody may use any more: Stripe sessions are
+ * expired, Efí charges removed, Asaas links deleted. Mercado Pago preferences are left to lapse (the
+ * rule refuses their payments). Failures are only logged.
+ */
+export async function retire(deps: Deps, stripe: Stripe | null, refs: { provider: string; ref: string }[]) {
+  const of = (provider: string) => refs.filter((r) => r.provider === provider).map((r) => r.ref);
+  if (stripe) { for (const id of of("stripe")) await expireSession(stripe, id); }
+  await removePixCharges(deps, of("efi"));
+  await deleteAsaasLinks(deps, of("asaas"));
 }

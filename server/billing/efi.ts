@@ -148,6 +148,30 @@ export async function createPixCharge(deps: Deps, inv: InvoiceRow): Promise<PixC
 }
 
 /**
+ * Removes charges a later checkout replaced (Efí's PATCH /v2/cob/{txid} to REMOVIDA_PELO_USUARIO_RECEBEDOR),
+ * so their QR codes stop taking money. Best effort: a failure is logged (the payment rule refuses
+ * them anyway).
+ */
+export async function removePixCharges(deps: Deps, txids: string[]): Promise<void> {
+  if (!txids.length) return;
+  try {
+    const s = await openSession(deps);
+    if (!s) return;
+    try {
+      for (const txid of txids) {
+        await call(s, "PATCH", `/v2/cob/${txid}`, { status: "REMOVIDA_PELO_USUARIO_RECEBEDOR" }).catch((
+          err,
+        ) => console.warn(`[billing] efi: removing charge ${txid} failed:`, (err as Error).message));
+      }
+    } finally {
+      s.client.close();
+    }
+  } catch (err) {
+    console.warn(`[billing] efi: removing charges failed:`, (err as Error).message);
+  }
+}
+
+/**
  * POST /api/webhooks/efi[/pix]: verified by the URL's HMAC, bounded by its schema, then every
  * charge re-read at Efí; a concluded one goes through the payment rule (its txid must be the
  * invoice's current charge, for the invoice's value, in BRL).

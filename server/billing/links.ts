@@ -148,6 +148,18 @@ export async function createAsaasLink(
   return { id: link.id, url: link.url };
 }
 
+/** Deletes payment links a later checkout replaced (DELETE /v3/paymentLinks/{id}); failures are logged only. */
+export async function deleteAsaasLinks(deps: Deps, ids: string[]): Promise<void> {
+  const token = ids.length ? await readSecret(deps, "asaastoken") : "";
+  if (!token) return;
+  for (const id of ids) {
+    await send(deps, `${deps.config.providers.asaas}/v3/paymentLinks/${encodeURIComponent(id)}`, {
+      method: "DELETE",
+      headers: { access_token: token },
+    }).catch((err) => console.warn(`[billing] asaas: deleting link ${id} failed:`, (err as Error).message));
+  }
+}
+
 const ASAAS_PAID = new Set(["RECEIVED", "CONFIRMED", "RECEIVED_IN_CASH"]);
 
 /** POST /api/webhooks/asaas: `{event:"PAYMENT_RECEIVED"|…, payment:{id}}`; the payment is read back. */

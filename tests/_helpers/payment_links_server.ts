@@ -1,6 +1,6 @@
 /**
  * One local server speaking the parts of Mercado Pago's API (POST /checkout/preferences,
- * GET /v1/payments/{id}) and Asaas's API (POST /v3/paymentLinks, GET /v3/payments/{id}) that
+ * GET /v1/payments/{id}) and Asaas's API (POST and DELETE /v3/paymentLinks, GET /v3/payments/{id}) that
  * billing uses. The test records payments "made" on those pages with `mpPay` / `asaasPay`.
  */
 export function startPaymentLinksServer(tokens: { mp: string; asaas: string }) {
@@ -34,6 +34,13 @@ export function startPaymentLinksServer(tokens: { mp: string; asaas: string }) {
         const id = `lnk_${links.length + 1}`;
         links.push({ id, ...body });
         return json({ id, url: `https://asaas.test/c/${id}`, active: true, ...body });
+      }
+      const del = url.pathname.match(/^\/v3\/paymentLinks\/([A-Za-z0-9_]+)$/);
+      if (req.method === "DELETE" && del) {
+        const link = links.find((l) => l.id === del[1]);
+        if (!link) return json({ errors: [{ code: "not_found" }] }, 404);
+        link.deleted = true;
+        return json({ deleted: true, id: del[1] });
       }
       const m = url.pathname.match(/^\/v3\/payments\/([A-Za-z0-9_]+)$/);
       if (m) return asaasPayments.has(m[1]) ? json(asaasPayments.get(m[1])) : json({ errors: [] }, 404);

@@ -100,6 +100,8 @@ Deno.test("[billing] PIX, Mercado Pago, Asaas and receipts follow the payment ru
       await c.checkout(dear.id);
       const current = [...efi.charges.keys()].at(-1)!;
       assert.deepEqual(efi.charges.get(cheap)!.body.valor, { original: "11.00" });
+      // The replaced charge is removed at Efí; a payer who scanned it in time still reaches the rule.
+      assert.equal(efi.charges.get(cheap)!.status, "REMOVIDA_PELO_USUARIO_RECEBEDOR");
       const hmac = await webhookHmac(app.deps);
       const pix = (e2e: string, txid: string) => ({
         endToEndId: `E00000000202611250000${e2e}`.padEnd(32, "0"),
@@ -168,6 +170,7 @@ Deno.test("[billing] PIX, Mercado Pago, Asaas and receipts follow the payment ru
       const cheapLink = String(prov.links.at(-1)!.id);
       await c.checkout(dear.id);
       const link = String(prov.links.at(-1)!.id);
+      assert.equal(prov.links.find((l) => l.id === cheapLink)!.deleted, true);
       const notify = (id: string) => hook("asaas", { event: "PAYMENT_RECEIVED", payment: { id } });
       prov.asaasPay("pay_r1", { status: "RECEIVED", paymentLink: cheapLink, value: 11 });
       assert.equal((await notify("pay_r1")).result, "not_found");
