@@ -3,7 +3,8 @@
  * transaction records the provider's event id (unique), flips the invoice to paid only if it was
  * not, and moves the company's due date one period on (from the due date, or from today when it
  * had lapsed), reactivates it and switches it to the plan chosen at checkout. A redelivered event
- * or a second event for a paid invoice changes nothing.
+ * or a second event for a paid invoice changes nothing. Provider payments and receipts come here
+ * through payment_rule.ts, whose check runs in this transaction before anything is paid.
  */
 import { and, eq, ne } from "drizzle-orm";
 import { companies, invoices, paymentEvents } from "@db/schema.ts";
