@@ -29,6 +29,10 @@ export const invoices = sqliteTable("invoices", {
   /** The plan chosen at checkout; paying the invoice moves the company to it. */
   planId: integer("plan_id").references(() => plans.id, { onDelete: "set null" }),
   paidAt: timestamp("paid_at"),
+  /** The last provider payment refused for this invoice and why (billing/payment_rule.ts); for the operator. */
+  paymentIssue: text("payment_issue"),
+  /** The last provider failure during checkout, as the provider answered (log and operator only, never an answer). */
+  providerError: text("provider_error"),
   ...timestamps(),
 }, (t) => [
   index("invoices_company_due_date_idx").on(t.companyId, t.dueDate),
@@ -80,5 +84,29 @@ export const paymentEvents = sqliteTable("payment_events", {
   type: text("type").notNull(),
   companyId: integer("company_id").references(() => companies.id, { onDelete: "cascade" }),
   invoiceId: integer("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+  /** null: applied or ignored; "refused: <reason>" when the payment rule refused it. */
+  outcome: text("outcome"),
   ...timestamps(),
 }, (t) => [uniqueIndex("payment_events_provider_event_uq").on(t.provider, t.eventId)]);
+
+/**
+ * What each way to pay an invoice was created for: the provider's reference (Stripe Checkout
+ * Session id, Efí txid, Mercado Pago checkout reference, Asaas payment link id, receipt id), the
+ * amount and the currency asked for. A new checkout on the invoice replaces its earlier ones
+ * (`replacedAt`); the payment rule accepts a payment only through a current reference.
+ */
+export const paymentRefs = sqliteTable("payment_refs", {
+  id: id(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  invoiceId: integer("invoice_id").notNull().references(() => invoices.id, { onDelete: "cascade" }),
+  provider: text("provider").notNull(),
+  ref: text("ref").notNull(),
+  amount: real("amount").notNull(),
+  /** ISO 4217, upper case; "" for a receipt (the invoice's own). */
+  currency: text("currency").notNull(),
+  replacedAt: timestamp("replaced_at"),
+  ...timestamps(),
+}, (t) => [
+  uniqueIndex("payment_refs_provider_ref_uq").on(t.provider, t.ref),
+  index("payment_refs_invoice_idx").on(t.invoiceId),
+]);

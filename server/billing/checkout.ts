@@ -14,11 +14,10 @@ import { boolish } from "../plans/schemas.ts";
 import { DEMO_PLAN_ID } from "../plans/service.ts";
 import { readSecret } from "../settings/service.ts";
 import { periodPrice } from "./periods.ts";
-import { getInvoice } from "./invoices.ts";
-import { createCheckoutSession, stripeClient } from "./stripe.ts";
-import { createPixCharge } from "./efi.ts";
-import { createAsaasLink, createMercadoPagoLink } from "./links.ts";
+import { getInvoice, type InvoiceRow } from "./invoices.ts";
 import { hasCertificate } from "./cert.ts";
+import { openPayments, ProviderFailure, retire } from "./checkout_providers.ts";
+import { replaceRefs } from "./payment_rule.ts";
 import type { PaymentResponse } from "@contract/companies.ts";
 
 const planRef = z.union([
@@ -53,61 +52,77 @@ export type CheckoutInput = z.infer<typeof checkoutInput>;
 
 export type { PaymentResponse };
 
+/**
+ * Prices the invoice for the chosen plan, asks every configured provider for a way to pay that
+ * price, and only when all of them answered stores the price and the new payment references in
+ * one transaction (the earlier references stop counting and are closed at the providers). A
+ * provider failure leaves the invoice as it was and answers ERR_PAYMENT_PROVIDER; what the provider
+ * said goes to the log and the invoice's `providerError`, never into the answer.
+ */
 export async function checkout(deps: Deps, actor: Actor, input: CheckoutInput): Promise<PaymentResponse> {
   const inv = await getInvoice(deps, actor.companyId, input.invoiceId);
   if (!inv) throw notFound("invoice");
-  if (inv.status === "paid") {
-    throw new AppError("ERR_CONFLICT", { details: { reason: "invoice already paid" } });
-  }
+  if (inv.status === "paid") throw alreadyPaid();
   const [plan] = await deps.db.select().from(plans).where(eq(plans.id, input.plan));
   const allowed = plan && plan.id !== DEMO_PLAN_ID && (plan.isPublic || plan.id === actor.company.planId);
   if (!allowed) {
     throw new AppError("ERR_VALIDATION", { details: [{ path: "plan", message: "unknown plan" }] });
   }
   const value = periodPrice(plan.amount, actor.company.recurrence);
-  const [priced] = await deps.database.write((tx) =>
-    tx.update(invoices).set({
-      planId: plan.id,
-      detail: plan.name,
-      value,
-      users: plan.users,
-      connections: plan.connections,
-      queues: plan.queues,
-      updatedAt: deps.clock.now().toISOString(),
-    }).where(and(eq(invoices.id, inv.id), ne(invoices.status, "paid"))).returning()
-  );
-  if (!priced) throw new AppError("ERR_CONFLICT", { details: { reason: "invoice already paid" } });
-
-  const out: PaymentResponse = {
-    invoiceId: inv.id,
-    valorext: value,
-    stripeURL: null,
-    qrcode: null,
-    mercadopagoURL: null,
-    asaasURL: null,
+  const pricing = {
+    planId: plan.id,
+    detail: plan.name,
+    value,
+    users: plan.users,
+    connections: plan.connections,
+    queues: plan.queues,
   };
-  const stripe = await stripeClient(deps);
-  if (stripe && value > 0) {
-    const session = await createCheckoutSession(deps, stripe, priced, {
+  let opened;
+  try {
+    opened = await openPayments(deps, { ...inv, ...pricing }, {
       recurrence: actor.company.recurrence,
       recurrent: input.isRecurrent ?? false,
       email: actor.user.email,
       stripePriceId: plan.stripePriceId,
     });
-    await deps.database.write((tx) =>
-      tx.update(invoices).set({ stripeId: session.id, linkInvoice: session.url }).where(
-        eq(invoices.id, inv.id),
-      )
-    );
-    out.stripeURL = session.url;
+  } catch (err) {
+    if (!(err instanceof ProviderFailure)) throw err;
+    await providerFailed(deps, inv, err);
+    throw new AppError("ERR_PAYMENT_PROVIDER", {
+      message: "the payment provider is unavailable, try again",
+      details: { provider: err.provider },
+    });
   }
-  if (value > 0) {
-    const pix = await createPixCharge(deps, priced);
-    if (pix) out.qrcode = { qrcode: pix.qrcode, imagemQrcode: pix.imagemQrcode };
-    out.mercadopagoURL = await createMercadoPagoLink(deps, priced);
-    out.asaasURL = await createAsaasLink(deps, priced);
+  const now = deps.clock.now().toISOString();
+  const replaced = await deps.database.write(async (tx) => {
+    const [priced] = await tx.update(invoices).set({
+      ...pricing,
+      ...opened.columns,
+      providerError: null,
+      updatedAt: now,
+    }).where(and(eq(invoices.id, inv.id), ne(invoices.status, "paid"))).returning({ id: invoices.id });
+    if (!priced) return null;
+    return await replaceRefs(tx, inv, opened.refs, CHECKOUT_PROVIDERS, now);
+  });
+  if (!replaced) {
+    await retire(deps, opened.stripe, opened.refs);
+    throw alreadyPaid();
   }
-  return out;
+  await retire(deps, opened.stripe, replaced);
+  deps.bus.emit("invoice.changed", { companyId: inv.companyId, invoiceId: inv.id });
+  return { invoiceId: inv.id, valorext: value, ...opened.out };
+}
+
+/** Every provider a checkout makes references for: a new checkout replaces all their earlier ones. */
+const CHECKOUT_PROVIDERS = ["stripe", "efi", "mercadopago", "asaas"] as const;
+
+const alreadyPaid = () => new AppError("ERR_CONFLICT", { details: { reason: "invoice already paid" } });
+
+async function providerFailed(deps: Deps, inv: InvoiceRow, err: ProviderFailure) {
+  console.warn(`[billing] checkout of invoice ${inv.id} (company ${inv.companyId}) failed at ${err.message}`);
+  await deps.database.write((tx) =>
+    tx.update(invoices).set({ providerError: err.message.slice(0, 2000) }).where(eq(invoices.id, inv.id))
+  );
 }
 
 /** GET /companySettingOnePayment: which ways to pay the operator has configured (no secrets). */

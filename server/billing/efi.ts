@@ -4,13 +4,11 @@
  * Deno.createHttpClient), an immediate charge per invoice (PUT /v2/cob/{txid}) and its QR code
  * (GET /v2/loc/{id}/qrcode). The webhook Efí calls is registered with an HMAC in its URL (Efí's
  * documented alternative to mTLS on our side); a delivery never pays by itself: each txid is
- * looked up again at Efí (GET /v2/cob/{txid}) and only a CONCLUIDA charge of the invoice's value
+ * looked up again at Efí (GET /v2/cob/{txid}) and only a CONCLUIDA charge the payment rule accepts
  * pays it, once per endToEndId.
  */
 // @ts-types="@types/node-forge"
 import forge from "node-forge";
-import { eq } from "drizzle-orm";
-import { invoices } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { AppError } from "../lib/errors.ts";
 import { type FetchGuard, safeFetch } from "../lib/safe_fetch.ts";
@@ -18,7 +16,9 @@ import { hmacSha256Hex, randomString, safeEqual } from "../lib/crypto.ts";
 import { readSecret } from "../settings/service.ts";
 import { readCertificate } from "./cert.ts";
 import type { InvoiceRow } from "./invoices.ts";
-import { payInvoice, type PaymentResult, seenEvent } from "./payments.ts";
+import { type PaymentResult, seenEvent } from "./payments.ts";
+import { acceptPayment, PROVIDER_CURRENCY, termsOf } from "./payment_rule.ts";
+import { efiBody, parseWebhook } from "./webhook_inputs.ts";
 
 const TIMEOUT_MS = 20_000;
 
@@ -70,9 +70,7 @@ async function openSession(deps: Deps): Promise<EfiSession | null> {
         timeoutMs: TIMEOUT_MS,
       },
     );
-    if (!res.ok) {
-      throw new AppError("ERR_INTERNAL", { message: `efi oauth ${res.status}: ${await res.text()}` });
-    }
+    if (!res.ok) throw new Error(`efi oauth ${res.status}: ${(await res.text()).slice(0, 1000)}`);
     const { access_token } = await res.json() as { access_token: string };
     return { base, client, token: access_token, chave, guard: deps.fetchGuard };
   } catch (err) {
@@ -99,11 +97,8 @@ async function call<T>(
       timeoutMs: TIMEOUT_MS,
     },
   );
-  if (!res.ok) {
-    throw new AppError("ERR_INTERNAL", {
-      message: `efi ${method} ${path} ${res.status}: ${await res.text()}`,
-    });
-  }
+  // A plain error: what Efí answered reaches the log (and the checkout's providerError), never a client.
+  if (!res.ok) throw new Error(`efi ${method} ${path} ${res.status}: ${(await res.text()).slice(0, 1000)}`);
   return await res.json() as T;
 }
 
@@ -124,7 +119,10 @@ async function ensureWebhook(deps: Deps, s: EfiSession): Promise<void> {
 
 export type PixCharge = { txid: string; qrcode: string; imagemQrcode?: string };
 
-/** An immediate PIX charge for the invoice (1 hour), or null when PIX is not configured. */
+/**
+ * An immediate PIX charge for the invoice (1 hour), or null when PIX is not configured. Writes
+ * nothing: the checkout stores the txid with the invoice's new price once every provider answered.
+ */
 export async function createPixCharge(deps: Deps, inv: InvoiceRow): Promise<PixCharge | null> {
   const s = await openSession(deps);
   if (!s) return null;
@@ -143,55 +141,84 @@ export async function createPixCharge(deps: Deps, inv: InvoiceRow): Promise<PixC
       "GET",
       `/v2/loc/${cob.loc.id}/qrcode`,
     );
-    await deps.database.write((tx) => tx.update(invoices).set({ txid }).where(eq(invoices.id, inv.id)));
     return { txid, qrcode: qr.qrcode, imagemQrcode: qr.imagemQrcode };
   } finally {
     s.client.close();
   }
 }
 
-type PixItem = { endToEndId?: string; txid?: string; valor?: string };
+/**
+ * Removes charges a later checkout replaced (Efí's PATCH /v2/cob/{txid} to REMOVIDA_PELO_USUARIO_RECEBEDOR),
+ * so their QR codes stop taking money. Best effort: a failure is logged (the payment rule refuses
+ * them anyway).
+ */
+export async function removePixCharges(deps: Deps, txids: string[]): Promise<void> {
+  if (!txids.length) return;
+  try {
+    const s = await openSession(deps);
+    if (!s) return;
+    try {
+      for (const txid of txids) {
+        await call(s, "PATCH", `/v2/cob/${txid}`, { status: "REMOVIDA_PELO_USUARIO_RECEBEDOR" }).catch((
+          err,
+        ) => console.warn(`[billing] efi: removing charge ${txid} failed:`, (err as Error).message));
+      }
+    } finally {
+      s.client.close();
+    }
+  } catch (err) {
+    console.warn(`[billing] efi: removing charges failed:`, (err as Error).message);
+  }
+}
 
-/** POST /api/webhooks/efi[/pix]: verified by the URL's HMAC, then every charge re-read at Efí. */
+/**
+ * POST /api/webhooks/efi[/pix]: verified by the URL's HMAC, bounded by its schema, then every
+ * charge re-read at Efí; a concluded one goes through the payment rule (its txid must be the
+ * invoice's current charge, for the invoice's value, in BRL).
+ */
 export async function handleEfiWebhook(
   deps: Deps,
   hmac: string | undefined,
-  body: { pix?: PixItem[] } | null,
+  raw: unknown,
 ): Promise<(PaymentResult | "pending")[]> {
   if (!hmac || !safeEqual(hmac, await webhookHmac(deps))) {
     throw new AppError("ERR_UNAUTHENTICATED", { message: "invalid webhook signature" });
   }
-  const items = (body?.pix ?? []).filter((p) => p.txid && p.endToEndId);
+  const body = parseWebhook("efi", efiBody, raw);
+  const items = (body.pix ?? []).filter((p) => p.txid);
   if (!items.length) return [];
   const s = await openSession(deps);
   if (!s) return [];
   const out: (PaymentResult | "pending")[] = [];
   try {
     for (const item of items) {
-      if (await seenEvent(deps, "efi", item.endToEndId!)) {
+      if (await seenEvent(deps, "efi", item.endToEndId)) {
         out.push("duplicate");
         continue;
       }
-      const [inv] = await deps.db.select().from(invoices).where(eq(invoices.txid, item.txid!)).limit(1);
-      if (!inv) {
-        out.push("not_found");
+      const event = { provider: "efi", eventId: item.endToEndId, type: "pix.received" };
+      if (!await termsOf(deps.db, "efi", item.txid!)) {
+        // Not a charge of ours: nothing to ask Efí about; recorded as refused.
+        out.push(
+          await acceptPayment(deps, { event, ref: item.txid!, reported: { amount: null, currency: null } }),
+        );
         continue;
       }
-      const cob = await call<{ status: string; valor?: { original?: string } }>(
+      const cob = await call<{ status?: unknown; valor?: { original?: unknown } }>(
         s,
         "GET",
         `/v2/cob/${item.txid}`,
       );
-      if (cob.status !== "CONCLUIDA" || Number(cob.valor?.original) !== Number(inv.value.toFixed(2))) {
+      if (cob.status !== "CONCLUIDA") {
         out.push("pending");
         continue;
       }
       out.push(
-        await payInvoice(deps, {
-          companyId: inv.companyId,
-          invoiceId: inv.id,
+        await acceptPayment(deps, {
+          event,
+          ref: item.txid!,
+          reported: { amount: Number(cob.valor?.original), currency: PROVIDER_CURRENCY.efi },
           txid: item.txid,
-          event: { provider: "efi", eventId: item.endToEndId!, type: "pix.received" },
         }),
       );
     }

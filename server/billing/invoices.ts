@@ -62,8 +62,9 @@ export async function ensureInvoices(
   return created;
 }
 
-export type InvoiceDTO = Omit<InvoiceRow, "stripeId" | "txid">;
-const dto = ({ stripeId: _s, txid: _t, ...rest }: InvoiceRow): InvoiceDTO => rest;
+/** Provider ids stay on the server; so does what a provider answered a failed checkout (it may hold secrets). */
+export type InvoiceDTO = Omit<InvoiceRow, "stripeId" | "txid" | "providerError">;
+const dto = ({ stripeId: _s, txid: _t, providerError: _p, ...rest }: InvoiceRow): InvoiceDTO => rest;
 
 /** GET /invoices/all: the caller's invoices, newest due date first, 20 per page. */
 export async function listInvoices(

@@ -1,37 +1,47 @@
 /**
  * Payment links of Mercado Pago (a Checkout Pro preference) and Asaas (a payment link), from the
- * operator's tokens. Neither webhook is trusted for what it says: a notification only names a
- * payment, which is read back from the provider with our token; only an approved/received payment
- * of this invoice, for its value, pays it — once per provider payment id.
+ * operator's tokens. Neither webhook is trusted for what it says: a notification (bounded by
+ * webhook_inputs.ts) only names a payment, which is read back from the provider with our token;
+ * only an approved/received payment the payment rule accepts pays — once per provider payment id.
  */
 import { eq } from "drizzle-orm";
 import { invoices } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { AppError } from "../lib/errors.ts";
 import { safeFetch, type SafeFetchInit } from "../lib/safe_fetch.ts";
 import { readSecret } from "../settings/service.ts";
 import type { InvoiceRow } from "./invoices.ts";
-import { payInvoice, type PaymentResult, seenEvent } from "./payments.ts";
+import { type PaymentResult, seenEvent } from "./payments.ts";
+import { randomString } from "../lib/crypto.ts";
+import { acceptPayment, PROVIDER_CURRENCY } from "./payment_rule.ts";
+import { asaasBody, mercadoPagoBody, mercadoPagoPaymentId, parseWebhook } from "./webhook_inputs.ts";
 
 const TIMEOUT_MS = 20_000;
 const REF = /^invoice-(\d+)$/;
 
 async function send<T>(deps: Deps, url: string, init: SafeFetchInit): Promise<T> {
   const res = await safeFetch(deps.fetchGuard, url, { ...init, timeoutMs: TIMEOUT_MS });
+  // A plain error: the provider's answer reaches the log (and the checkout's providerError), never a client.
   if (!res.ok) {
-    throw new AppError("ERR_INTERNAL", { message: `${init.method ?? "GET"} ${url} ${res.status}` });
+    throw new Error(`${init.method ?? "GET"} ${url} ${res.status}: ${(await res.text()).slice(0, 1000)}`);
   }
   return await res.json() as T;
 }
 
-const sameValue = (a: unknown, b: number) => Math.round(Number(a) * 100) === Math.round(b * 100);
-
 // ---- Mercado Pago ----------------------------------------------------------------------------
 
-export async function createMercadoPagoLink(deps: Deps, inv: InvoiceRow): Promise<string | null> {
+/**
+ * A Checkout Pro preference for the invoice, or null when Mercado Pago is not configured. Its
+ * `metadata.checkout_ref` (copied by Mercado Pago onto the payments made through it) is the
+ * reference the payment rule knows this checkout by.
+ */
+export async function createMercadoPagoLink(
+  deps: Deps,
+  inv: InvoiceRow,
+): Promise<{ url: string; ref: string } | null> {
   const token = await readSecret(deps, "mpaccesstoken");
   if (!token) return null;
   const base = deps.config.publicUrl;
+  const ref = `chk${randomString(24)}`;
   const pref = await send<{ init_point: string }>(
     deps,
     `${deps.config.providers.mercadopago}/checkout/preferences`,
@@ -44,9 +54,10 @@ export async function createMercadoPagoLink(deps: Deps, inv: InvoiceRow): Promis
           title: inv.detail || `Invoice ${inv.id}`,
           quantity: 1,
           unit_price: inv.value,
-          currency_id: "BRL",
+          currency_id: PROVIDER_CURRENCY.mercadopago,
         }],
         external_reference: `invoice-${inv.id}`,
+        metadata: { checkout_ref: ref },
         notification_url: `${base}/api/webhooks/mercadopago?source_news=webhooks`,
         back_urls: {
           success: `${base}/financeiro`,
@@ -56,17 +67,22 @@ export async function createMercadoPagoLink(deps: Deps, inv: InvoiceRow): Promis
       }),
     },
   );
-  return pref.init_point;
+  return { url: pref.init_point, ref };
 }
 
-/** POST /api/webhooks/mercadopago: `{type:"payment", data:{id}}` (or `?data.id=`). */
+/**
+ * POST /api/webhooks/mercadopago: `{type:"payment", data:{id}}` (or `?data.id=`). The payment is
+ * read back; an approved one goes through the payment rule by the checkout reference Mercado Pago
+ * copied from the preference's metadata (older preferences: their external_reference).
+ */
 export async function handleMercadoPagoWebhook(
   deps: Deps,
-  body: { type?: string; action?: string; data?: { id?: string | number } } | null,
+  raw: unknown,
   queryId: string | undefined,
 ): Promise<PaymentResult | "ignored"> {
-  const id = String(body?.data?.id ?? queryId ?? "");
-  if (!/^\d+$/.test(id) || (body?.type && body.type !== "payment")) return "ignored";
+  const body = raw === null ? null : parseWebhook("mercadopago", mercadoPagoBody, raw);
+  const id = mercadoPagoPaymentId(body, queryId);
+  if (id === null) return "ignored";
   if (await seenEvent(deps, "mercadopago", id)) return "duplicate";
   const token = await readSecret(deps, "mpaccesstoken");
   if (!token) return "ignored";
@@ -75,17 +91,28 @@ export async function handleMercadoPagoWebhook(
     timeoutMs: TIMEOUT_MS,
   });
   if (res.status === 404) return "not_found";
-  if (!res.ok) throw new AppError("ERR_INTERNAL", { message: `mercadopago payment ${res.status}` });
-  const p = await res.json() as { status?: string; external_reference?: string; transaction_amount?: number };
-  const invoiceId = Number(p.external_reference?.match(REF)?.[1]);
-  if (p.status !== "approved" || !invoiceId) return "ignored";
-  const [inv] = await deps.db.select().from(invoices).where(eq(invoices.id, invoiceId));
-  if (!inv || !sameValue(p.transaction_amount, inv.value)) return "not_found";
-  return await payInvoice(deps, {
-    companyId: inv.companyId,
-    invoiceId: inv.id,
-    txid: `mp-${id}`,
+  if (!res.ok) throw new Error(`mercadopago payment ${id}: ${res.status}`);
+  const p = await res.json() as {
+    status?: unknown;
+    external_reference?: unknown;
+    transaction_amount?: unknown;
+    currency_id?: unknown;
+    metadata?: { checkout_ref?: unknown } | null;
+  };
+  if (p.status !== "approved") return "ignored";
+  const external = typeof p.external_reference === "string" ? p.external_reference : "";
+  const invoiceId = Number(external.match(REF)?.[1]);
+  const checkoutRef = typeof p.metadata?.checkout_ref === "string" ? p.metadata.checkout_ref : null;
+  const [inv] = invoiceId ? await deps.db.select().from(invoices).where(eq(invoices.id, invoiceId)) : [];
+  return await acceptPayment(deps, {
     event: { provider: "mercadopago", eventId: id, type: "payment.approved" },
+    ref: checkoutRef ?? (inv ? external : null),
+    claimed: inv ? { invoiceId: inv.id, companyId: inv.companyId } : undefined,
+    reported: {
+      amount: typeof p.transaction_amount === "number" ? p.transaction_amount : null,
+      currency: typeof p.currency_id === "string" ? p.currency_id : null,
+    },
+    txid: `mp-${id}`,
   });
 }
 
@@ -94,7 +121,11 @@ export async function handleMercadoPagoWebhook(
 /** The reference server offers Asaas only above 10 (its smallest charge is a few reais). */
 const ASAAS_MIN = 10;
 
-export async function createAsaasLink(deps: Deps, inv: InvoiceRow): Promise<string | null> {
+/** An Asaas payment link for the invoice, or null (not configured, or too small). Writes nothing. */
+export async function createAsaasLink(
+  deps: Deps,
+  inv: InvoiceRow,
+): Promise<{ id: string; url: string } | null> {
   const token = await readSecret(deps, "asaastoken");
   if (!token || inv.value <= ASAAS_MIN) return null;
   const link = await send<{ id: string; url: string }>(
@@ -114,23 +145,28 @@ export async function createAsaasLink(deps: Deps, inv: InvoiceRow): Promise<stri
       }),
     },
   );
-  await deps.database.write((tx) =>
-    tx.update(invoices).set({ paymentLinkId: link.id }).where(eq(invoices.id, inv.id))
-  );
-  return link.url;
+  return { id: link.id, url: link.url };
+}
+
+/** Deletes payment links a later checkout replaced (DELETE /v3/paymentLinks/{id}); failures are logged only. */
+export async function deleteAsaasLinks(deps: Deps, ids: string[]): Promise<void> {
+  const token = ids.length ? await readSecret(deps, "asaastoken") : "";
+  if (!token) return;
+  for (const id of ids) {
+    await send(deps, `${deps.config.providers.asaas}/v3/paymentLinks/${encodeURIComponent(id)}`, {
+      method: "DELETE",
+      headers: { access_token: token },
+    }).catch((err) => console.warn(`[billing] asaas: deleting link ${id} failed:`, (err as Error).message));
+  }
 }
 
 const ASAAS_PAID = new Set(["RECEIVED", "CONFIRMED", "RECEIVED_IN_CASH"]);
 
-/** POST /api/webhooks/asaas: `{event:"PAYMENT_RECEIVED"|…, payment:{id}}`. */
-export async function handleAsaasWebhook(
-  deps: Deps,
-  body: { event?: string; payment?: { id?: string } } | null,
-): Promise<PaymentResult | "ignored"> {
-  const id = body?.payment?.id ?? "";
-  if (!/^[A-Za-z0-9_]+$/.test(id) || !["PAYMENT_RECEIVED", "PAYMENT_CONFIRMED"].includes(body?.event ?? "")) {
-    return "ignored";
-  }
+/** POST /api/webhooks/asaas: `{event:"PAYMENT_RECEIVED"|…, payment:{id}}`; the payment is read back. */
+export async function handleAsaasWebhook(deps: Deps, raw: unknown): Promise<PaymentResult | "ignored"> {
+  const body = parseWebhook("asaas", asaasBody, raw);
+  const id = body.payment?.id;
+  if (!id || !["PAYMENT_RECEIVED", "PAYMENT_CONFIRMED"].includes(body.event)) return "ignored";
   if (await seenEvent(deps, "asaas", id)) return "duplicate";
   const token = await readSecret(deps, "asaastoken");
   if (!token) return "ignored";
@@ -139,15 +175,16 @@ export async function handleAsaasWebhook(
     timeoutMs: TIMEOUT_MS,
   });
   if (res.status === 404) return "not_found";
-  if (!res.ok) throw new AppError("ERR_INTERNAL", { message: `asaas payment ${res.status}` });
-  const p = await res.json() as { status?: string; paymentLink?: string | null; value?: number };
-  if (!ASAAS_PAID.has(p.status ?? "") || !p.paymentLink) return "ignored";
-  const [inv] = await deps.db.select().from(invoices).where(eq(invoices.paymentLinkId, p.paymentLink));
-  if (!inv || !sameValue(p.value, inv.value)) return "not_found";
-  return await payInvoice(deps, {
-    companyId: inv.companyId,
-    invoiceId: inv.id,
-    txid: `asaas-${id}`,
+  if (!res.ok) throw new Error(`asaas payment ${id}: ${res.status}`);
+  const p = await res.json() as { status?: unknown; paymentLink?: unknown; value?: unknown };
+  if (!ASAAS_PAID.has(String(p.status)) || typeof p.paymentLink !== "string" || !p.paymentLink) {
+    return "ignored";
+  }
+  return await acceptPayment(deps, {
     event: { provider: "asaas", eventId: id, type: "payment.received" },
+    ref: p.paymentLink,
+    // Asaas charges in reais only.
+    reported: { amount: typeof p.value === "number" ? p.value : null, currency: PROVIDER_CURRENCY.asaas },
+    txid: `asaas-${id}`,
   });
 }

@@ -3,7 +3,8 @@
  * transaction records the provider's event id (unique), flips the invoice to paid only if it was
  * not, and moves the company's due date one period on (from the due date, or from today when it
  * had lapsed), reactivates it and switches it to the plan chosen at checkout. A redelivered event
- * or a second event for a paid invoice changes nothing.
+ * or a second event for a paid invoice changes nothing. Provider payments and receipts come here
+ * through payment_rule.ts, whose check runs in this transaction before anything is paid.
  */
 import { and, eq, ne } from "drizzle-orm";
 import { companies, invoices, paymentEvents } from "@db/schema.ts";
@@ -13,13 +14,20 @@ import { invalidate } from "../caches.ts";
 import { nextDueDate } from "./periods.ts";
 import { getCompanyWithPlan } from "../companies/repo.ts";
 import { companyDTO } from "../companies/dto.ts";
+import type { Tx } from "@db/client.ts";
+import type { InvoiceRow } from "./invoices.ts";
 
 export type ProviderEvent = { provider: string; eventId: string; type: string };
 
 /** Records an event that pays nothing; false when it was seen before. */
-export async function recordEvent(deps: Deps, ev: ProviderEvent, companyId?: number): Promise<boolean> {
+export async function recordEvent(
+  deps: Deps,
+  ev: ProviderEvent,
+  companyId?: number,
+  outcome?: string,
+): Promise<boolean> {
   const rows = await deps.database.write((tx) =>
-    tx.insert(paymentEvents).values({ ...ev, companyId }).onConflictDoNothing().returning({
+    tx.insert(paymentEvents).values({ ...ev, companyId, outcome }).onConflictDoNothing().returning({
       id: paymentEvents.id,
     })
   );
@@ -32,9 +40,13 @@ export async function seenEvent(deps: Deps, provider: string, eventId: string): 
   return !!row;
 }
 
+/**
+ * How a delivery ended, as the webhook answers it. "not_found": no invoice this payment may pay
+ * (unknown, or refused by the payment rule — then recorded on the invoice).
+ */
 export type PaymentResult = "paid" | "duplicate" | "already_paid" | "not_found";
 
-export async function payInvoice(
+export async function payInvoice<R extends string>(
   deps: Deps,
   p: {
     companyId: number;
@@ -42,10 +54,12 @@ export async function payInvoice(
     txid?: string;
     subscriptionId?: string | null;
     event: ProviderEvent;
+    /** The payment rule (payment_rule.ts), run in the transaction: a reason refuses the payment. */
+    check?: (tx: Tx, inv: InvoiceRow) => Promise<R | null>;
   },
-): Promise<PaymentResult> {
+): Promise<PaymentResult | { refused: R }> {
   const now = deps.clock.now();
-  const result = await deps.database.write(async (tx): Promise<PaymentResult> => {
+  const result = await deps.database.write(async (tx): Promise<PaymentResult | { refused: R }> => {
     const [inv] = await tx.select().from(invoices)
       .where(and(eq(invoices.id, p.invoiceId), eq(invoices.companyId, p.companyId)));
     const fresh = await tx.insert(paymentEvents).values({
@@ -56,6 +70,16 @@ export async function payInvoice(
     }).onConflictDoNothing().returning({ id: paymentEvents.id });
     if (!fresh.length) return "duplicate";
     if (!inv) return "not_found";
+    const refused = p.check ? await p.check(tx, inv) : null;
+    if (refused) {
+      await tx.update(paymentEvents).set({ outcome: `refused: ${refused}` })
+        .where(eq(paymentEvents.id, fresh[0].id));
+      await tx.update(invoices).set({
+        paymentIssue: `${p.event.provider} ${p.event.eventId}: ${refused}`.slice(0, 500),
+        updatedAt: now.toISOString(),
+      }).where(eq(invoices.id, inv.id));
+      return { refused };
+    }
     const [flipped] = await tx.update(invoices).set({
       status: "paid",
       paidAt: now.toISOString(),

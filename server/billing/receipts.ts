@@ -1,19 +1,19 @@
 /**
  * Receipts (spec 3 §2 /recipts, §3, §4 estado 1 → 2 | 3): a company uploads a proof of payment
  * for one of its unpaid invoices (the invoice shows "En Proceso - Esperando Confirmación"); the
- * operator approves it (the invoice is paid exactly as by a provider) or denies it (the invoice is
- * open again). Both sides hear of each change live.
+ * operator approves it (the invoice is paid exactly as by a provider, through the same payment
+ * rule) or denies it (the invoice is open again). Both sides hear of each change live.
  */
 import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod";
-import { invoices, receipts } from "@db/schema.ts";
+import { invoices, paymentRefs, receipts } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { requireSuper } from "../auth/permissions.ts";
 import { pageOf } from "../lib/paging.ts";
 import { getInvoice } from "./invoices.ts";
-import { payInvoice } from "./payments.ts";
+import { acceptPayment, judgePayment, termsOf } from "./payment_rule.ts";
 import { findReceipts, receiptWithCompany, toDTO } from "./receipts_repo.ts";
 
 export const RECEIPT_TYPES = /^(image\/(jpeg|png|gif)|application\/pdf)$/;
@@ -56,6 +56,16 @@ export async function uploadReceipt(
       planName: fields.planName ?? inv.detail,
       duration: fields.duration,
     }).returning();
+    // What the receipt pays: the invoice as it stands now (payment_rule.ts); the operator's approval
+    // vouches for the proof, the rule for the price.
+    await tx.insert(paymentRefs).values({
+      companyId: actor.companyId,
+      invoiceId: inv.id,
+      provider: "receipt",
+      ref: String(r.id),
+      amount: inv.value,
+      currency: "",
+    });
     await tx.update(invoices).set({ status: "proceso" }).where(
       and(eq(invoices.id, inv.id), ne(invoices.status, "paid")),
     );
@@ -89,6 +99,7 @@ export async function reviewReceipt(deps: Deps, actor: Actor, id: number, estado
     });
   }
   const { companyId, invoiceId } = found.r;
+  if (estado === 2 && invoiceId) await refuseIfRepriced(deps, id, invoiceId);
   const [updated] = await deps.database.write(async (tx) => {
     const rows = await tx.update(receipts).set({ estado, updatedAt: deps.clock.now().toISOString() })
       .where(and(eq(receipts.id, id), eq(receipts.estado, 1))).returning();
@@ -100,15 +111,35 @@ export async function reviewReceipt(deps: Deps, actor: Actor, id: number, estado
   });
   if (!updated) throw new AppError("ERR_CONFLICT", { details: { reason: "receipt already reviewed" } });
   if (estado === 2 && invoiceId) {
-    await payInvoice(deps, {
-      companyId,
-      invoiceId,
-      txid: `receipt-${id}`,
+    const terms = await termsOf(deps.db, "receipt", String(id));
+    await acceptPayment(deps, {
       event: { provider: "receipt", eventId: String(id), type: "receipt.approved" },
+      ref: String(id),
+      claimed: { companyId, invoiceId },
+      reported: { amount: terms?.amount, currency: "" },
+      txid: `receipt-${id}`,
     });
   }
   const dto = await toDTO(deps.media, updated, found.name);
   deps.bus.emit("receipt.changed", { companyId, action: "update", receipt: dto });
   if (invoiceId) deps.bus.emit("invoice.changed", { companyId, invoiceId });
   return dto;
+}
+
+/**
+ * A receipt pays the invoice it was uploaded for at the value the invoice had then; when a later
+ * checkout priced the invoice higher the approval is refused (409) and the receipt stays in process
+ * for the operator to deny.
+ */
+async function refuseIfRepriced(deps: Deps, receiptId: number, invoiceId: number) {
+  const [inv] = await deps.db.select().from(invoices).where(eq(invoices.id, invoiceId));
+  const terms = await termsOf(deps.db, "receipt", String(receiptId));
+  if (!inv || inv.status === "paid") return;
+  const refused = judgePayment(inv, terms, { amount: terms?.amount, currency: "" });
+  if (!refused) return;
+  console.warn(`[billing] receipt ${receiptId} for invoice ${invoiceId} refused: ${refused}`);
+  throw new AppError("ERR_CONFLICT", {
+    message: "the invoice changed since this receipt was sent",
+    details: { reason: refused, receiptValue: terms?.amount ?? null, invoiceValue: inv.value },
+  });
 }

@@ -2,7 +2,9 @@
  * Stripe through the official package: Checkout Sessions (one payment, or a subscription when the
  * company asks for recurring billing) and the webhook. STRIPE_API_URL points the client elsewhere
  * (tests: a local server speaking Stripe's API). Signatures are checked with the async helper and
- * SubtleCrypto (the sync one cannot run under Deno); nothing is read from an unverified body.
+ * SubtleCrypto (the sync one cannot run under Deno); nothing is read from an unverified body, and
+ * a verified one is bounded by webhook_inputs.ts before use. Every payment goes through the
+ * payment rule: a session counts only for the invoice it was made for, while it is current.
  */
 import Stripe from "stripe";
 import { and, desc, eq } from "drizzle-orm";
@@ -11,7 +13,9 @@ import type { Deps } from "../deps.ts";
 import { AppError } from "../lib/errors.ts";
 import { readSecret } from "../settings/service.ts";
 import { monthsOf } from "./periods.ts";
-import { payInvoice, type PaymentResult, recordEvent, seenEvent } from "./payments.ts";
+import { type PaymentResult, recordEvent, seenEvent } from "./payments.ts";
+import { acceptPayment, PROVIDER_CURRENCY } from "./payment_rule.ts";
+import { idOf, parseWebhook, stripeEvent, stripeInvoice, stripeSession } from "./webhook_inputs.ts";
 import type { InvoiceRow } from "./invoices.ts";
 import { ensureInvoices, oldestOpenInvoice } from "./invoices.ts";
 
@@ -53,7 +57,7 @@ export async function createCheckoutSession(
       o.recurrent && o.stripePriceId ? { quantity: 1, price: o.stripePriceId } : {
         quantity: 1,
         price_data: {
-          currency: "usd",
+          currency: PROVIDER_CURRENCY.stripe.toLowerCase(),
           unit_amount: amount,
           product_data: { name: inv.detail || `Invoice ${inv.id}` },
           ...(o.recurrent ? { recurring: { interval: "month" as const, interval_count: months } } : {}),
@@ -67,6 +71,15 @@ export async function createCheckoutSession(
   });
   if (!session.url) throw new AppError("ERR_INTERNAL", { message: "stripe returned no checkout url" });
   return { id: session.id, url: session.url };
+}
+
+/** Expires a Checkout Session a later checkout replaced; failures are logged only. */
+export async function expireSession(stripe: Stripe, id: string): Promise<void> {
+  try {
+    await stripe.checkout.sessions.expire(id);
+  } catch (err) {
+    console.warn(`[billing] stripe: expiring session ${id} failed:`, (err as Error).message);
+  }
 }
 
 /** Cancels at the end of the period already paid (spec 3 §4: it cannot be reverted). */
@@ -87,12 +100,7 @@ export async function cancelSubscription(
   );
 }
 
-type Obj = Record<string, unknown>;
-const str = (
-  v: unknown,
-) => (typeof v === "string" ? v : typeof v === "object" && v ? String((v as Obj).id ?? "") : "");
-
-/** Verifies and applies one webhook delivery. Throws 401 on a missing or wrong signature. */
+/** Verifies, bounds and applies one webhook delivery. 401 on a missing or wrong signature. */
 export async function handleStripeWebhook(
   deps: Deps,
   rawBody: string,
@@ -102,37 +110,40 @@ export async function handleStripeWebhook(
   if (!secret || !signature) {
     throw new AppError("ERR_UNAUTHENTICATED", { message: "stripe signature required" });
   }
-  let event: Stripe.Event;
+  let verified: Stripe.Event;
   try {
-    event = await verifier.constructEventAsync(rawBody, signature, secret, undefined, crypto);
+    verified = await verifier.constructEventAsync(rawBody, signature, secret, undefined, crypto);
   } catch (err) {
     throw new AppError("ERR_UNAUTHENTICATED", { message: "invalid stripe signature", cause: err });
   }
+  const event = parseWebhook("stripe", stripeEvent, verified);
   const ev = { provider: "stripe", eventId: event.id, type: event.type };
   if (await seenEvent(deps, "stripe", event.id)) return "duplicate";
-  const obj = event.data.object as unknown as Obj;
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded": {
-      const status = obj.payment_status;
-      if (status !== "paid" && status !== "no_payment_required") break;
-      const meta = (obj.metadata ?? {}) as Obj;
-      const invoiceId = Number(meta.invoiceId), companyId = Number(meta.companyId);
-      if (!invoiceId || !companyId) break;
-      return await payInvoice(deps, {
-        companyId,
-        invoiceId,
-        txid: str(obj.payment_intent) || str(obj.id),
-        subscriptionId: str(obj.subscription) || null,
+      const session = parseWebhook("stripe", stripeSession, event.data.object);
+      if (session.payment_status !== "paid" && session.payment_status !== "no_payment_required") break;
+      const invoiceId = Number(session.metadata?.invoiceId), companyId = Number(session.metadata?.companyId);
+      const subscriptionId = idOf(session.subscription) || null;
+      const result = await acceptPayment(deps, {
         event: ev,
+        ref: session.id,
+        claimed: Number.isSafeInteger(invoiceId) && Number.isSafeInteger(companyId) && invoiceId > 0
+          ? { invoiceId, companyId }
+          : undefined,
+        reported: { amount: minor(session.amount_total), currency: session.currency },
+        txid: idOf(session.payment_intent) || session.id,
+        subscriptionId,
       });
+      return result;
     }
     case "invoice.paid": {
-      // The first invoice of a subscription is paid through its Checkout Session; later ones renew.
-      if (obj.billing_reason !== "subscription_cycle") break;
-      const parent = (obj.parent ?? {}) as Obj;
-      const details = (parent.subscription_details ?? {}) as Obj;
-      const sub = str(details.subscription) || str(obj.subscription);
+      // The first invoice of a subscription is paid through its Checkout Session; later ones renew
+      // the company's oldest open invoice — if they pay its value in the subscription's currency.
+      const paid = parseWebhook("stripe", stripeInvoice, event.data.object);
+      if (paid.billing_reason !== "subscription_cycle") break;
+      const sub = idOf(paid.parent?.subscription_details?.subscription) || idOf(paid.subscription);
       if (!sub) break;
       const [owner] = await deps.db.select({ companyId: invoices.companyId }).from(invoices)
         .where(eq(invoices.subscriptionId, sub)).orderBy(desc(invoices.id)).limit(1);
@@ -140,14 +151,18 @@ export async function handleStripeWebhook(
       await ensureInvoices(deps, undefined, owner.companyId);
       const open = await oldestOpenInvoice(deps, owner.companyId);
       if (!open) break;
-      return await payInvoice(deps, {
-        companyId: owner.companyId,
-        invoiceId: open.id,
-        txid: str(obj.id),
-        subscriptionId: sub,
+      return await acceptPayment(deps, {
         event: ev,
+        ref: sub,
+        terms: { invoiceId: open.id, amount: open.value, currency: PROVIDER_CURRENCY.stripe, current: true },
+        reported: { amount: minor(paid.amount_paid), currency: paid.currency },
+        txid: paid.id,
+        subscriptionId: sub,
       });
     }
   }
   return (await recordEvent(deps, ev)) ? "ignored" : "duplicate";
 }
+
+/** Stripe amounts are in the currency's minor unit (cents for USD). */
+const minor = (n: number | null | undefined) => (typeof n === "number" ? n / 100 : null);

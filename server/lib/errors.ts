@@ -21,6 +21,8 @@ export const errorStatus = {
   /** A URL the server will not fetch: a private, loopback, link-local or metadata target (lib/safe_fetch.ts). */
   ERR_URL_NOT_ALLOWED: 400,
   ERR_INTERNAL: 500,
+  /** A payment provider failed during checkout; its answer is logged, never sent (billing/checkout.ts). */
+  ERR_PAYMENT_PROVIDER: 502,
   // session
   ERR_INVALID_CREDENTIALS: 401,
   /** Access token expired: the client refreshes and retries once. */

@@ -1,7 +1,8 @@
 /**
  * A local server speaking the part of Efí's PIX API that billing uses: OAuth client credentials
  * (Basic auth), immediate charges (PUT /v2/cob/{txid}), their QR code (GET /v2/loc/{id}/qrcode),
- * charge lookups (GET /v2/cob/{txid}) and webhook registration (PUT /v2/webhook/{chave}).
+ * charge lookups (GET /v2/cob/{txid}), their removal (PATCH /v2/cob/{txid}, status
+ * REMOVIDA_PELO_USUARIO_RECEBEDOR) and webhook registration (PUT /v2/webhook/{chave}).
  * `settle(txid)` marks a charge paid (status CONCLUIDA with its pix list), as Efí does.
  */
 // @ts-types="@types/node-forge"
@@ -48,6 +49,13 @@ export function startEfiServer(creds: { clientId: string; clientSecret: string }
         chave: body.chave,
         solicitacaoPagador: body.solicitacaoPagador,
       }, 201);
+    }
+    if (m && req.method === "PATCH") {
+      const c = charges.get(m[1]);
+      if (!c) return json({ nome: "cobranca_nao_encontrada" }, 404);
+      const body = await req.json();
+      if (body.status === "REMOVIDA_PELO_USUARIO_RECEBEDOR" && c.status === "ATIVA") c.status = body.status;
+      return json({ txid: c.txid, status: c.status, valor: c.body.valor, chave: c.body.chave });
     }
     if (m && req.method === "GET") {
       const c = charges.get(m[1]);

@@ -1,6 +1,6 @@
 /**
  * One local server speaking the parts of Mercado Pago's API (POST /checkout/preferences,
- * GET /v1/payments/{id}) and Asaas's API (POST /v3/paymentLinks, GET /v3/payments/{id}) that
+ * GET /v1/payments/{id}) and Asaas's API (POST and DELETE /v3/paymentLinks, GET /v3/payments/{id}) that
  * billing uses. The test records payments "made" on those pages with `mpPay` / `asaasPay`.
  */
 export function startPaymentLinksServer(tokens: { mp: string; asaas: string }) {
@@ -35,6 +35,13 @@ export function startPaymentLinksServer(tokens: { mp: string; asaas: string }) {
         links.push({ id, ...body });
         return json({ id, url: `https://asaas.test/c/${id}`, active: true, ...body });
       }
+      const del = url.pathname.match(/^\/v3\/paymentLinks\/([A-Za-z0-9_]+)$/);
+      if (req.method === "DELETE" && del) {
+        const link = links.find((l) => l.id === del[1]);
+        if (!link) return json({ errors: [{ code: "not_found" }] }, 404);
+        link.deleted = true;
+        return json({ deleted: true, id: del[1] });
+      }
       const m = url.pathname.match(/^\/v3\/payments\/([A-Za-z0-9_]+)$/);
       if (m) return asaasPayments.has(m[1]) ? json(asaasPayments.get(m[1])) : json({ errors: [] }, 404);
     }
@@ -44,8 +51,32 @@ export function startPaymentLinksServer(tokens: { mp: string; asaas: string }) {
     url: `http://127.0.0.1:${server.addr.port}`,
     preferences,
     links,
-    mpPay(id: string, p: { status: string; external_reference: string; transaction_amount: number }) {
-      mpPayments.set(id, { id: Number(id), ...p });
+    /**
+     * A payment made on a preference's page: Mercado Pago copies that preference's metadata onto it
+     * (the latest preference of the external reference unless `preference` names one) and charges
+     * in its currency.
+     */
+    mpPay(
+      id: string,
+      p: {
+        status: string;
+        external_reference: string;
+        transaction_amount: number;
+        currency_id?: string;
+        preference?: string;
+      },
+    ) {
+      const { preference, ...rest } = p;
+      const pref = preference
+        ? preferences.find((x) => x.id === preference)
+        : preferences.findLast((x) => x.external_reference === p.external_reference);
+      const item = (pref?.items as { currency_id?: string }[] | undefined)?.[0];
+      mpPayments.set(id, {
+        id: Number(id),
+        currency_id: item?.currency_id ?? "BRL",
+        metadata: pref?.metadata ?? {},
+        ...rest,
+      });
     },
     asaasPay(id: string, p: { status: string; paymentLink: string; value: number }) {
       asaasPayments.set(id, { object: "payment", id, ...p });

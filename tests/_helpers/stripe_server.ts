@@ -1,6 +1,7 @@
 /**
  * A local server speaking the part of Stripe's HTTP API that billing uses (form-encoded requests,
- * JSON objects back): Checkout Sessions and subscription updates. The real `stripe` package talks
+ * JSON objects back): Checkout Sessions (create, expire) and subscription updates; `down` makes it
+ * answer an HTML error page, as a proxy in front of an unreachable provider does. The real `stripe` package talks
  * to it (STRIPE_API_URL). `signedEvent` signs webhook payloads with the package's own helper.
  */
 import Stripe from "stripe";
@@ -11,6 +12,8 @@ export type StripeServer = {
   url: string;
   calls: StripeCall[];
   sessions: Map<string, Record<string, unknown>>;
+  /** While set, every call answers this status with an HTML error page (an outage). */
+  down: number | null;
   close(): Promise<void>;
 };
 
@@ -18,6 +21,7 @@ export function startStripeServer(): StripeServer {
   const calls: StripeCall[] = [];
   const sessions = new Map<string, Record<string, unknown>>();
   let seq = 0;
+  const state = { down: null as number | null };
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, async (req) => {
     const url = new URL(req.url);
     const form = Object.fromEntries(new URLSearchParams(await req.text()));
@@ -29,6 +33,12 @@ export function startStripeServer(): StripeServer {
     });
     const json = (b: unknown, status = 200) =>
       new Response(JSON.stringify(b), { status, headers: { "content-type": "application/json" } });
+    if (state.down) {
+      return new Response("<html><body>502 Bad Gateway — upstream sk_live_secret_in_page</body></html>", {
+        status: state.down,
+        headers: { "content-type": "text/html" },
+      });
+    }
     if (!/^Bearer sk_/.test(req.headers.get("authorization") ?? "")) {
       return json({ error: { type: "invalid_request_error", message: "Invalid API Key provided" } }, 401);
     }
@@ -51,6 +61,18 @@ export function startStripeServer(): StripeServer {
       sessions.set(id, session);
       return json(session);
     }
+    const expire = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
+    if (req.method === "POST" && expire) {
+      const session = sessions.get(expire[1]);
+      if (!session) {
+        return json({ error: { type: "invalid_request_error", message: "No such session" } }, 404);
+      }
+      if (session.status !== "open") {
+        return json({ error: { type: "invalid_request_error", message: "Session is not open" } }, 400);
+      }
+      session.status = "expired";
+      return json(session);
+    }
     const sub = url.pathname.match(/^\/v1\/subscriptions\/([^/]+)$/);
     if (req.method === "POST" && sub) {
       return json({
@@ -65,11 +87,21 @@ export function startStripeServer(): StripeServer {
     url: `http://127.0.0.1:${server.addr.port}`,
     calls,
     sessions,
+    get down() {
+      return state.down;
+    },
+    set down(v: number | null) {
+      state.down = v;
+    },
     close: () => server.shutdown(),
   };
 }
 
 const signer = new Stripe("sk_test_signer", { httpClient: Stripe.createFetchHttpClient() });
+
+/** The Stripe-Signature header for any payload (the fuzz signs bodies of every shape). */
+export const signPayload = (secret: string, payload: string) =>
+  signer.webhooks.generateTestHeaderStringAsync({ payload, secret });
 
 /** A webhook delivery: the JSON body and its Stripe-Signature header made with `secret`. */
 export async function signedEvent(

@@ -130,6 +130,8 @@ Deno.test("[billing] invoices, Stripe checkout and webhooks", async (t) => {
       object: "checkout.session",
       mode: "payment",
       payment_status: status,
+      amount_total: 1000,
+      currency: "usd",
       payment_intent: "pi_123",
       metadata: { invoiceId: String(invoiceId), companyId: String(a.company.id) },
       ...extra,
@@ -233,7 +235,9 @@ Deno.test("[billing] invoices, Stripe checkout and webhooks", async (t) => {
           json: { firstName: "Ana", zipcode: "1", plan: plan.id, invoiceId: open.id, isRecurrent: "true" },
         }),
       );
-      assert.equal(stripe.calls.at(-1)!.form["line_items[0][price]"], "price_pro");
+      // The session create call (the replaced session is expired after it).
+      const create = stripe.calls.findLast((c) => c.path === "/v1/checkout/sessions")!;
+      assert.equal(create.form["line_items[0][price]"], "price_pro");
       const sid = [...stripe.sessions.keys()].at(-1)!;
       const ev = await signedEvent(SECRET, {
         id: "evt_10",
@@ -243,6 +247,8 @@ Deno.test("[billing] invoices, Stripe checkout and webhooks", async (t) => {
           object: "checkout.session",
           mode: "subscription",
           payment_status: "paid",
+          amount_total: 1000,
+          currency: "usd",
           subscription: "sub_abc",
           metadata: { invoiceId: String(open.id), companyId: String(a.company.id) },
         },
@@ -265,6 +271,8 @@ Deno.test("[billing] invoices, Stripe checkout and webhooks", async (t) => {
           id: "in_1",
           object: "invoice",
           billing_reason: "subscription_cycle",
+          amount_paid: 1000,
+          currency: "usd",
           parent: { subscription_details: { subscription: "sub_abc" } },
         },
       });

@@ -12,7 +12,7 @@ import { api } from "../../../lib/api.ts";
 import { useAuth } from "../../../lib/auth.tsx";
 import { formatDay } from "../../../lib/dates.ts";
 import { useRealtimeEvent } from "../../../lib/realtime.ts";
-import { toastError } from "../../../lib/toast.ts";
+import { errorMessage, toastError } from "../../../lib/toast.ts";
 import { cn } from "../../../lib/utils.ts";
 import type { UserDTO as User } from "@contract/users.ts";
 import {
@@ -54,6 +54,8 @@ export function CheckoutDialog({ invoice, onClose }: { invoice: Invoice; onClose
   const [recurrent, setRecurrent] = useState(false);
   const [payment, setPayment] = useState<PaymentResponse | null>(null);
   const [renewedUntil, setRenewedUntil] = useState<string | null>(null);
+  /** Why the last "pay" failed (a provider outage, …), shown in the review step until the next try. */
+  const [payError, setPayError] = useState<string | null>(null);
   const done = useRef(false);
 
   const finish = async (dueDate: string) => {
@@ -100,6 +102,7 @@ export function CheckoutDialog({ invoice, onClose }: { invoice: Invoice; onClose
   const pay = async () => {
     if (!plan) return setStep(1);
     if (!data.firstName.trim() || !data.zipcode.trim()) return setStep(0);
+    setPayError(null);
     try {
       const r = await checkout.mutateAsync({
         ...data,
@@ -113,6 +116,7 @@ export function CheckoutDialog({ invoice, onClose }: { invoice: Invoice; onClose
       setPayment(r);
       setStep(3);
     } catch (err) {
+      setPayError(errorMessage(err));
       toastError(err);
     }
   };
@@ -271,6 +275,11 @@ export function CheckoutDialog({ invoice, onClose }: { invoice: Invoice; onClose
                 />
                 {t("checkout.recurrent")}
               </label>
+              {payError && (
+                <p role="alert" data-testid="checkout-error" className="text-sm font-medium text-danger">
+                  {payError}
+                </p>
+              )}
             </div>
           )
           : <CheckoutPayment invoice={invoice} plan={plan} payment={payment} onDone={onClose} />}
