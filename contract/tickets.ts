@@ -1,6 +1,29 @@
 /** The ticket on the wire (spec 1 §3 Ticket): lists, detail, socket events, and its pages. */
 import type { ChannelKind, QueueRef, TagRef } from "./common.ts";
 
+/** What a ticket's history records (ticket_logs.type); the history dialog names each. */
+export const TICKET_LOG_TYPES = [
+  "create",
+  "chatBot",
+  "queue",
+  "open",
+  "access",
+  "transfered",
+  "receivedTransfer",
+  "pending",
+  "closed",
+  "reopen",
+  "redirect",
+  "nps",
+  "lgpd",
+  "autoClose",
+  // Integrations (server/integrations): a bot took the ticket, handed it back, or failed.
+  "integration",
+  "integrationEnd",
+  "integrationError",
+] as const;
+export type TicketLogType = (typeof TICKET_LOG_TYPES)[number];
+
 export const TICKET_STATUSES = ["open", "pending", "closed", "group", "nps", "lgpd"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 

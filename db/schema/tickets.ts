@@ -15,6 +15,7 @@ import { type ChannelKind, whatsapps } from "./connections.ts";
 import { contacts } from "./contacts.ts";
 import { queues } from "./queues.ts";
 import { prompts, queueIntegrations } from "./admin.ts";
+import { TICKET_LOG_TYPES } from "@contract/tickets.ts";
 
 export const ticketStatuses = ["open", "pending", "closed", "group", "nps", "lgpd"] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
@@ -180,26 +181,8 @@ export const ticketTraking = sqliteTable("ticket_traking", {
   ),
 ]);
 
-export const ticketLogTypes = [
-  "create",
-  "chatBot",
-  "queue",
-  "open",
-  "access",
-  "transfered",
-  "receivedTransfer",
-  "pending",
-  "closed",
-  "reopen",
-  "redirect",
-  "nps",
-  "lgpd",
-  "autoClose",
-  // Integrations (server/integrations): a bot took the ticket, handed it back, or failed.
-  "integration",
-  "integrationEnd",
-  "integrationError",
-] as const;
+/** The log's types: the contract's list (the web names each). */
+export const ticketLogTypes = TICKET_LOG_TYPES;
 
 /** What happened to a ticket and who did it (the ticket's history panel). */
 export const ticketLogs = sqliteTable("ticket_logs", {
