@@ -6,23 +6,9 @@ import { EmptyState } from "../../../../components/ui/empty_state.tsx";
 import { PageSpinner } from "../../../../components/ui/spinner.tsx";
 import { useTicketLog } from "../../api/lookups.ts";
 import { fullDateTime } from "../../../../lib/format.ts";
+import { TICKET_LOG_TYPES } from "@contract/tickets.ts";
 
-const KNOWN = new Set([
-  "create",
-  "chatBot",
-  "queue",
-  "open",
-  "access",
-  "transfered",
-  "receivedTransfer",
-  "pending",
-  "closed",
-  "reopen",
-  "redirect",
-  "integration",
-  "integrationEnd",
-  "integrationError",
-]);
+const KNOWN = new Set<string>(TICKET_LOG_TYPES);
 
 /** The ticket's history: who did what, in which queue, when. */
 export function TicketLogDialog({ ticketId, onClose }: { ticketId: number; onClose: () => void }) {
