@@ -163,6 +163,11 @@ export function wireRealtimeListeners(deps: Deps): void {
   bus.on("entity.changed", async (e) => {
     const { event, key } = ENTITY_EVENTS[e.entity];
     const name = `company-${e.companyId}-${event}`;
+    // The spec's client listens for tags under both names: company-{id}-tag and company{id}-tag.
+    const publish = async (env: Envelope) => {
+      await hub.publish(env);
+      if (e.entity === "tag") await hub.publish({ ...env, event: `company${e.companyId}-tag` });
+    };
     if (e.action === "delete") {
       return await publish({
         companyId: e.companyId,

@@ -325,19 +325,27 @@ Deno.test("[tags] a tag change reaches the same company's sockets only", async (
   const wsA = await connectWs(srv.wsUrl, a.userToken);
   const wsB = await connectWs(srv.wsUrl, b.userToken);
   try {
-    await t.step("create → {event: company-{id}-tag, data: {action: create, tag}}", async () => {
-      const tag = await expectOk<Json>(
-        await srv.request("/api/tags", { method: "POST", token: a.userToken, json: { name: "Live tag" } }),
-        201,
-      );
-      const f = await wsA.next((f) =>
-        f.event === `company-${a.company.id}-tag` && f.data?.action === "create"
-      );
-      assert.equal((f.data!.tag as Json).id, tag.id);
-      assert.equal((f.data!.tag as Json).name, "Live tag");
-      await settle();
-      assert.ok(!wsB.frames.some((f) => String(f.event ?? "").endsWith("-tag")));
-    });
+    await t.step(
+      "create → {event: company-{id}-tag and company{id}-tag, data: {action: create, tag}}",
+      async () => {
+        const tag = await expectOk<Json>(
+          await srv.request("/api/tags", { method: "POST", token: a.userToken, json: { name: "Live tag" } }),
+          201,
+        );
+        const f = await wsA.next((f) =>
+          f.event === `company-${a.company.id}-tag` && f.data?.action === "create"
+        );
+        assert.equal((f.data!.tag as Json).id, tag.id);
+        assert.equal((f.data!.tag as Json).name, "Live tag");
+        // The same frame under the spec's undashed name, which its client also listens for.
+        const u = await wsA.next((f) =>
+          f.event === `company${a.company.id}-tag` && f.data?.action === "create"
+        );
+        assert.deepEqual(u.data, f.data);
+        await settle();
+        assert.ok(!wsB.frames.some((f) => String(f.event ?? "").endsWith("-tag")));
+      },
+    );
 
     await t.step("delete → {action: delete, tagId}", async () => {
       const tag = await expectOk<Json>(
@@ -356,6 +364,10 @@ Deno.test("[tags] a tag change reaches the same company's sockets only", async (
         f.event === `company-${a.company.id}-tag` && f.data?.action === "delete"
       );
       assert.equal(f.data!.tagId, tag.id);
+      const u = await wsA.next((f) =>
+        f.event === `company${a.company.id}-tag` && f.data?.action === "delete"
+      );
+      assert.equal(u.data!.tagId, tag.id);
     });
   } finally {
     await wsA.close();
