@@ -2,6 +2,8 @@
 import type { ChannelKind } from "./common.ts";
 import type { TicketDTO } from "./tickets.ts";
 
+export type MediaStatus = "pending" | "ready" | "unavailable";
+
 export type QuotedMessage = {
   id: number;
   body: string;
@@ -25,6 +27,13 @@ export type MessageDTO = {
   /** Signed, expiring link to the file (null for text). */
   mediaUrl: string | null;
   mediaName: string | null;
+  /**
+   * Inbound media the first download missed: `pending` while it is retried, then `ready` or
+   * `unavailable`; null when there was nothing left to fetch (text, or fetched on arrival).
+   */
+  mediaStatus: MediaStatus | null;
+  /** The provider's public link to the media (when it has one), shown when the file is unavailable. */
+  mediaLink: string | null;
   /** 0 clock, 1 sent, 2 delivered, 3/4 read, 5 played; never decreases. */
   ack: number;
   /** Why the provider did not deliver it (one of ours); a retry clears it. */

@@ -7,6 +7,8 @@ import { contacts } from "./contacts.ts";
 import { queues } from "./queues.ts";
 import { tickets } from "./tickets.ts";
 
+export type MediaStatus = "pending" | "ready" | "unavailable";
+
 /**
  * One message of a ticket, inbound or outbound. `wid` is the provider's message id; unique per
  * company so ingest is idempotent (null for private notes and sends the provider has not
@@ -29,6 +31,13 @@ export const messages = sqliteTable("messages", {
   /** Path relative to the company's media folder. */
   mediaUrl: text("media_url"),
   mediaName: text("media_name"),
+  /**
+   * Inbound media whose first download failed: `pending` while the media job retries it, then
+   * `ready` (mediaUrl filled in) or `unavailable`. Null when there was nothing left to fetch.
+   */
+  mediaStatus: text("media_status").$type<MediaStatus>(),
+  /** The provider's public link to the media (Messenger/Instagram CDN, an api channel URL), if any. */
+  mediaLink: text("media_link"),
   /** 0 clock, 1 sent, 2 delivered, 3/4 read, 5 played; never decreases. */
   ack: integer("ack").notNull().default(0),
   /** Why the provider (or our send) failed to deliver one of ours; cleared by a retry. */

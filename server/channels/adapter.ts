@@ -35,6 +35,22 @@ export type SendResult = { externalId: string; ack: number; pending?: boolean };
 /** Media of an inbound message, already fetched by the adapter (never inside a transaction). */
 export type InboundMedia = { data: Uint8Array; mimetype: string; filename: string };
 
+/**
+ * Media an adapter could not fetch on arrival. The message is stored at once without its file
+ * (`mediaStatus` pending) and the media job (channels/media_fetch.ts) asks the adapter's
+ * `fetchMedia` again with `source`, a bounded number of times; `unavailable` skips the retries
+ * (a link that can never work, e.g. a relative or refused URL).
+ */
+export type PendingMedia = {
+  /** What the file is (image, video, audio, application…) until its bytes say otherwise. */
+  mediaType: string;
+  /** What the adapter needs to fetch it again (JSON-safe; read only by the same adapter). */
+  source: Record<string, unknown>;
+  /** The provider's public link, shown to the attendant (absolute http(s) only). */
+  link?: string;
+  unavailable?: boolean;
+};
+
 /** One inbound event, the same shape for every channel. */
 export type InboundMessage = {
   connection: ConnectionRow;
@@ -48,6 +64,8 @@ export type InboundMessage = {
   body: string;
   mediaType?: string;
   media?: InboundMedia;
+  /** Set instead of `media` when the first download failed. */
+  pendingMedia?: PendingMedia;
   quotedExternalId?: string;
   timestamp?: Date;
 };
@@ -78,4 +96,9 @@ export type ChannelAdapter = {
    * (WhatsApp's onWhatsApp). Campaign dispatch asks before sending and records isWhatsappValid.
    */
   checkNumber?(deps: Deps, conn: ConnectionRow, number: string): Promise<boolean>;
+  /**
+   * Optional, for channels whose inbound media is fetched from the provider: fetches again what
+   * an arrival left pending (`PendingMedia.source`). Throws when it failed (the job retries).
+   */
+  fetchMedia?(deps: Deps, conn: ConnectionRow, source: Record<string, unknown>): Promise<InboundMedia>;
 };

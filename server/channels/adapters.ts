@@ -13,6 +13,7 @@ const whatsappAdapter: ChannelAdapter = {
   send: async (deps, msg) => (await wa()).send(deps, msg),
   markRead: async (deps, conn, receipt) => (await wa()).markRead!(deps, conn, receipt),
   checkNumber: async (deps, conn, number) => (await wa()).checkNumber!(deps, conn, number),
+  fetchMedia: async (deps, conn, source) => (await wa()).fetchMedia!(deps, conn, source),
 };
 
 export const CHANNEL_ADAPTERS: readonly ChannelAdapter[] = [

@@ -18,6 +18,8 @@ import { type TicketDTO, ticketDTOs } from "../tickets/dto.ts";
 import type { TicketRow } from "../tickets/repo.ts";
 import { Batcher, type Settled } from "./batcher.ts";
 import { type InboundResult, storeBatch, type Stored, type StoreJob } from "./store.ts";
+// Registers the media job, which fetches what an arrival left pending (store.ts enqueues it).
+import "./media.ts";
 import { countMainBatch, startIngestThread, ThreadDown, usableIngestThread } from "./ingest_thread.ts";
 
 export type { InboundResult };

@@ -24,6 +24,7 @@ import { sql } from "drizzle-orm";
 import type { ConnectionRow } from "../connections/repo.ts";
 import { type ContactRow, upsertInboundContact } from "./contacts.ts";
 import type { Settled } from "./batcher.ts";
+import { enqueueMediaFetch } from "./media_job.ts";
 
 /** One message to store; `media` is already on disk (`stored`), so it never crosses a thread. */
 /** What receiving one inbound message gave (pipeline.ts's receiveInbound, the ingest thread). */
@@ -157,6 +158,7 @@ async function storeInbound(
     imported,
   });
   const at = (msg.timestamp ?? new Date(now)).toISOString();
+  const pending = stored ? undefined : msg.pendingMedia;
   // A reply or a reaction points at a message the company has (by its provider id).
   const quoted = msg.quotedExternalId ? await findMessageByWid(tx, companyId, msg.quotedExternalId) : null;
   const message = await insertMessage(tx, {
@@ -167,9 +169,12 @@ async function storeInbound(
     body: msg.body,
     fromMe: msg.fromMe,
     read: msg.fromMe || imported,
-    mediaType: msg.mediaType ?? (stored ? stored.mimetype.split("/")[0] : "chat"),
+    mediaType: msg.mediaType ?? (stored ? stored.mimetype.split("/")[0] : pending?.mediaType ?? "chat"),
     mediaUrl: stored?.path,
     mediaName: stored?.name,
+    // Stored at once without its file; the media job fetches it (media_job.ts, media.ts).
+    mediaStatus: pending ? (pending.unavailable ? "unavailable" : "pending") : undefined,
+    mediaLink: pending?.link,
     ack: msg.fromMe ? 1 : 0,
     queueId: ticket.queueId,
     participant: msg.group ? msg.from.number : null,
@@ -178,6 +183,14 @@ async function storeInbound(
     createdAt: at,
   });
   if (!message) return null;
+  if (pending && !pending.unavailable) {
+    await enqueueMediaFetch(tx, {
+      companyId,
+      messageId: message.id,
+      connectionId: conn.id,
+      source: pending.source,
+    }, now);
+  }
   if (imported) {
     // Old history must not touch a live ticket's preview or unread count.
     if (ticket.imported) {

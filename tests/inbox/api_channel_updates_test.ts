@@ -329,20 +329,23 @@ Deno.test("[inbox] api channel media: base64 and URL are stored and served throu
       assert.equal((await ticketRow(t, r.ticketId)).lastMessage, "foto.png");
     });
 
-    await tt.step("a URL that fails is ERR_WAPP_DOWNLOAD_MEDIA and stores nothing", async () => {
+    await tt.step("a URL that fails keeps the message: stored at once, its media pending", async () => {
       const externalId = nextExternalId();
-      await expectError(
+      const res = await expectOk<Json>(
         await inboundRaw(t, w.conn.token, {
           externalId,
           from: MARIA,
           body: "x",
           media: { url: `${base}/gone.png`, mimetype: "image/png", filename: "gone.png" },
         }),
-        502,
-        "ERR_WAPP_DOWNLOAD_MEDIA",
       );
-      const stored = await t.deps.db.select().from(messages).where(eq(messages.wid, externalId));
-      assert.deepEqual(stored, []);
+      assert.equal(res.mediaStatus, "pending");
+      const [stored] = await t.deps.db.select().from(messages).where(eq(messages.wid, externalId));
+      assert.equal(stored.body, "x");
+      assert.equal(stored.mediaType, "image");
+      assert.equal(stored.mediaStatus, "pending");
+      assert.equal(stored.mediaLink, `${base}/gone.png`);
+      assert.equal(stored.mediaUrl, null);
     });
 
     await tt.step("both or neither of url and base64 is a validation error", async () => {

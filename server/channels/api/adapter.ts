@@ -17,6 +17,7 @@ import { hmacSha256Hex } from "../../lib/crypto.ts";
 import { recordSendError, setAck } from "../../messages/delivery.ts";
 import { setConnectionStatus } from "../../connections/status.ts";
 import { richOf } from "../../messages/rich.ts";
+import { type ApiMediaSource, fetchApiMedia } from "./media.ts";
 
 export const API_DELIVER_JOB = "channels.api.deliver";
 const TIMEOUT_MS = 10_000;
@@ -29,6 +30,7 @@ export const apiAdapter: ChannelAdapter = {
   async disconnect(deps, conn) {
     await setConnectionStatus(deps, conn, "DISCONNECTED");
   },
+  fetchMedia: (deps, _conn, source) => fetchApiMedia(deps, source as ApiMediaSource),
   async send(deps, msg) {
     await deps.database.write((tx) =>
       enqueue(tx, {

@@ -2,7 +2,8 @@
  * POST /api/channels/api/messages — an integrator delivers a customer's message.
  * POST /api/channels/api/updates — an edit or revoke of a customer's message, or an ack of ours.
  * Bearer = the connection's token (it names the company). Idempotent on `externalId`.
- * Answers `{messageId, ticketId}` once the message is committed.
+ * Answers `{messageId, ticketId}` once the message is committed (with `mediaStatus` when its
+ * media URL could not be fetched: the message is kept and the file retried).
  */
 import { Hono } from "hono";
 import { z } from "zod";
@@ -17,7 +18,9 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { ConnectionRow } from "../../connections/repo.ts";
 import type { Deps } from "../../deps.ts";
 import type { InboundMedia } from "../adapter.ts";
-import { download, downloadLimit } from "../download.ts";
+import { UrlRefusedError } from "../../lib/safe_fetch.ts";
+import { downloadLimit, fetchOrPending, isTooLarge, mediaTypeOf, publicLink } from "../download.ts";
+import { type ApiMediaSource, fetchApiMedia } from "./media.ts";
 
 const inboundInput = z.object({
   externalId: z.string().trim().min(1).max(200),
@@ -35,29 +38,39 @@ const inboundInput = z.object({
   timestamp: z.union([z.number(), z.iso.datetime()]).optional(),
 }).refine((m) => m.body.length > 0 || m.media, "body or media required");
 
-async function fetchMedia(
-  deps: Deps,
-  m: { url?: string; base64?: string; mimetype: string; filename: string },
-  maxBytes: number,
-) {
+type MediaInput = { url?: string; base64?: string; mimetype: string; filename: string };
+
+/** A file given inline: the integrator's mistakes (too large, not base64) are answered at once. */
+function decodeMedia(m: MediaInput, maxBytes: number): InboundMedia {
+  // Refuse before decoding: 4 base64 characters carry 3 bytes.
+  if (Math.floor(m.base64!.replace(/\s|=+$/g, "").length * 3 / 4) > maxBytes) {
+    throw new AppError("ERR_PAYLOAD_TOO_LARGE");
+  }
   let data: Uint8Array;
-  if (m.base64) {
-    // Refuse before decoding: 4 base64 characters carry 3 bytes.
-    if (Math.floor(m.base64.replace(/\s|=+$/g, "").length * 3 / 4) > maxBytes) {
-      throw new AppError("ERR_PAYLOAD_TOO_LARGE");
-    }
-    try {
-      data = decodeBase64(m.base64);
-    } catch {
-      throw new AppError("ERR_VALIDATION", {
-        details: [{ path: "media.base64", message: "invalid base64" }],
-      });
-    }
-  } else {
-    data = (await download(deps, m.url!, { maxBytes, timeoutMs: 30_000 })).data;
+  try {
+    data = decodeBase64(m.base64!);
+  } catch {
+    throw new AppError("ERR_VALIDATION", {
+      details: [{ path: "media.base64", message: "invalid base64" }],
+    });
   }
   if (data.length > maxBytes) throw new AppError("ERR_PAYLOAD_TOO_LARGE");
-  return { data, mimetype: m.mimetype, filename: m.filename } satisfies InboundMedia;
+  return { data, mimetype: m.mimetype, filename: m.filename };
+}
+
+/**
+ * A file given by URL: a download that fails does not refuse the message — it is stored with its
+ * text and link, and the media job fetches the file again (adapter.ts fetchMedia). A file above
+ * the download limit (413) or a URL the guard refuses (400) is the integrator's to fix.
+ */
+async function mediaOf(deps: Deps, m: MediaInput, label: string) {
+  if (m.base64) return { media: decodeMedia(m, await downloadLimit(deps)) };
+  const source: ApiMediaSource = { url: m.url!, mimetype: m.mimetype, filename: m.filename };
+  return await fetchOrPending(label, () => fetchApiMedia(deps, source), {
+    mediaType: mediaTypeOf(m.mimetype),
+    source,
+    link: publicLink(m.url),
+  }, (err) => isTooLarge(err) || err instanceof UrlRefusedError);
 }
 
 const jsonLimit = async (c: Context<ApiEnv>) =>
@@ -103,7 +116,9 @@ export const apiChannelRoutes = new Hono<ApiEnv>()
       const deps = c.var.deps;
       const conn = c.var.apiConn;
       const input = c.req.valid("json");
-      const media = input.media ? await fetchMedia(deps, input.media, await downloadLimit(deps)) : undefined;
+      const { media, pendingMedia } = input.media
+        ? await mediaOf(deps, input.media, `[api] ${input.externalId} on ${conn.id}`)
+        : {};
       const r = await receiveInbound(deps, {
         connection: conn,
         externalId: input.externalId,
@@ -111,8 +126,17 @@ export const apiChannelRoutes = new Hono<ApiEnv>()
         fromMe: false,
         body: input.body,
         media,
+        pendingMedia,
         timestamp: input.timestamp === undefined ? undefined : new Date(input.timestamp),
       });
-      return c.json({ messageId: r.messageId, ticketId: r.ticketId, duplicate: r.duplicate });
+      return c.json({
+        messageId: r.messageId,
+        ticketId: r.ticketId,
+        duplicate: r.duplicate,
+        // Present only when the file could not be fetched yet: "pending" (retried) or "unavailable".
+        ...(pendingMedia && !r.duplicate
+          ? { mediaStatus: pendingMedia.unavailable ? "unavailable" : "pending" }
+          : {}),
+      });
     },
   );

@@ -8,7 +8,8 @@
  *    Page token (media as `filedata` multipart); Instagram the same endpoint with the media as a
  *    signed link to our media route (Instagram does not take `filedata`), so PUBLIC_URL must be
  *    reachable by Meta;
- *  - assertCanSend: the 24-hour customer-service window (window.ts).
+ *  - assertCanSend: the 24-hour customer-service window (window.ts);
+ *  - fetchMedia: inbound media the webhook's download missed, fetched again by the media job.
  * Inbound traffic arrives through the signed webhook (routes.ts → inbound.ts).
  */
 import { cloudContact, isVCard, parseVCards } from "../vcard.ts";
@@ -22,6 +23,8 @@ import { accessToken, graphCall, graphUrl } from "./graph.ts";
 import { assertWithinWindow } from "./window.ts";
 import { isBsuid } from "./cloud_content.ts";
 import { cloudInteractive } from "../../messages/rich.ts";
+import { type CloudMediaSource, fetchCloudMedia } from "./inbound_cloud.ts";
+import { type AttachmentSource, fetchAttachment } from "./inbound_messenger.ts";
 
 export type MetaKind = Extract<ChannelKind, "whatsappapi" | "facebook" | "instagram">;
 
@@ -185,6 +188,11 @@ function metaAdapter(kind: MetaKind): ChannelAdapter {
       await assertWithinWindow(deps, conn, contact.id);
     },
     send: (deps, msg) => kind === "whatsappapi" ? sendCloud(deps, msg) : sendMessenger(deps, msg, kind),
+    // Media an arrival left pending: a Cloud API media id, or a Messenger/Instagram CDN link.
+    fetchMedia: (deps, conn, source) =>
+      kind === "whatsappapi"
+        ? fetchCloudMedia({ deps, conn }, source as CloudMediaSource)
+        : fetchAttachment({ deps }, source as AttachmentSource),
   };
 }
 

@@ -12,10 +12,10 @@ import type { InboundMedia, InboundMessage } from "../adapter.ts";
 import { receiveInbound } from "../../inbox/pipeline.ts";
 import { receiveFailure, receiveRevoke, receiveUnreaction } from "../../inbox/updates.ts";
 import { promoteIdentityContact } from "../../inbox/contacts.ts";
-import { download, downloadLimit } from "../download.ts";
+import { download, downloadLimit, fetchOrPending, mediaTypeOf } from "../download.ts";
 import { accessToken, graphCall, graphUrl } from "./graph.ts";
 import { describeCloud, isBsuid, type WaMedia, type WaMessage } from "./cloud_content.ts";
-import { ackOf, alreadyStored, clampTime, type Ctx, editOf, isNotFound, tryMedia } from "./inbound_shared.ts";
+import { ackOf, alreadyStored, clampTime, type Ctx, editOf, isNotFound } from "./inbound_shared.ts";
 
 type WaContact = { wa_id?: string; user_id?: string; profile?: { name?: string; username?: string } };
 type WaStatus = {
@@ -26,7 +26,14 @@ type WaStatus = {
 
 const ACKS: Record<string, number> = { sent: 1, delivered: 2, read: 3, played: 5 };
 
-async function fetchCloudMedia(ctx: Ctx, media: WaMedia, type: string, id: string): Promise<InboundMedia> {
+/** What the media job needs to fetch a Cloud API media id again (meta/adapter.ts fetchMedia). */
+export type CloudMediaSource = { media: WaMedia; type: string; wid: string };
+
+/** `GET /{media-id}` for the short-lived URL, then the bytes, both with the connection's token. */
+export async function fetchCloudMedia(
+  ctx: Pick<Ctx, "deps" | "conn">,
+  { media, type, wid: id }: CloudMediaSource,
+): Promise<InboundMedia> {
   const { deps, conn } = ctx;
   const token = await accessToken(deps, conn);
   const info = await graphCall<{ url: string; mime_type?: string }>(
@@ -90,9 +97,16 @@ async function cloudMessage(ctx: Ctx, m: WaMessage, contacts: WaContact[]): Prom
   if (d.mediaType === "reactionMessage") {
     await receiveUnreaction(ctx.deps, ctx.conn, m.reaction!.message_id!, from.number);
   }
-  const media = d.media
-    ? await tryMedia(ctx, () => fetchCloudMedia(ctx, d.media!, d.mediaType!, m.id))
+  // Cloud API media has no public link: it is fetched with the connection's token.
+  const source: CloudMediaSource | undefined = d.media
+    ? { media: d.media, type: d.mediaType!, wid: m.id }
     : undefined;
+  const { media, pendingMedia } = source
+    ? await fetchOrPending(`[meta] cloud ${m.id} on ${ctx.conn.id}`, () => fetchCloudMedia(ctx, source), {
+      mediaType: mediaTypeOf(d.media!.mime_type, d.mediaType === "sticker" ? "image" : "application"),
+      source,
+    })
+    : {};
   await receiveInbound(ctx.deps, {
     connection: ctx.conn,
     externalId: m.id,
@@ -100,8 +114,9 @@ async function cloudMessage(ctx: Ctx, m: WaMessage, contacts: WaContact[]): Prom
     group: m.group_id ? { id: m.group_id } : undefined,
     fromMe: false,
     body: d.body,
-    mediaType: media ? undefined : d.mediaType,
+    mediaType: source ? undefined : d.mediaType,
     media,
+    pendingMedia,
     quotedExternalId: m.type === "reaction" ? m.reaction?.message_id : m.context?.id,
     timestamp: clampTime(ctx.deps, Number(m.timestamp) * 1000),
   });

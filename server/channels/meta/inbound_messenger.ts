@@ -14,9 +14,9 @@ import { receiveInbound } from "../../inbox/pipeline.ts";
 import { receiveRevoke, receiveUnreaction } from "../../inbox/updates.ts";
 import { findContactByNumber } from "../../contacts/repo.ts";
 import { setAck } from "../../messages/delivery.ts";
-import { download, downloadLimit } from "../download.ts";
+import { download, downloadLimit, fetchOrPending, publicLink } from "../download.ts";
 import { accessToken, graphCall, graphUrl } from "./graph.ts";
-import { ackOf, alreadyStored, clampTime, type Ctx, editOf, tryMedia } from "./inbound_shared.ts";
+import { ackOf, alreadyStored, clampTime, type Ctx, editOf } from "./inbound_shared.ts";
 import { locationBody } from "../location.ts";
 
 type Attachment = {
@@ -78,14 +78,29 @@ async function profileName(ctx: Ctx, id: string): Promise<string | undefined> {
   }
 }
 
-async function fetchAttachment(ctx: Ctx, a: Attachment, mid: string): Promise<InboundMedia> {
-  const file = await download(ctx.deps, a.payload!.url!, { maxBytes: await downloadLimit(ctx.deps) });
-  const fromUrl = new URL(a.payload!.url!).pathname.split("/").pop() ?? "";
+/** What the media job needs to fetch an attachment again (meta/adapter.ts fetchMedia). */
+export type AttachmentSource = { url: string; type: string; mid: string };
+
+/** A CDN attachment, fetched without our token. */
+export async function fetchAttachment(ctx: Pick<Ctx, "deps">, s: AttachmentSource): Promise<InboundMedia> {
+  const file = await download(ctx.deps, s.url, { maxBytes: await downloadLimit(ctx.deps) });
+  const fromUrl = new URL(s.url).pathname.split("/").pop() ?? "";
   const filename = /\.[A-Za-z0-9]{2,5}$/.test(fromUrl)
     ? fromUrl
-    : `${a.type}-${mid.replace(/[^A-Za-z0-9]/g, "").slice(-16)}.${getExtension(file.mimetype) ?? "bin"}`;
+    : `${s.type}-${s.mid.replace(/[^A-Za-z0-9]/g, "").slice(-16)}.${getExtension(file.mimetype) ?? "bin"}`;
   return { data: file.data, mimetype: file.mimetype, filename };
 }
+
+/** What an attachment is until its bytes say: reels are videos, story mentions most often images. */
+const PENDING_TYPE: Record<string, string> = {
+  image: "image",
+  video: "video",
+  audio: "audio",
+  file: "application",
+  story_mention: "image",
+  ig_reel: "video",
+  reel: "video",
+};
 
 async function onMessage(ctx: Ctx, ev: MsgrEvent, m: MsgrMessage, appId: string): Promise<void> {
   if (!m.mid) return;
@@ -107,15 +122,24 @@ async function onMessage(ctx: Ctx, ev: MsgrEvent, m: MsgrMessage, appId: string)
     if (await alreadyStored(ctx, p.id)) continue;
     const a = p.attachment;
     const isFile = !!a && FILE_TYPES.has(a.type ?? "") && !!a.payload?.url;
-    const media = isFile ? await tryMedia(ctx, () => fetchAttachment(ctx, a!, p.id)) : undefined;
+    const source: AttachmentSource | undefined = isFile
+      ? { url: a!.payload!.url!, type: a!.type!, mid: p.id }
+      : undefined;
+    const { media, pendingMedia } = source
+      ? await fetchOrPending(`[meta] ${p.id} on ${ctx.conn.id}`, () => fetchAttachment(ctx, source), {
+        mediaType: PENDING_TYPE[source.type] ?? "application",
+        source,
+        link: publicLink(source.url),
+      })
+      : {};
     const caption = a?.type ? CAPTIONS[a.type] : undefined;
     const coords = a?.type === "location" ? a.payload?.coordinates : undefined;
     const body = coords
       ? locationBody(coords.lat ?? 0, coords.long ?? 0, a?.title ?? a?.payload?.title)
       : [caption, a?.payload?.title && caption ? a.payload.title : "", p.body].filter(Boolean).join("\n") ||
         // Other shares (posts, links) arrive as links: keep the link as the text.
-        (a && !media ? [a.payload?.title ?? a.title, a.payload?.url].filter(Boolean).join("\n") : "");
-    if (!body && !media) continue;
+        (a && !isFile ? [a.payload?.title ?? a.title, a.payload?.url].filter(Boolean).join("\n") : "");
+    if (!body && !media && !pendingMedia) continue;
     await receiveInbound(ctx.deps, {
       connection: ctx.conn,
       externalId: p.id,
@@ -123,7 +147,8 @@ async function onMessage(ctx: Ctx, ev: MsgrEvent, m: MsgrMessage, appId: string)
       fromMe: !!m.is_echo,
       body,
       media,
-      mediaType: media ? undefined : coords ? "locationMessage" : undefined,
+      pendingMedia,
+      mediaType: coords ? "locationMessage" : undefined,
       quotedExternalId: m.reply_to?.mid,
       timestamp: clampTime(ctx.deps, ev.timestamp),
     });

@@ -4,7 +4,6 @@ import type { ConnectionRow } from "../../connections/repo.ts";
 import { AppError } from "../../lib/errors.ts";
 import { findMessageByWid } from "../../messages/repo.ts";
 import { receiveAck, receiveEdit } from "../../inbox/updates.ts";
-import { UrlRefusedError } from "../../lib/safe_fetch.ts";
 
 /** Attempts after which a missing message (an ack racing our own send) is given up on. */
 const RETRIES_FOR_MISSING = 3;
@@ -35,20 +34,6 @@ export async function editOf(ctx: Ctx, wid: string, body: string): Promise<void>
   await receiveEdit(ctx.deps, ctx.conn, wid, body).catch((err) => {
     if (!isNotFound(err)) throw err;
   });
-}
-
-/**
- * A media download that keeps failing must not hold the message back forever: after a few
- * attempts (at once for a URL the SSRF guard refuses) the message is stored without its file.
- */
-export async function tryMedia<T>(ctx: Ctx, fetcher: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await fetcher();
-  } catch (err) {
-    if (ctx.attempts < RETRIES_FOR_MISSING && !(err instanceof UrlRefusedError)) throw err;
-    console.warn(`[meta] media dropped for connection ${ctx.conn.id}:`, (err as Error).message);
-    return undefined;
-  }
 }
 
 /** Provider timestamps never put a message in the future. */

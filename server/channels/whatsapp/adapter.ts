@@ -10,6 +10,7 @@ import { clearAuthState } from "./auth_state.ts";
 import { managerFor } from "./session_manager.ts";
 import { checkNumberHere, markReadHere, sendHere } from "./local.ts";
 import { checkNumberViaOwner, markReadViaOwner, sendViaOwner } from "./relay.ts";
+import { fetchMediaHere } from "./media.ts";
 
 export const whatsappAdapter: ChannelAdapter = {
   kind: "whatsapp",
@@ -34,6 +35,8 @@ export const whatsappAdapter: ChannelAdapter = {
     const s = managerFor(deps)?.openSession(conn.id);
     return s ? await checkNumberHere(s, number) : await checkNumberViaOwner(deps, conn, number);
   },
+  /** Media an arrival could not download, again, through the session's socket (media.ts). */
+  fetchMedia: (deps, conn, source) => fetchMediaHere(deps, conn, source),
   async send(deps, msg) {
     const s = managerFor(deps)?.openSession(msg.connection.id);
     return s ? await sendHere(deps, s, msg) : await sendViaOwner(deps, msg);

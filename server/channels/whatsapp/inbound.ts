@@ -5,6 +5,7 @@
  * the echo of our own sends is a duplicate (its id is stored before it is sent). Media is downloaded here, before any transaction.
  */
 import {
+  BufferJSON,
   isJidBroadcast,
   isJidGroup,
   isJidNewsletter,
@@ -20,13 +21,19 @@ import { receiveInbound } from "../../inbox/pipeline.ts";
 import { promoteIdentityContact } from "../../inbox/contacts.ts";
 import { receiveEdit, receiveRevoke, receiveUnreaction } from "../../inbox/updates.ts";
 import { findMessageByWid } from "../../messages/repo.ts";
-import { downloadLimitMb } from "../download.ts";
+import { downloadLimitMb, mediaTypeOf } from "../download.ts";
 import { encodeBase64 } from "../../lib/base64.ts";
 import { identity, jidUser, type WaContext } from "./socket.ts";
 import { describeOther } from "./content.ts";
 import { locationBody } from "../location.ts";
 
-type Parsed = Pick<InboundMessage, "body" | "mediaType" | "media" | "quotedExternalId">;
+type Parsed = Pick<InboundMessage, "body" | "mediaType" | "media" | "pendingMedia" | "quotedExternalId">;
+
+/**
+ * What the media job needs to download a message's media again (adapter.ts fetchMedia): the
+ * message itself (its media key, direct path and URL), as JSON with Baileys' BufferJSON.
+ */
+export type WaMediaSource = { message: string; mimetype: string; filename: string };
 
 const MEDIA_KINDS = [
   "imageMessage",
@@ -208,8 +215,15 @@ async function parseMedia(
   try {
     data = await ctx.download(m, ctx.sock, ctx.logger);
   } catch (err) {
-    console.error(`[wa ${ctx.session.connectionId}] media download ${m.key.id}`, err);
-    return fallback("(mídia indisponível)");
+    // Stored at once with its caption; the media job downloads it again (WhatsApp's media servers
+    // and the phone's re-upload can be late).
+    console.warn(`[wa ${ctx.session.connectionId}] media of ${m.key.id} pending:`, (err as Error).message);
+    const source: WaMediaSource = { message: JSON.stringify(m, BufferJSON.replacer), mimetype, filename };
+    return {
+      body: caption,
+      pendingMedia: { mediaType: mediaTypeOf(mimetype), source },
+      quotedExternalId,
+    };
   }
   if (data.length > limitMb * 1024 * 1024) return fallback(`(arquivo acima do limite de ${limitMb} MB)`);
   return { body: caption, media: { data, mimetype, filename }, quotedExternalId };

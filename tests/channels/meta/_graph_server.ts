@@ -33,6 +33,13 @@ export type GraphServer = {
   failNextSend: { status: number; message: string; code: number } | null;
   /** Bytes served for media ids and CDN files. */
   bytes: Uint8Array;
+  /**
+   * The next this-many media downloads (CDN files and Cloud API media bytes) fail as an expired
+   * CDN link does: 403 "URL signature expired". Paths under /cdn-gone/ always answer 404.
+   */
+  failMedia: number;
+  /** Media downloads asked for (CDN and media bytes), failed or not. */
+  mediaRequests: string[];
   sends(): GraphRequest[];
   close(): Promise<void>;
 };
@@ -67,6 +74,8 @@ export function startGraphServer(): GraphServer {
     tokens: new Set(),
     failNextSend: null,
     bytes: JPEG,
+    failMedia: 0,
+    mediaRequests: [],
     sends: () => g.requests.filter((r) => r.method === "POST" && /\/messages$/.test(r.path)),
     close: () => server.shutdown(),
   };
@@ -100,6 +109,14 @@ export function startGraphServer(): GraphServer {
     const p = rec.path;
 
     // CDN files of Messenger attachments (no token) and Cloud API media bytes (token required).
+    if (/^\/(cdn|cdn-gone|media-bytes)\//.test(url.pathname)) {
+      g.mediaRequests.push(url.pathname);
+      if (url.pathname.startsWith("/cdn-gone/")) return new Response("Not Found", { status: 404 });
+      if (g.failMedia > 0) {
+        g.failMedia--;
+        return new Response("URL signature expired", { status: 403 });
+      }
+    }
     if (url.pathname.startsWith("/cdn/")) {
       return new Response(g.bytes as BodyInit, { headers: { "content-type": "image/jpeg" } });
     }

@@ -13,6 +13,7 @@ import { clearCaches } from "@/caches.ts";
 import type { ConnectionRow } from "@/connections/repo.ts";
 import type { MetaKind } from "@/channels/meta/adapter.ts";
 import { createTestApp, type TestApp } from "../../_helpers/test_app.ts";
+import type { Clock } from "@/lib/time.ts";
 import { type GraphServer, startGraphServer } from "./_graph_server.ts";
 
 export const APP_ID = "987654321";
@@ -23,11 +24,15 @@ export const IG_ID = "3000003";
 
 export type MetaTest = { t: TestApp; graph: GraphServer; close(): Promise<void> };
 
-export async function startMeta(env: Record<string, string> = {}): Promise<MetaTest> {
+export async function startMeta(
+  env: Record<string, string> = {},
+  o: { clock?: Clock } = {},
+): Promise<MetaTest> {
   const graph = startGraphServer();
   const t = await createTestApp({
     env: { GRAPH_API_URL: graph.url, WHATSAPP_CLOUD_API_URL: graph.url, ...env },
     scheduler: false,
+    clock: o.clock,
   });
   const sealed = await t.deps.secrets.seal(APP_SECRET);
   await t.deps.database.write(async (tx) => {

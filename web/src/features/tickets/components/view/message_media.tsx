@@ -1,6 +1,15 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Download, FileText, MapPin, PhoneMissed, UserRound } from "lucide-react";
+import {
+  Download,
+  ExternalLink,
+  FileText,
+  ImageOff,
+  LoaderCircle,
+  MapPin,
+  PhoneMissed,
+  UserRound,
+} from "lucide-react";
 import { Dialog } from "../../../../components/ui/dialog.tsx";
 import type { MessageDTO as Message } from "@contract/messages.ts";
 import { AudioPlayer } from "./audio_player.tsx";
@@ -62,10 +71,60 @@ function FileCard({ m }: { m: Message }) {
   );
 }
 
+/**
+ * Media the server could not fetch yet (`pending`: a placeholder while it retries) or at all
+ * (`unavailable`), with the provider's link when there is one. Text and caption stay below.
+ */
+function MissingMedia({ m }: { m: Message }) {
+  const { t } = useTranslation("tickets");
+  const kind = t(`media.${m.mediaType ?? "document"}`, t("media.document"));
+  if (m.mediaStatus === "pending") {
+    return (
+      <div
+        className="flex h-24 w-64 max-w-full items-center justify-center gap-2 rounded-lg bg-ink/5 text-sm text-ink-muted"
+        role="status"
+        data-testid="message-media-pending"
+      >
+        <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden />
+        <span>{t("media.pending")}</span>
+      </div>
+    );
+  }
+  return (
+    <div
+      className="flex w-64 max-w-full items-start gap-3 rounded-lg border border-dashed border-ink/20 bg-ink/5 p-3"
+      data-testid="message-media-unavailable"
+    >
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-ink/10 text-ink-muted">
+        <ImageOff className="size-5" aria-hidden />
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block text-sm font-semibold text-ink">{t("media.unavailable")}</span>
+        <span className="block text-xs text-ink-muted">{kind}</span>
+        {m.mediaLink && (
+          <a
+            href={m.mediaLink}
+            target="_blank"
+            rel="noreferrer noopener"
+            className="mt-1 inline-flex items-center gap-1 text-xs font-medium text-primary-strong underline-offset-2 hover:underline"
+            data-testid="message-media-link"
+          >
+            <ExternalLink className="size-3.5" aria-hidden />
+            {t("media.openLink")}
+          </a>
+        )}
+      </span>
+    </div>
+  );
+}
+
 /** The media part of a bubble; returns null for plain text. */
 export function MessageMedia({ m }: { m: Message }) {
   const { t } = useTranslation("tickets");
   const type = m.mediaType ?? "chat";
+  if (!m.mediaUrl && (m.mediaStatus === "pending" || m.mediaStatus === "unavailable")) {
+    return <MissingMedia m={m} />;
+  }
   if (type === "locationMessage") {
     const [image, link, description] = (m.body ?? "").split("|");
     return (

@@ -1,0 +1,2 @@
+ALTER TABLE `messages` ADD `media_status` text;--> statement-breakpoint
+ALTER TABLE `messages` ADD `media_link` text;
