@@ -17,7 +17,8 @@ import { downloadLimit } from "../channels/download.ts";
 import { assertOwned } from "../lib/owned.ts";
 import * as repo from "./repo.ts";
 import type { CreateCampaignInput, ListCampaignsQuery, UpdateCampaignInput } from "./schemas.ts";
-import { emitCampaign, startCampaign } from "./dispatcher.ts";
+import { startCampaign } from "./dispatcher.ts";
+import { emitCampaign } from "./lifecycle.ts";
 
 const PAGE = 20;
 const HOUR = 3600_000;
