@@ -142,3 +142,27 @@ export async function shippingsPage(
   const [{ n }] = await db.select({ n: count() }).from(campaignShippings).where(where);
   return { rows, count: n };
 }
+
+/**
+ * Every shipment of a campaign in the reference's CampaignShipping shape (the spec's report reads
+ * `campaign.shipping`), plus our status; `contactId` is the list item, as in the reference.
+ */
+export function allShippings(db: Db, companyId: number, campaignId: number) {
+  return db.select({
+    id: campaignShippings.id,
+    campaignId: campaignShippings.campaignId,
+    contactId: campaignShippings.contactListItemId,
+    number: campaignShippings.number,
+    message: campaignShippings.message,
+    confirmationMessage: campaignShippings.confirmationMessage,
+    confirmation: campaignShippings.confirmation,
+    confirmationRequestedAt: campaignShippings.confirmationRequestedAt,
+    confirmedAt: campaignShippings.confirmedAt,
+    deliveredAt: campaignShippings.deliveredAt,
+    status: campaignShippings.status,
+    createdAt: campaignShippings.createdAt,
+    updatedAt: campaignShippings.updatedAt,
+  }).from(campaignShippings)
+    .where(and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.campaignId, campaignId)))
+    .orderBy(campaignShippings.id);
+}
