@@ -85,6 +85,7 @@ export const campaignShippings = sqliteTable("campaign_shippings", {
    * when an admin finishes the campaign.
    */
   status: text("status").notNull().default("pending"),
+  /** When a pending row may be claimed (a retry's delay); for an awaiting row, the end of its window. */
   runAt: text("run_at"),
   attempts: integer("attempts").notNull().default(0),
   lastError: text("last_error"),

@@ -18,13 +18,15 @@ export const campaignConfirmationStep: AutomationStep = {
     const contact = await ctx.contact();
     if (!contact) return "continue";
     const now = deps.clock.now().toISOString();
-    // Inside the campaign's window only: a later reply is the contact's, for the normal automation.
+    // Inside the campaign's window only (an awaiting row's run_at is its end): a later reply is the
+    // contact's, for the normal automation.
     const awaiting = sql`company_id = ${ticket.companyId} AND number = ${contact.number}
       AND status = 'awaiting' AND EXISTS (SELECT 1 FROM campaigns c WHERE c.id = campaign_shippings.campaign_id
         AND c.company_id = ${ticket.companyId} AND c.whatsapp_id = ${ticket.whatsappId} AND c.status = 'EM_ANDAMENTO'
-        AND (campaign_shippings.confirmation_requested_at IS NULL
-          OR strftime('%Y-%m-%dT%H:%M:%fZ', campaign_shippings.confirmation_requested_at,
-            '+' || c.confirmation_window_hours || ' hours') > ${now}))`;
+        AND (campaign_shippings.run_at > ${now} OR (campaign_shippings.run_at IS NULL
+          AND (campaign_shippings.confirmation_requested_at IS NULL
+            OR strftime('%Y-%m-%dT%H:%M:%fZ', campaign_shippings.confirmation_requested_at,
+              '+' || c.confirmation_window_hours || ' hours') > ${now}))))`;
     const [waiting] = await deps.db.all<{ one: number }>(
       sql`SELECT 1 AS one FROM campaign_shippings WHERE ${awaiting} LIMIT 1`,
     );

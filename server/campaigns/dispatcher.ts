@@ -14,7 +14,7 @@
  * pending, sending or awaiting a confirmation; each tick first turns the confirmations whose window
  * has passed into `no_answer` (lifecycle.ts), so a contact who never answers does not hold it open.
  */
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { campaigns, campaignShippings, companies } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { zonedParts } from "../lib/time.ts";
@@ -174,7 +174,11 @@ export async function claim(deps: Deps, campaignId: number, now: Date): Promise<
   return row ?? null;
 }
 
-async function markShipping(deps: Deps, id: number, values: Partial<ShippingRow>) {
+async function markShipping(
+  deps: Deps,
+  id: number,
+  values: { [K in keyof ShippingRow]?: ShippingRow[K] | SQL },
+) {
   await deps.database.write((tx) =>
     tx.update(campaignShippings).set({ ...values, updatedAt: deps.clock.now().toISOString() })
       .where(and(eq(campaignShippings.id, id), eq(campaignShippings.status, "sending")))
@@ -220,12 +224,23 @@ export async function sendShipment(deps: Deps, c: CampaignRow, row: ShippingRow)
       });
       await settleOutboundTicket(deps, ticket, created, opts);
     }
-    const now = deps.clock.now().toISOString();
+    const at = deps.clock.now();
+    const now = at.toISOString();
+    // An awaiting row's run_at is the end of its confirmation window (lifecycle.ts expires it);
+    // a request that went out while an admin finished the campaign expires on the next tick.
+    const windowEnd = new Date(at.getTime() + c.confirmationWindowHours * 3600_000).toISOString();
     await markShipping(
       deps,
       row.id,
       asking
-        ? { status: "awaiting", confirmationRequestedAt: now, messageId: null, lastError: null }
+        ? {
+          status: "awaiting",
+          confirmationRequestedAt: now,
+          runAt: sql`CASE WHEN (SELECT status FROM campaigns WHERE id = ${c.id}) = 'FINALIZADA'
+            THEN ${now} ELSE ${windowEnd} END`,
+          messageId: null,
+          lastError: null,
+        }
         : { status: "delivered", deliveredAt: now, lastError: null },
     );
   } catch (err) {

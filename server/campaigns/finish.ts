@@ -4,8 +4,8 @@
  * a tick finishing it at the same moment makes this a conflict, not a second finish), its pending
  * shipments — and any left in `sending` by a dead holder — become `cancelled` (the dispatcher claims
  * only for running campaigns, so nothing more goes out) and its awaiting ones `no_answer`. A
- * confirmation request in flight at that moment lands as `awaiting` and the next tick's
- * expireConfirmations turns it into `no_answer` (the campaign is FINALIZADA).
+ * confirmation request in flight at that moment lands as `awaiting` with its window ending now
+ * (dispatcher.ts), and the next tick's expireConfirmations turns it into `no_answer`.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { campaigns } from "@db/schema.ts";
@@ -31,7 +31,7 @@ export async function finishNow(deps: Deps, companyId: number, id: number): Prom
       WHERE company_id = ${companyId} AND campaign_id = ${id}
         AND (status = 'pending' OR (status = 'sending' AND updated_at < ${stale}))`);
     await tx.run(sql`
-      UPDATE campaign_shippings SET status = 'no_answer', updated_at = ${now}
+      UPDATE campaign_shippings SET status = 'no_answer', run_at = NULL, updated_at = ${now}
       WHERE company_id = ${companyId} AND campaign_id = ${id} AND status = 'awaiting'`);
     return true;
   });

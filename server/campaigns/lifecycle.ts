@@ -1,7 +1,7 @@
 /**
  * How a running campaign moves toward its end and says so: the `entity.changed` record, the
- * throttled live counts of the report, the confirmation window (an `awaiting` shipment past it, or of
- * a finished campaign, becomes `no_answer`) and the FINALIZADA flip once no shipment is left open.
+ * throttled live counts of the report, the confirmation window (an `awaiting` shipment past it
+ * becomes `no_answer`) and the FINALIZADA flip once no shipment is left open.
  * Shared by the dispatcher, the confirmation step and finish-now (finish.ts), so none of them
  * imports another.
  */
@@ -11,6 +11,7 @@ import type { Deps } from "../deps.ts";
 import { getCampaign, shippingCounts } from "./repo.ts";
 
 const PROGRESS_EVERY_MS = 300;
+const EXPIRE_BATCH = 1000;
 /** Shipments that still keep their campaign running. */
 export const OPEN_SHIPPING = ["pending", "sending", "awaiting"];
 
@@ -38,31 +39,37 @@ export async function finishIfDone(deps: Deps, c: { id: number; companyId: numbe
 }
 
 /**
- * `awaiting` → `no_answer` for the confirmation requests whose campaign window
- * (`confirmationWindowHours` after `confirmationRequestedAt`, by deps.clock) has passed, and for those
- * of a campaign already FINALIZADA (finished by hand, or a request that was in flight then); then
- * each running campaign touched finishes if nothing else is open. Runs on every dispatcher tick: an
- * indexed read decides first, the write lock is taken only when something expired.
+ * `awaiting` → `no_answer` for the confirmation requests whose window has passed: an awaiting row's
+ * `run_at` is the end of its window (`confirmationWindowHours` after the request, by deps.clock; `now`
+ * for a request that went out while the campaign was being finished), so the (status, run_at) index
+ * finds them without reading the others. Rows asked before run_at was set this way (null) are judged
+ * by their campaign's window. Then each running campaign touched finishes if nothing else is open.
+ * Runs on every dispatcher tick: an indexed read decides first, the write lock is taken only when
+ * something expired.
  */
-export async function expireConfirmations(deps: Deps, campaignId?: number): Promise<void> {
+export async function expireConfirmations(deps: Deps): Promise<void> {
   const now = deps.clock.now().toISOString();
-  const due = sql`campaign_shippings.status = 'awaiting'
-    ${campaignId ? sql`AND campaign_shippings.campaign_id = ${campaignId}` : sql``}
-    AND EXISTS (SELECT 1 FROM campaigns c WHERE c.id = campaign_shippings.campaign_id AND (c.status = 'FINALIZADA'
-      OR (campaign_shippings.confirmation_requested_at IS NOT NULL
-        AND strftime('%Y-%m-%dT%H:%M:%fZ', campaign_shippings.confirmation_requested_at,
-          '+' || c.confirmation_window_hours || ' hours') <= ${now})))`;
-  const [any] = await deps.db.all<{ one: number }>(
-    sql`SELECT 1 AS one FROM campaign_shippings WHERE ${due} LIMIT 1`,
-  );
+  const due = sql`SELECT id FROM campaign_shippings WHERE status = 'awaiting' AND run_at <= ${now}
+    UNION ALL
+    SELECT s.id FROM campaign_shippings s JOIN campaigns c ON c.id = s.campaign_id
+      WHERE s.status = 'awaiting' AND s.run_at IS NULL AND (c.status = 'FINALIZADA' OR (
+        s.confirmation_requested_at IS NOT NULL
+        AND strftime('%Y-%m-%dT%H:%M:%fZ', s.confirmation_requested_at, '+' || c.confirmation_window_hours || ' hours')
+          <= ${now}))`;
+  const [any] = await deps.db.all<{ id: number }>(sql`${due} LIMIT 1`);
   if (!any) return;
-  const rows = await deps.database.write((tx) =>
-    tx.all<{ company_id: number; campaign_id: number }>(sql`
-      UPDATE campaign_shippings SET status = 'no_answer', updated_at = ${now}
-      WHERE ${due}
-      RETURNING company_id, campaign_id`)
-  );
-  const touched = new Map(rows.map((r) => [r.campaign_id, r.company_id]));
+  const touched = new Map<number, number>();
+  // In batches, so that a large campaign's expiry never holds the one write lock for long.
+  for (;;) {
+    const rows = await deps.database.write((tx) =>
+      tx.all<{ company_id: number; campaign_id: number }>(sql`
+        UPDATE campaign_shippings SET status = 'no_answer', run_at = NULL, updated_at = ${now}
+        WHERE status = 'awaiting' AND id IN (${due} LIMIT ${EXPIRE_BATCH})
+        RETURNING company_id, campaign_id`)
+    );
+    for (const r of rows) touched.set(r.campaign_id, r.company_id);
+    if (rows.length < EXPIRE_BATCH) break;
+  }
   for (const [id, companyId] of touched) {
     progress(deps, companyId, id, true);
     await finishIfDone(deps, { id, companyId });

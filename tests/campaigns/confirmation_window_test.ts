@@ -153,3 +153,24 @@ Deno.test("[campaigns] the campaign's own window decides; a reply after it goes 
     },
   );
 });
+
+Deno.test("[campaigns] a request stored without its window's end (asked before the upgrade) expires by its campaign's window", async () => {
+  await withWorld({}, async (w) => {
+    const { app, clock } = w;
+    const c = await askAll(w, 1);
+    const [row] = await app.deps.db.select().from(campaignShippings).where(
+      eq(campaignShippings.campaignId, c.id),
+    );
+    assert.equal(row.runAt, new Date(clock.now().getTime() + 24 * HOUR).toISOString(), "the window's end");
+    await app.deps.database.write((tx) =>
+      tx.update(campaignShippings).set({ runAt: null }).where(eq(campaignShippings.id, row.id))
+    );
+    clock.advance(24 * HOUR - MINUTE);
+    await campaignsTick(app.deps);
+    assert.deepEqual(await statuses(app, c.id), { awaiting: 1 });
+    clock.advance(2 * MINUTE);
+    await campaignsTick(app.deps);
+    assert.deepEqual(await statuses(app, c.id), { no_answer: 1 });
+    assert.equal((await show(w, c.id)).status, "FINALIZADA");
+  });
+});
