@@ -26,6 +26,11 @@ export const campaigns = sqliteTable("campaigns", {
   status: text("status", { enum: campaignStatuses }).notNull().default("INATIVA"),
   /** Ask each contact to confirm before the real message is sent. */
   confirmation: bool("confirmation").notNull().default(false),
+  /**
+   * Hours a confirmation request waits for its answer; after them the shipment is `no_answer`
+   * (a later reply goes to the normal automation) so the campaign can finish.
+   */
+  confirmationWindowHours: integer("confirmation_window_hours").notNull().default(24),
   scheduledAt: timestamp("scheduled_at"),
   completedAt: timestamp("completed_at"),
   contactListId: integer("contact_list_id").references(() => contactLists.id, { onDelete: "set null" }),
@@ -74,8 +79,13 @@ export const campaignShippings = sqliteTable("campaign_shippings", {
   confirmationRequestedAt: timestamp("confirmation_requested_at"),
   confirmedAt: timestamp("confirmed_at"),
   deliveredAt: timestamp("delivered_at"),
-  /** pending until the job has handled it (then e.g. delivered, failed, cancelled). */
+  /**
+   * pending → sending → delivered | failed; with confirmation, sending → awaiting → (reply) pending
+   * again, or → no_answer when the window passes or the campaign is finished by hand; pending → cancelled
+   * when an admin finishes the campaign.
+   */
   status: text("status").notNull().default("pending"),
+  /** When a pending row may be claimed (a retry's delay); for an awaiting row, the end of its window. */
   runAt: text("run_at"),
   attempts: integer("attempts").notNull().default(0),
   lastError: text("last_error"),

@@ -11,9 +11,10 @@
  * again after STALE_MS and, when it already has its message, that message is handed to the
  * channel again (deliverStored) — never stored twice. Failures retry (MAX_ATTEMPTS) with a delay,
  * then the shipment is `failed` with its error. The campaign is FINALIZADA when no shipment is
- * pending, sending or awaiting a confirmation.
+ * pending, sending or awaiting a confirmation; each tick first turns the confirmations whose window
+ * has passed into `no_answer` (lifecycle.ts), so a contact who never answers does not hold it open.
  */
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { campaigns, campaignShippings, companies } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { zonedParts } from "../lib/time.ts";
@@ -24,7 +25,8 @@ import { getMimeType } from "hono/utils/mime";
 import { setValidity } from "../contact_lists/repo.ts";
 import { type CampaignConfig, readConfig } from "./settings.ts";
 import { planCampaign } from "./planner.ts";
-import { type CampaignRow, getCampaign, shippingCounts, type ShippingRow } from "./repo.ts";
+import type { CampaignRow, ShippingRow } from "./repo.ts";
+import { emitCampaign, expireConfirmations, finishIfDone, progress } from "./lifecycle.ts";
 import { outboundTicket, settleOutboundTicket } from "./outbound.ts";
 import { staleAfter } from "../jobs/lease.ts";
 
@@ -33,11 +35,9 @@ export const STALE_MS = 35_000;
 export const MAX_ATTEMPTS = 3;
 /** Real time one tick may spend pacing sends before it yields to the next tick. */
 const TICK_BUDGET_MS = 900;
-const PROGRESS_EVERY_MS = 300;
 
 type Pace = { nextAt: number; sent: number };
 const paces = new WeakMap<Deps, Map<number, Pace>>();
-const lastProgress = new WeakMap<Deps, Map<number, number>>();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const minutes = (hhmm: string) => {
@@ -61,6 +61,7 @@ export function pauseAfter(cfg: CampaignConfig, n: number): number {
 }
 
 export async function campaignsTick(deps: Deps): Promise<void> {
+  await expireConfirmations(deps);
   await startDue(deps);
   await dispatchRunning(deps);
 }
@@ -81,11 +82,6 @@ export async function startCampaign(deps: Deps, c: CampaignRow, from: "PROGRAMAD
       .where(and(eq(campaigns.id, c.id), eq(campaigns.status, from))).returning()
   );
   if (row) await emitCampaign(deps, row.companyId, row.id);
-}
-
-export async function emitCampaign(deps: Deps, companyId: number, id: number) {
-  const record = await getCampaign(deps.db, companyId, id);
-  deps.bus.emit("entity.changed", { companyId, entity: "campaign", action: "update", record });
 }
 
 async function dispatchRunning(deps: Deps): Promise<void> {
@@ -178,7 +174,11 @@ export async function claim(deps: Deps, campaignId: number, now: Date): Promise<
   return row ?? null;
 }
 
-async function markShipping(deps: Deps, id: number, values: Partial<ShippingRow>) {
+async function markShipping(
+  deps: Deps,
+  id: number,
+  values: { [K in keyof ShippingRow]?: ShippingRow[K] | SQL },
+) {
   await deps.database.write((tx) =>
     tx.update(campaignShippings).set({ ...values, updatedAt: deps.clock.now().toISOString() })
       .where(and(eq(campaignShippings.id, id), eq(campaignShippings.status, "sending")))
@@ -224,12 +224,23 @@ export async function sendShipment(deps: Deps, c: CampaignRow, row: ShippingRow)
       });
       await settleOutboundTicket(deps, ticket, created, opts);
     }
-    const now = deps.clock.now().toISOString();
+    const at = deps.clock.now();
+    const now = at.toISOString();
+    // An awaiting row's run_at is the end of its confirmation window (lifecycle.ts expires it);
+    // a request that went out while an admin finished the campaign expires on the next tick.
+    const windowEnd = new Date(at.getTime() + c.confirmationWindowHours * 3600_000).toISOString();
     await markShipping(
       deps,
       row.id,
       asking
-        ? { status: "awaiting", confirmationRequestedAt: now, messageId: null, lastError: null }
+        ? {
+          status: "awaiting",
+          confirmationRequestedAt: now,
+          runAt: sql`CASE WHEN (SELECT status FROM campaigns WHERE id = ${c.id}) = 'FINALIZADA'
+            THEN ${now} ELSE ${windowEnd} END`,
+          messageId: null,
+          lastError: null,
+        }
         : { status: "delivered", deliveredAt: now, lastError: null },
     );
   } catch (err) {
@@ -246,46 +257,4 @@ export async function sendShipment(deps: Deps, c: CampaignRow, row: ShippingRow)
       },
     );
   }
-}
-
-export async function finishIfDone(deps: Deps, c: CampaignRow) {
-  const [open] = await deps.db.select({ id: campaignShippings.id }).from(campaignShippings)
-    .where(and(
-      eq(campaignShippings.campaignId, c.id),
-      inArray(campaignShippings.status, ["pending", "sending", "awaiting"]),
-    )).limit(1);
-  if (open) return;
-  const now = deps.clock.now().toISOString();
-  const [row] = await deps.database.write((tx) =>
-    tx.update(campaigns).set({ status: "FINALIZADA", completedAt: now, updatedAt: now })
-      .where(and(eq(campaigns.id, c.id), eq(campaigns.status, "EM_ANDAMENTO"))).returning()
-  );
-  if (!row) return;
-  progress(deps, c.companyId, c.id, true);
-  await emitCampaign(deps, c.companyId, c.id);
-}
-
-/**
- * Live counts for the report: at most one event per PROGRESS_EVERY_MS per campaign, the last
- * change always reported (a trailing event), and at once when forced (the finish).
- */
-const trailing = new WeakMap<Deps, Map<number, ReturnType<typeof setTimeout>>>();
-export function progress(deps: Deps, companyId: number, campaignId: number, force: boolean) {
-  const last = lastProgress.get(deps) ?? new Map<number, number>();
-  lastProgress.set(deps, last);
-  const timers = trailing.get(deps) ?? new Map<number, ReturnType<typeof setTimeout>>();
-  trailing.set(deps, timers);
-  const emit = () => {
-    timers.delete(campaignId);
-    last.set(campaignId, Date.now());
-    shippingCounts(deps.db, companyId, campaignId).then((counts) =>
-      deps.bus.emit("campaign.progress", { companyId, campaignId, counts })
-    ).catch(() => undefined);
-  };
-  const since = Date.now() - (last.get(campaignId) ?? 0);
-  if (force || since >= PROGRESS_EVERY_MS) {
-    clearTimeout(timers.get(campaignId));
-    return emit();
-  }
-  if (!timers.has(campaignId)) timers.set(campaignId, setTimeout(emit, PROGRESS_EVERY_MS - since));
 }

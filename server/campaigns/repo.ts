@@ -77,7 +77,8 @@ export async function deleteCampaign(tx: Tx, companyId: number, id: number) {
 
 /**
  * Shipment counts of a campaign: pending (not yet handed over, including retries), delivered,
- * confirmationRequested (asked and not yet confirmed), confirmed, failed.
+ * confirmationRequested (asked and not yet confirmed), confirmed, noAnswer (asked, and the window
+ * passed or the campaign was finished), cancelled (finished before it went out), failed.
  */
 export async function shippingCounts(db: Db | Tx, companyId: number, campaignId: number) {
   const rows = await db.select({
@@ -88,13 +89,24 @@ export async function shippingCounts(db: Db | Tx, companyId: number, campaignId:
     .from(campaignShippings)
     .where(and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.campaignId, campaignId)))
     .groupBy(campaignShippings.status, campaignShippings.confirmation);
-  const c = { total: 0, pending: 0, delivered: 0, confirmationRequested: 0, confirmed: 0, failed: 0 };
+  const c = {
+    total: 0,
+    pending: 0,
+    delivered: 0,
+    confirmationRequested: 0,
+    confirmed: 0,
+    noAnswer: 0,
+    cancelled: 0,
+    failed: 0,
+  };
   for (const r of rows) {
     c.total += r.n;
     if (r.confirmed) c.confirmed += r.n;
     if (r.status === "pending" || r.status === "sending") c.pending += r.n;
     else if (r.status === "delivered") c.delivered += r.n;
     else if (r.status === "awaiting") c.confirmationRequested += r.n;
+    else if (r.status === "no_answer") c.noAnswer += r.n;
+    else if (r.status === "cancelled") c.cancelled += r.n;
     else if (r.status === "failed") c.failed += r.n;
   }
   return c;
@@ -129,4 +141,28 @@ export async function shippingsPage(
   }).from(campaignShippings).where(where).orderBy(campaignShippings.id).limit(f.limit).offset(f.offset);
   const [{ n }] = await db.select({ n: count() }).from(campaignShippings).where(where);
   return { rows, count: n };
+}
+
+/**
+ * Every shipment of a campaign in the reference's CampaignShipping shape (the spec's report reads
+ * `campaign.shipping`), plus our status; `contactId` is the list item, as in the reference.
+ */
+export function allShippings(db: Db, companyId: number, campaignId: number) {
+  return db.select({
+    id: campaignShippings.id,
+    campaignId: campaignShippings.campaignId,
+    contactId: campaignShippings.contactListItemId,
+    number: campaignShippings.number,
+    message: campaignShippings.message,
+    confirmationMessage: campaignShippings.confirmationMessage,
+    confirmation: campaignShippings.confirmation,
+    confirmationRequestedAt: campaignShippings.confirmationRequestedAt,
+    confirmedAt: campaignShippings.confirmedAt,
+    deliveredAt: campaignShippings.deliveredAt,
+    status: campaignShippings.status,
+    createdAt: campaignShippings.createdAt,
+    updatedAt: campaignShippings.updatedAt,
+  }).from(campaignShippings)
+    .where(and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.campaignId, campaignId)))
+    .orderBy(campaignShippings.id);
 }

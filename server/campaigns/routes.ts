@@ -27,6 +27,7 @@ export const campaignsRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   .post("/:id/cancel", async (c) => c.json(await svc.cancelCampaign(c.var.deps, c.var.actor, id(c))))
+  .post("/:id/finish", async (c) => c.json(await svc.finishCampaign(c.var.deps, c.var.actor, id(c))))
   .post("/:id/restart", async (c) => c.json(await svc.restartCampaign(c.var.deps, c.var.actor, id(c))))
   .post("/:id/media-upload", async (c) => {
     const file = await formFile(c, "file");

@@ -27,6 +27,8 @@ const fields = {
   confirmationMessage4: text,
   confirmationMessage5: text,
   confirmation: boolish,
+  /** Hours a confirmation request waits before it counts as "no answer" (up to 30 days). */
+  confirmationWindowHours: z.coerce.number().int().min(1).max(720),
   scheduledAt: when,
   contactListId: optionalId,
   tagListId: optionalId,
@@ -52,6 +54,7 @@ const rules = <T extends z.ZodType<Partial<Record<keyof typeof fields, unknown>>
 export const createCampaignInput = rules(z.object({
   ...fields,
   confirmation: fields.confirmation.default(false),
+  confirmationWindowHours: fields.confirmationWindowHours.default(24),
   statusTicket: fields.statusTicket.default("closed"),
   openTicket: fields.openTicket.default("disabled"),
 }));

@@ -3,21 +3,23 @@
  * campaigns feature. Status machine: create → PROGRAMADA with a scheduledAt, else INATIVA; the
  * dispatcher starts PROGRAMADA at scheduledAt (EM_ANDAMENTO) and ends it (FINALIZADA); a running
  * or scheduled campaign can be cancelled (CANCELADA) and a cancelled one restarted (EM_ANDAMENTO,
- * resuming its pending shipments). Editable only when INATIVA, CANCELADA, or PROGRAMADA more than
+ * resuming its pending shipments); a running one can be finished at once (FINALIZADA, finish.ts). Editable only when INATIVA, CANCELADA, or PROGRAMADA more than
  * one hour before its start.
  */
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import { pageOf } from "../lib/paging.ts";
-import { getList } from "../contact_lists/repo.ts";
+import { allItems, getList, type ItemRow } from "../contact_lists/repo.ts";
 import { requireCampaigns } from "../contact_lists/service.ts";
 import { ATTACHMENT_TYPES } from "../messages/service.ts";
 import { downloadLimit } from "../channels/download.ts";
 import { assertOwned } from "../lib/owned.ts";
 import * as repo from "./repo.ts";
 import type { CreateCampaignInput, ListCampaignsQuery, UpdateCampaignInput } from "./schemas.ts";
-import { emitCampaign, startCampaign } from "./dispatcher.ts";
+import { startCampaign } from "./dispatcher.ts";
+import { emitCampaign } from "./lifecycle.ts";
+import { finishNow } from "./finish.ts";
 
 const PAGE = 20;
 const HOUR = 3600_000;
@@ -63,9 +65,23 @@ export async function listCampaigns(deps: Deps, actor: Actor, q: ListCampaignsQu
   return { records: rows, count, hasMore: page.hasMore(count) };
 }
 
-export function showCampaign(deps: Deps, actor: Actor, id: number) {
+/**
+ * One campaign in both shapes: today's fields (contactList {id, name}, whatsapp, tagList) and the
+ * spec's — `shipping` (every shipment, as the spec's report reads it) and `contactList.contacts`
+ * (the list's items). Our own report pages through /report instead.
+ */
+export async function showCampaign(deps: Deps, actor: Actor, id: number) {
   requireCampaigns(actor);
-  return repo.getCampaign(deps.db, actor.companyId, id);
+  const campaign = await repo.getCampaign(deps.db, actor.companyId, id);
+  const shipping = await repo.allShippings(deps.db, actor.companyId, id);
+  const contactList = campaign.contactList as { id: number; name: string } | null;
+  if (!contactList) return { ...campaign, shipping };
+  const contacts: ItemRow[] = [];
+  for (let batch = await allItems(deps.db, actor.companyId, contactList.id); batch.length;) {
+    contacts.push(...batch);
+    batch = await allItems(deps.db, actor.companyId, contactList.id, batch[batch.length - 1].id);
+  }
+  return { ...campaign, contactList: { ...contactList, contacts }, shipping };
 }
 
 export async function createCampaign(deps: Deps, actor: Actor, input: CreateCampaignInput) {
@@ -138,6 +154,20 @@ export async function cancelCampaign(deps: Deps, actor: Actor, id: number) {
   }
   await deps.database.write((tx) => repo.updateCampaign(tx, actor.companyId, id, { status: "CANCELADA" }));
   await emitCampaign(deps, actor.companyId, id);
+  return await repo.getCampaign(deps.db, actor.companyId, id);
+}
+
+/** EM_ANDAMENTO → FINALIZADA at once (finish.ts): pending shipments cancelled, awaiting ones no answer. */
+export async function finishCampaign(deps: Deps, actor: Actor, id: number) {
+  requireCampaigns(actor);
+  const cur = await repo.getCampaign(deps.db, actor.companyId, id);
+  if (cur.status !== "EM_ANDAMENTO") {
+    throw new AppError("ERR_CONFLICT", {
+      message: "only a running campaign can be finished",
+      details: { status: cur.status },
+    });
+  }
+  await finishNow(deps, actor.companyId, id);
   return await repo.getCampaign(deps.db, actor.companyId, id);
 }
 

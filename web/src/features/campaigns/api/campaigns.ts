@@ -8,6 +8,8 @@ export type Campaign = {
   name: string;
   status: CampaignStatus;
   confirmation: boolean;
+  /** Hours a confirmation request waits before the contact counts as "no answer". */
+  confirmationWindowHours: number;
   scheduledAt: string | null;
   completedAt: string | null;
   contactListId: number | null;
@@ -30,6 +32,8 @@ export type Counts = {
   delivered: number;
   confirmationRequested: number;
   confirmed: number;
+  noAnswer: number;
+  cancelled: number;
   failed: number;
   contacts?: number;
 };
@@ -100,7 +104,7 @@ export function useSaveCampaign() {
 export function useCampaignAction() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, action }: { id: number; action: "cancel" | "restart" }) =>
+    mutationFn: ({ id, action }: { id: number; action: "cancel" | "restart" | "finish" }) =>
       api.post<Campaign>(`/campaigns/${id}/${action}`),
     onSuccess: invalidate,
   });

@@ -47,6 +47,7 @@ export function CampaignModal({ campaign, onClose }: { campaign: Campaign | null
       tagListId: String(campaign?.tagListId ?? NONE),
       scheduledAt: toLocalInput(campaign?.scheduledAt ?? null),
       confirmation: campaign?.confirmation ?? false,
+      confirmationWindowHours: String(campaign?.confirmationWindowHours ?? 24),
       openTicket: campaign?.openTicket === "enabled",
       statusTicket: campaign?.statusTicket ?? "closed",
       userId: String(campaign?.userId ?? NONE),
@@ -76,6 +77,10 @@ export function CampaignModal({ campaign, onClose }: { campaign: Campaign | null
       errs.contactListId = t("validation.audience");
     }
     if (!SLOTS.some((i) => str(`message${i}`).trim())) errs.message = t("validation.message");
+    const windowHours = Number(str("confirmationWindowHours"));
+    if (v.confirmation && !(Number.isInteger(windowHours) && windowHours >= 1 && windowHours <= 720)) {
+      errs.confirmationWindowHours = t("validation.window");
+    }
     if (v.openTicket && str("userId") !== NONE && str("queueId") === NONE) {
       errs.queueId = t("validation.queue");
     }
@@ -89,6 +94,7 @@ export function CampaignModal({ campaign, onClose }: { campaign: Campaign | null
       tagListId: id("contactListId") ? null : id("tagListId"),
       scheduledAt: str("scheduledAt") ? new Date(str("scheduledAt")).toISOString() : null,
       confirmation: !!v.confirmation,
+      ...(v.confirmation ? { confirmationWindowHours: windowHours } : {}),
       openTicket: v.openTicket ? "enabled" : "disabled",
       statusTicket: str("statusTicket"),
       userId: v.openTicket ? id("userId") : null,
@@ -173,15 +179,39 @@ export function CampaignModal({ campaign, onClose }: { campaign: Campaign | null
           disabled={!editable}
         />
       </Field>
-      <label className="flex items-center gap-3 text-sm">
-        <Switch
-          checked={!!v.confirmation}
-          onCheckedChange={(x) => set("confirmation", x)}
-          disabled={!editable}
-        />
-        {t("campaigns.confirmation")}
-      </label>
-      <label className="flex items-center gap-3 text-sm">
+      <div className="flex flex-col gap-3">
+        <label className="flex items-center gap-3 text-sm">
+          <Switch
+            checked={!!v.confirmation}
+            onCheckedChange={(x) => set("confirmation", x)}
+            disabled={!editable}
+          />
+          {t("campaigns.confirmation")}
+        </label>
+        {v.confirmation && (
+          <Field
+            label={t("campaigns.confirmationWindow")}
+            htmlFor="c-window"
+            error={errors.confirmationWindowHours}
+            hint={t("campaigns.confirmationWindowHint")}
+          >
+            <Input
+              id="c-window"
+              type="number"
+              min={1}
+              max={720}
+              step={1}
+              inputMode="numeric"
+              className="sm:max-w-40"
+              value={str("confirmationWindowHours")}
+              disabled={!editable}
+              data-testid="c-window"
+              onChange={(e) => set("confirmationWindowHours", e.target.value)}
+            />
+          </Field>
+        )}
+      </div>
+      <label className="flex items-center gap-3 self-start text-sm">
         <Switch checked={!!v.openTicket} onCheckedChange={(x) => set("openTicket", x)} disabled={!editable} />
         {t("campaigns.openTicket")}
       </label>

@@ -18,6 +18,7 @@ import {
   useReport,
 } from "../api/campaigns.ts";
 import { formatDateTime, STATUS_TONE } from "./campaigns_screen.tsx";
+import { FinishNowButton } from "./finish_now_button.tsx";
 
 const REFRESH_AFTER_FINISH_MS = 5000;
 
@@ -50,7 +51,8 @@ export function CampaignReportScreen({ campaignId }: { campaignId: number }) {
   if (!counts.total) counts.total = first.counts.contacts ?? 0;
   const rows = report.data?.pages.flatMap((p) => p.records) ?? [];
   const total = counts.total || first.counts.contacts || 0;
-  const done = counts.delivered + counts.confirmationRequested + counts.failed;
+  const done = counts.delivered + counts.confirmationRequested + counts.noAnswer + counts.cancelled +
+    counts.failed;
   const pct = total ? Math.round((done / total) * 100) : 0;
 
   const cards: [keyof Counts, string][] = [
@@ -59,6 +61,8 @@ export function CampaignReportScreen({ campaignId }: { campaignId: number }) {
     ["delivered", t("report.delivered")],
     ["confirmationRequested", t("report.confirmationRequested")],
     ["confirmed", t("report.confirmed")],
+    ["noAnswer", t("report.noAnswer")],
+    ["cancelled", t("report.cancelled")],
     ["failed", t("report.failed")],
   ];
   const columns: Column<ShipmentRow>[] = [
@@ -103,12 +107,20 @@ export function CampaignReportScreen({ campaignId }: { campaignId: number }) {
             </Badge>
           </span>
         }
-        description={t("report.description", {
-          list: first.campaign.contactList?.name ?? "—",
-          connection: first.campaign.whatsapp?.name ?? "—",
-        })}
+        description={[
+          t("report.description", {
+            list: first.campaign.contactList?.name ?? "—",
+            connection: first.campaign.whatsapp?.name ?? "—",
+          }),
+          first.campaign.confirmation
+            ? t("report.window", { hours: first.campaign.confirmationWindowHours })
+            : null,
+        ].filter(Boolean).join(" · ")}
+        actions={first.campaign.status === "EM_ANDAMENTO" && (
+          <FinishNowButton campaignId={campaignId} counts={counts} />
+        )}
       />
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {cards.map(([k, label]) => (
           <Card key={k} className="flex flex-col gap-1 p-4">
             <span className="text-xs font-medium text-ink-muted">{label}</span>

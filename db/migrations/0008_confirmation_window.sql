@@ -1,0 +1,1 @@
+ALTER TABLE `campaigns` ADD `confirmation_window_hours` integer DEFAULT 24 NOT NULL;
