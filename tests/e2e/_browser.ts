@@ -66,6 +66,12 @@ const TEARDOWN_MS = 20_000;
  * at a load of 10, where a click that refetches a list and re-renders can take that long.
  */
 const PAGE_TIMEOUT_MS = 30_000;
+/**
+ * The bound of a wait on the server's background work (an import of 200 rows, a paced campaign, a
+ * due schedule): seconds on a quiet machine, over a minute with the CPU oversubscribed eight times.
+ * The wait ends as soon as its condition holds; the bound only turns a hang into a failure.
+ */
+export const LONG_WORK_MS = 180_000;
 
 /**
  * An error no test code awaits (a promise rejected with no handler, an exception thrown in a

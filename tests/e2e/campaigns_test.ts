@@ -12,7 +12,7 @@ import { startWebhookSink } from "../_helpers/webhook_sink.ts";
 import { createTenant } from "../_helpers/tenant.ts";
 import { customerSays } from "../_helpers/inbox.ts";
 import { setCampaignSettings } from "../campaigns/_support.ts";
-import { atWidth, browserTest, expectToast, screenshot, signIn } from "./_browser.ts";
+import { atWidth, browserTest, expectToast, LONG_WORK_MS, screenshot, signIn } from "./_browser.ts";
 
 const N = 200;
 
@@ -73,7 +73,7 @@ browserTest(
         });
         await page.getByTestId("import-progress").waitFor();
         await page.getByTestId("import-report").getByText(`${N} added, 0 updated, 0 rows rejected`).waitFor({
-          timeout: 60_000,
+          timeout: LONG_WORK_MS,
         });
         await expect(page.getByTestId("import-progress-text").textContent()).resolves.toBe(
           `${N} of ${N} rows`,

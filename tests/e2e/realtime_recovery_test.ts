@@ -1,6 +1,6 @@
 import { expect } from "expect";
 import { waitUntil } from "../_helpers/watchdog.ts";
-import { browserTest, signIn } from "./_browser.ts";
+import { browserTest, LONG_WORK_MS, signIn } from "./_browser.ts";
 import { customerWrites, setupInbox } from "./_inbox.ts";
 
 browserTest(
@@ -37,7 +37,7 @@ browserTest(
 
     // The server takes sockets again: the page comes back by itself and refetches what it shows.
     hub.refuse(inbox.companyId, 0);
-    await view.getByText("I will wait for your answer").waitFor({ timeout: 60_000 });
+    await view.getByText("I will wait for your answer").waitFor({ timeout: LONG_WORK_MS });
     await page.getByTestId(`ticket-item-${ticketId}`).getByTestId("ticket-last-message")
       .filter({ hasText: "I will wait for your answer" }).waitFor({ timeout: 30_000 });
     await page.getByTestId(`ticket-item-${second.ticketId}`).waitFor({ timeout: 30_000 });

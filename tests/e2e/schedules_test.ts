@@ -6,7 +6,7 @@
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
 import { createTenant } from "../_helpers/tenant.ts";
 import { customerSays } from "../_helpers/inbox.ts";
-import { atWidth, browserTest, expectToast, screenshot, signIn } from "./_browser.ts";
+import { atWidth, browserTest, expectToast, LONG_WORK_MS, screenshot, signIn } from "./_browser.ts";
 
 browserTest(
   "[e2e] schedules: from a contact and a ticket, sent by the scheduler, list and calendar",
@@ -43,7 +43,7 @@ browserTest(
         await page.getByTestId("schedules-page").waitFor();
         const row = page.locator('tr[data-testid^="schedule-row-"]').filter({ hasText: "Beatriz" });
         await row.waitFor();
-        await row.getByText("Sent").waitFor({ timeout: 60_000 });
+        await row.getByText("Sent").waitFor({ timeout: LONG_WORK_MS });
         await sink.next((r) => r.json.body === "Lembrete: sua consulta é amanhã", 30_000);
       });
 

@@ -11,7 +11,7 @@ import { createTenant } from "../_helpers/tenant.ts";
 import { expectOk, type Json } from "../_helpers/http.ts";
 import { stopWhatsappSessions } from "@/channels/whatsapp/session_manager.ts";
 import { connectedWhatsapp } from "../campaigns/_whatsapp.ts";
-import { browserTest, screenshot, signIn } from "./_browser.ts";
+import { browserTest, LONG_WORK_MS, screenshot, signIn } from "./_browser.ts";
 
 const XLS = Buffer.from(Deno.readFileSync(new URL("../spreadsheet/fixtures/contacts.xls", import.meta.url)));
 const xls = (name: string) => ({ name, mimeType: "application/vnd.ms-excel", buffer: XLS });
@@ -44,7 +44,7 @@ browserTest(
           await page.getByTestId("import-file").setInputFiles(xls("contatos.xls"));
           await page.getByTestId("import-progress").waitFor();
           await page.getByTestId("import-report").getByText("200 added, 0 updated, 2 rows rejected").waitFor({
-            timeout: 60_000,
+            timeout: LONG_WORK_MS,
           });
           await expect(page.getByTestId("import-progress-text").textContent()).resolves.toBe(
             "202 of 202 rows",
@@ -64,7 +64,7 @@ browserTest(
           await page.getByTestId("number-check-counts").getByText(
             "198 valid · 2 without WhatsApp · 0 to check",
           )
-            .waitFor({ timeout: 60_000 });
+            .waitFor({ timeout: LONG_WORK_MS });
           await page.getByTestId("items-search").fill("5511988000004");
           await page.locator('tr[data-testid^="item-row-"]').filter({ hasText: "Şule Yıldız 5" })
             .getByLabel("Not on WhatsApp", { exact: true }).waitFor();
@@ -108,7 +108,7 @@ browserTest(
         await screenshot(p3, "h17b_contacts_import_empty_1440");
         await p3.getByTestId("import-file").setInputFiles(xls("contatos.xls"));
         await p3.getByTestId("import-progress").waitFor();
-        await p3.getByTestId("import-result").waitFor({ timeout: 60_000 });
+        await p3.getByTestId("import-result").waitFor({ timeout: LONG_WORK_MS });
         await p3.getByTestId("import-created").getByText("201").waitFor();
         await p3.getByTestId("import-rejected").getByText("1").waitFor();
         await p3.getByTestId("import-errors").getByText("Row 202").waitFor();
