@@ -2,6 +2,8 @@ import { build, defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const backend = "http://127.0.0.1:8080";
 
@@ -9,7 +11,8 @@ const backend = "http://127.0.0.1:8080";
  * Long-lived vendor chunks: framework, UI kit, and the rest of node_modules. The flow editor's
  * canvas (@xyflow/react and what only it uses) is its own chunk, loaded with the lazy editor route,
  * so the app's first load never carries it. After `react` and `ui` (a group takes its modules'
- * dependencies along, and react must stay in its own chunk), before the catch-all `vendor`.
+ * dependencies along, and react must stay in its own chunk). The rest of node_modules is left to the
+ * bundler, so a library only some screens use (charts, spreadsheets) travels with those screens.
  */
 const VENDOR_GROUPS = [
   { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
@@ -22,12 +25,35 @@ const VENDOR_GROUPS = [
     test:
       /node_modules[\\/](@xyflow|d3-(drag|selection|zoom|dispatch|transition|ease)|zustand|classcat)[\\/]/,
   },
-  { name: "vendor", test: /node_modules[\\/]/ },
 ];
 
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
+
 /**
- * The webchat widget (web/webchat, issue 24) is built on its own after the app: one small IIFE,
+ * Writes `<file>.br` and `<file>.gz` beside every text file of dist/ worth compressing, once at
+ * build time at the highest levels; the server sends them to browsers that accept them
+ * (serveStatic's `precompressed`), so no request pays for compression.
+ */
+async function precompress(dir: string): Promise<void> {
+  for (const e of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!e.isFile() || !COMPRESSIBLE.test(e.name)) continue;
+    const path = `${e.parentPath}/${e.name}`;
+    const data = await readFile(path);
+    if (data.length < 1024) continue;
+    await writeFile(
+      `${path}.br`,
+      brotliCompressSync(data, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+      }),
+    );
+    await writeFile(`${path}.gz`, gzipSync(data, { level: 9 }));
+  }
+}
+
+/**
+ * The webchat widget (web/webchat) is built on its own after the app: one small IIFE,
  * dist/webchat.js, that host pages load with a script tag. It shares nothing with the app bundle.
+ * Then every text file of dist/ is precompressed.
  */
 function webchatWidget(): Plugin {
   return {
@@ -46,6 +72,7 @@ function webchatWidget(): Plugin {
           lib: { entry: "widget.ts", formats: ["iife"], name: "AtendeWebchat", fileName: () => "webchat.js" },
         },
       });
+      await precompress(fileURLToPath(new URL("./dist", import.meta.url)));
     },
   };
 }

@@ -146,21 +146,25 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   return app;
 }
 
-/** The built React app: hashed assets cached forever, SPA fallback only for extension-less paths. */
+/**
+ * The built React app: hashed assets cached forever, SPA fallback only for extension-less paths.
+ * Text files go out as the build's brotli or gzip copy when the browser accepts one.
+ */
 function mountWeb(app: Hono<AppEnv>, root: string) {
   app.use(
     "/assets/*",
     serveStatic({
       root,
+      precompressed: true,
       onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     }),
   );
-  app.use("*", serveStatic({ root }));
+  app.use("*", serveStatic({ root, precompressed: true }));
   app.get("*", async (c, next) => {
     const last = c.req.path.split("/").pop() ?? "";
     if (last.includes(".") || c.req.path.startsWith("/ws")) return c.json({ error: "ERR_NOT_FOUND" }, 404);
     c.header("Cache-Control", "no-cache");
     // `path` is joined onto `root` (not the process cwd), so an absolute WEB_DIST works too.
-    return await serveStatic<AppEnv>({ root, path: "index.html" })(c, next);
+    return await serveStatic<AppEnv>({ root, path: "index.html", precompressed: true })(c, next);
   });
 }

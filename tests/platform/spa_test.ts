@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { relative } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { createCompany, login } from "../_helpers/factories.ts";
 import { expectError } from "../_helpers/http.ts";
@@ -18,6 +19,11 @@ async function makeDist(): Promise<string> {
   await Deno.writeTextFile(`${dir}/index.html`, INDEX);
   await Deno.writeTextFile(`${dir}/assets/app-3f2a1b.js`, "console.log('app');");
   await Deno.writeTextFile(`${dir}/robots.txt`, "User-agent: *\n");
+  // The build's precompressed copies (vite.config.ts precompress) of one asset and of index.html.
+  const js = new TextEncoder().encode("console.log('app');");
+  await Deno.writeFile(`${dir}/assets/app-3f2a1b.js.br`, brotliCompressSync(js));
+  await Deno.writeFile(`${dir}/assets/app-3f2a1b.js.gz`, gzipSync(js));
+  await Deno.writeFile(`${dir}/index.html.gz`, gzipSync(new TextEncoder().encode(INDEX)));
   return dir;
 }
 
@@ -44,6 +50,22 @@ async function spaChecks(t: Deno.TestContext, app: TestApp) {
     assert.match(res.headers.get("content-type") ?? "", /javascript/);
     assert.match(res.headers.get("cache-control") ?? "", /immutable/);
     assert.equal(await res.text(), "console.log('app');");
+  });
+
+  await t.step("a browser that accepts brotli or gzip gets the build's compressed copy", async () => {
+    const br = await app.request("/assets/app-3f2a1b.js", { headers: { "accept-encoding": "gzip, br" } });
+    assert.equal(br.headers.get("content-encoding"), "br");
+    assert.match(br.headers.get("vary") ?? "", /accept-encoding/i);
+    assert.match(br.headers.get("cache-control") ?? "", /immutable/);
+    const body = new Uint8Array(await br.arrayBuffer());
+    assert.equal(new TextDecoder().decode(brotliDecompressSync(body)), "console.log('app');");
+    const gz = await app.request("/assets/app-3f2a1b.js", { headers: { "accept-encoding": "gzip" } });
+    assert.equal(gz.headers.get("content-encoding"), "gzip");
+    await gz.body?.cancel();
+    const page = await app.request("/tickets/42", { headers: { "accept-encoding": "gzip" } });
+    assert.equal(page.headers.get("content-encoding"), "gzip");
+    assert.equal(page.headers.get("cache-control"), "no-cache");
+    await page.body?.cancel();
   });
 
   await t.step("other static files are served as themselves", async () => {
@@ -136,5 +158,23 @@ Deno.test("[platform] /api/* always answers JSON", async (t) => {
   } finally {
     await app.close();
     await Deno.remove(dist, { recursive: true });
+  }
+});
+
+// The real build (deno task test builds it first): what the login page loads, compressed as sent.
+Deno.test("[platform] the first page's JavaScript is under 400 KB compressed, every text asset precompressed", async () => {
+  const dist = new URL("../../dist/", import.meta.url);
+  const html = await Deno.readTextFile(new URL("index.html", dist));
+  const first = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  assert.ok(first.length > 0, "index.html names its scripts");
+  let brotli = 0;
+  // Files under 1 KB are not compressed (vite.config.ts): they count as they are.
+  const sizeOf = (f: string) => Deno.stat(new URL(f, dist)).then((s) => s.size, () => null);
+  for (const f of first) brotli += (await sizeOf(`${f}.br`)) ?? (await sizeOf(f))!;
+  assert.ok(brotli < 400 * 1024, `first page JS ${Math.round(brotli / 1024)} KB brotli`);
+  for await (const e of Deno.readDir(new URL("assets/", dist))) {
+    if (!/\.(js|css)$/.test(e.name)) continue;
+    const size = (await Deno.stat(new URL(`assets/${e.name}`, dist))).size;
+    if (size >= 1024) await Deno.stat(new URL(`assets/${e.name}.gz`, dist)); // throws when missing
   }
 });

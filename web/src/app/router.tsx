@@ -1,40 +1,18 @@
+import type { ComponentType } from "react";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import { NotFound } from "../components/layout/status_views.tsx";
 import { PublicOnly, RootLayout } from "./routes/guards.tsx";
 import { LoginPage } from "./routes/login.tsx";
 import { SignupPage } from "./routes/signup.tsx";
 import { ForgetPasswordPage } from "./routes/forget_password.tsx";
-import { PrivateLayout } from "./routes/private_layout.tsx";
-import { DashboardPage, MomentsPage, ReportsPage } from "./routes/dashboard.tsx";
-import { UsersPage } from "./routes/users.tsx";
-import { SettingsPage } from "./routes/settings.tsx";
-import { FinancePage } from "./routes/financeiro.tsx";
-import { PromptsPage, QueueIntegrationsPage } from "./routes/integrations.tsx";
-import { FlowEditorPage, FlowsPage, PhraseListsPage } from "./routes/flows.tsx";
-import { TicketsPage } from "./routes/tickets.tsx";
-import { ContactsImportPage, ContactsPage, QuickMessagesPage, TagsPage } from "./routes/inbox_admin.tsx";
-import { ContactDetailPage } from "./routes/contact.tsx";
-import { QueuesPage } from "./routes/queues.tsx";
-import { AllConnectionsPage, ConnectionsPage, MessagesApiPage } from "./routes/connections.tsx";
-import { AuditLogPage } from "./routes/audit_log.tsx";
-import { CompaniesPage, ReceiptsPage, SubscriptionPage } from "./routes/backoffice.tsx";
-import {
-  AnnouncementsPage,
-  ChatsPage,
-  FilesPage,
-  HelpsPage,
-  KanbanPage,
-  LanesPage,
-  TodoPage,
-} from "./routes/workspace.tsx";
-import {
-  CampaignReportPage,
-  CampaignSettingsPage,
-  CampaignsPage,
-  ContactListItemsPage,
-  ContactListsPage,
-  SchedulesPage,
-} from "./routes/campaigns.tsx";
+
+/**
+ * Every screen behind the login is its own chunk, fetched when its route is first entered: the
+ * login page (the first page most visits see) loads only the shell of the app, not every screen.
+ */
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
 
 const router = createBrowserRouter([
   {
@@ -49,46 +27,70 @@ const router = createBrowserRouter([
         ],
       },
       {
-        element: <PrivateLayout />,
+        lazy: page(() => import("./routes/private_layout.tsx"), "PrivateLayout"),
         children: [
-          { path: "/", element: <DashboardPage /> },
-          { path: "/reports", element: <ReportsPage /> },
-          { path: "/moments", element: <MomentsPage /> },
-          { path: "/users", element: <UsersPage /> },
-          { path: "/settings", element: <SettingsPage /> },
-          { path: "/financeiro", element: <FinancePage /> },
-          { path: "/tickets/:ticketId?", element: <TicketsPage /> },
-          { path: "/contacts", element: <ContactsPage /> },
-          { path: "/contacts/import", element: <ContactsImportPage /> },
-          { path: "/flowbuilders", element: <FlowsPage /> },
-          { path: "/flowbuilder/:flowId?", element: <FlowEditorPage /> },
-          { path: "/phrase-lists", element: <PhraseListsPage /> },
-          { path: "/contacts/:contactId", element: <ContactDetailPage /> },
-          { path: "/quick-messages", element: <QuickMessagesPage /> },
-          { path: "/tags", element: <TagsPage /> },
-          { path: "/connections", element: <ConnectionsPage /> },
-          { path: "/allConnections", element: <AllConnectionsPage /> },
-          { path: "/messages-api", element: <MessagesApiPage /> },
-          { path: "/audit-log", element: <AuditLogPage /> },
-          { path: "/companies", element: <CompaniesPage /> },
-          { path: "/recipts", element: <ReceiptsPage /> },
-          { path: "/subscription", element: <SubscriptionPage /> },
-          { path: "/kanban", element: <KanbanPage /> },
-          { path: "/TagsKanban", element: <LanesPage /> },
-          { path: "/chats/:chatId?", element: <ChatsPage /> },
-          { path: "/announcements", element: <AnnouncementsPage /> },
-          { path: "/helps", element: <HelpsPage /> },
-          { path: "/files", element: <FilesPage /> },
-          { path: "/prompts", element: <PromptsPage /> },
-          { path: "/queue-integration", element: <QueueIntegrationsPage /> },
-          { path: "/todolist", element: <TodoPage /> },
-          { path: "/campaigns", element: <CampaignsPage /> },
-          { path: "/campaigns-config", element: <CampaignSettingsPage /> },
-          { path: "/campaign/:campaignId/report", element: <CampaignReportPage /> },
-          { path: "/contact-lists", element: <ContactListsPage /> },
-          { path: "/contact-lists/:contactListId/contacts", element: <ContactListItemsPage /> },
-          { path: "/schedules", element: <SchedulesPage /> },
-          { path: "/queues", element: <QueuesPage /> },
+          { path: "/", lazy: page(() => import("./routes/dashboard.tsx"), "DashboardPage") },
+          { path: "/reports", lazy: page(() => import("./routes/dashboard.tsx"), "ReportsPage") },
+          { path: "/moments", lazy: page(() => import("./routes/dashboard.tsx"), "MomentsPage") },
+          { path: "/users", lazy: page(() => import("./routes/users.tsx"), "UsersPage") },
+          { path: "/settings", lazy: page(() => import("./routes/settings.tsx"), "SettingsPage") },
+          { path: "/financeiro", lazy: page(() => import("./routes/financeiro.tsx"), "FinancePage") },
+          { path: "/tickets/:ticketId?", lazy: page(() => import("./routes/tickets.tsx"), "TicketsPage") },
+          { path: "/contacts", lazy: page(() => import("./routes/inbox_admin.tsx"), "ContactsPage") },
+          {
+            path: "/contacts/import",
+            lazy: page(() => import("./routes/inbox_admin.tsx"), "ContactsImportPage"),
+          },
+          { path: "/flowbuilders", lazy: page(() => import("./routes/flows.tsx"), "FlowsPage") },
+          { path: "/flowbuilder/:flowId?", lazy: page(() => import("./routes/flows.tsx"), "FlowEditorPage") },
+          { path: "/phrase-lists", lazy: page(() => import("./routes/flows.tsx"), "PhraseListsPage") },
+          {
+            path: "/contacts/:contactId",
+            lazy: page(() => import("./routes/contact.tsx"), "ContactDetailPage"),
+          },
+          {
+            path: "/quick-messages",
+            lazy: page(() => import("./routes/inbox_admin.tsx"), "QuickMessagesPage"),
+          },
+          { path: "/tags", lazy: page(() => import("./routes/inbox_admin.tsx"), "TagsPage") },
+          { path: "/connections", lazy: page(() => import("./routes/connections.tsx"), "ConnectionsPage") },
+          {
+            path: "/allConnections",
+            lazy: page(() => import("./routes/connections.tsx"), "AllConnectionsPage"),
+          },
+          { path: "/messages-api", lazy: page(() => import("./routes/connections.tsx"), "MessagesApiPage") },
+          { path: "/audit-log", lazy: page(() => import("./routes/audit_log.tsx"), "AuditLogPage") },
+          { path: "/companies", lazy: page(() => import("./routes/backoffice.tsx"), "CompaniesPage") },
+          { path: "/recipts", lazy: page(() => import("./routes/backoffice.tsx"), "ReceiptsPage") },
+          { path: "/subscription", lazy: page(() => import("./routes/backoffice.tsx"), "SubscriptionPage") },
+          { path: "/kanban", lazy: page(() => import("./routes/workspace.tsx"), "KanbanPage") },
+          { path: "/TagsKanban", lazy: page(() => import("./routes/workspace.tsx"), "LanesPage") },
+          { path: "/chats/:chatId?", lazy: page(() => import("./routes/workspace.tsx"), "ChatsPage") },
+          { path: "/announcements", lazy: page(() => import("./routes/workspace.tsx"), "AnnouncementsPage") },
+          { path: "/helps", lazy: page(() => import("./routes/workspace.tsx"), "HelpsPage") },
+          { path: "/files", lazy: page(() => import("./routes/workspace.tsx"), "FilesPage") },
+          { path: "/prompts", lazy: page(() => import("./routes/integrations.tsx"), "PromptsPage") },
+          {
+            path: "/queue-integration",
+            lazy: page(() => import("./routes/integrations.tsx"), "QueueIntegrationsPage"),
+          },
+          { path: "/todolist", lazy: page(() => import("./routes/workspace.tsx"), "TodoPage") },
+          { path: "/campaigns", lazy: page(() => import("./routes/campaigns.tsx"), "CampaignsPage") },
+          {
+            path: "/campaigns-config",
+            lazy: page(() => import("./routes/campaigns.tsx"), "CampaignSettingsPage"),
+          },
+          {
+            path: "/campaign/:campaignId/report",
+            lazy: page(() => import("./routes/campaigns.tsx"), "CampaignReportPage"),
+          },
+          { path: "/contact-lists", lazy: page(() => import("./routes/campaigns.tsx"), "ContactListsPage") },
+          {
+            path: "/contact-lists/:contactListId/contacts",
+            lazy: page(() => import("./routes/campaigns.tsx"), "ContactListItemsPage"),
+          },
+          { path: "/schedules", lazy: page(() => import("./routes/campaigns.tsx"), "SchedulesPage") },
+          { path: "/queues", lazy: page(() => import("./routes/queues.tsx"), "QueuesPage") },
           { path: "*", element: <NotFound /> },
         ],
       },
