@@ -70,7 +70,16 @@ export function InvoicesOverview() {
       header: t("table.status"),
       cell: (i) => {
         const s = invoiceState(i);
-        return <Badge tone={TONES[s]} data-testid={`invoice-status-${i.id}`}>{t(`state.${s}`)}</Badge>;
+        return (
+          <div className="flex flex-col items-start gap-1">
+            <Badge tone={TONES[s]} data-testid={`invoice-status-${i.id}`}>{t(`state.${s}`)}</Badge>
+            {i.paymentRefused && s !== "paid" && (
+              <span className="text-xs text-danger" data-testid={`invoice-refused-${i.id}`}>
+                {t("paymentRefused")}
+              </span>
+            )}
+          </div>
+        );
       },
     },
     {
