@@ -14,7 +14,7 @@ import { Dialog } from "../../../components/ui/dialog.tsx";
 import { EmptyState } from "../../../components/ui/empty_state.tsx";
 import { IconAction } from "../../../components/ui/row_actions.tsx";
 import { useCurrentUser } from "../../../lib/auth.tsx";
-import { formatDateTime } from "../../../lib/dates.ts";
+import { formatDateTime, formatDay } from "../../../lib/dates.ts";
 import { type PaymentIssue, useBackofficeLive, usePaymentIssues } from "../api/backoffice.ts";
 
 const REASONS = ["unknown_reference", "other_invoice", "replaced", "wrong_currency", "too_little"];
@@ -43,14 +43,19 @@ export function PaymentsTab() {
     {
       key: "at",
       header: t("payments.table.at"),
+      className: "hidden sm:table-cell",
       cellClassName: "whitespace-nowrap",
       cell: (r) => formatDateTime(r.at),
     },
     {
       key: "company",
       header: t("payments.table.company"),
-      cellClassName: "font-medium text-ink",
-      cell: (r) => r.company?.name ?? t("payments.noCompany"),
+      cell: (r) => (
+        <div className="flex flex-col">
+          <span className="font-medium text-ink">{r.company?.name ?? t("payments.noCompany")}</span>
+          <span className="text-xs text-ink-muted sm:hidden">{formatDateTime(r.at)}</span>
+        </div>
+      ),
     },
     {
       key: "invoice",
@@ -71,6 +76,7 @@ export function PaymentsTab() {
       cell: (r) => (
         <Badge
           tone={r.kind === "refused" ? "danger" : "warning"}
+          className="whitespace-nowrap"
           data-testid={`payment-issue-what-${keyOf(r)}`}
         >
           {what(r)}
@@ -164,7 +170,7 @@ export function PaymentsTab() {
                 ? t("payments.invoiceLine", {
                   id: viewing.invoice.id,
                   value: viewing.invoice.value.toFixed(2),
-                  due: viewing.invoice.dueDate,
+                  due: formatDay(viewing.invoice.dueDate),
                 })
                 : "—"}
             />
@@ -173,12 +179,16 @@ export function PaymentsTab() {
             <p className="text-xs font-semibold tracking-wide text-ink-muted uppercase">
               {t("payments.providerAnswer")}
             </p>
-            <pre
-              className="max-h-60 overflow-auto rounded-lg border border-line bg-surface-2 p-3 text-xs whitespace-pre-wrap break-all text-ink"
-              data-testid="payment-issue-provider-error"
-            >
-              {viewing.providerError ?? t("payments.noProviderAnswer")}
-            </pre>
+            {viewing.providerError
+              ? (
+                <pre
+                  className="max-h-60 overflow-auto rounded-lg border border-line bg-surface-2 p-3 text-xs whitespace-pre-wrap break-all text-ink"
+                  data-testid="payment-issue-provider-error"
+                >
+                  {viewing.providerError}
+                </pre>
+              )
+              : <p className="text-sm text-ink-muted">{t("payments.noProviderAnswer")}</p>}
           </div>
         </Dialog>
       )}
