@@ -100,3 +100,23 @@ export const WEEKDAYS_PT = [
   "Sábado",
   "Domingo",
 ] as const;
+
+/** One row of the operator's payments review (GET /payment-issues): a refused payment or a provider failure. */
+export type PaymentIssueDTO = {
+  kind: "refused" | "provider_error";
+  /** When the payment was reported or the checkout failed (ISO). */
+  at: string;
+  /** null: the payment named a reference we never made, so no company is known. */
+  company: { id: number; name: string } | null;
+  invoice: { id: number; value: number; status: string; dueDate: string } | null;
+  provider: string;
+  eventId: string | null;
+  eventType: string | null;
+  /** The payment rule's reason (unknown_reference, other_invoice, replaced, wrong_currency, too_little). */
+  reason: string | null;
+  reportedAmount: number | null;
+  reportedCurrency: string | null;
+  /** What the provider answered the invoice's last failed checkout (operator only). */
+  providerError: string | null;
+};
+export type PaymentIssuesPage = { issues: PaymentIssueDTO[]; count: number; hasMore: boolean };

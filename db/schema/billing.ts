@@ -33,6 +33,8 @@ export const invoices = sqliteTable("invoices", {
   paymentIssue: text("payment_issue"),
   /** The last provider failure during checkout, as the provider answered (log and operator only, never an answer). */
   providerError: text("provider_error"),
+  /** When that failure happened (the operator's payments list orders by it). */
+  providerErrorAt: timestamp("provider_error_at"),
   ...timestamps(),
 }, (t) => [
   index("invoices_company_due_date_idx").on(t.companyId, t.dueDate),
@@ -86,8 +88,14 @@ export const paymentEvents = sqliteTable("payment_events", {
   invoiceId: integer("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
   /** null: applied or ignored; "refused: <reason>" when the payment rule refused it. */
   outcome: text("outcome"),
+  /** What the provider reported as paid (major units, ISO currency); kept for the operator's review. */
+  reportedAmount: real("reported_amount"),
+  reportedCurrency: text("reported_currency"),
   ...timestamps(),
-}, (t) => [uniqueIndex("payment_events_provider_event_uq").on(t.provider, t.eventId)]);
+}, (t) => [
+  uniqueIndex("payment_events_provider_event_uq").on(t.provider, t.eventId),
+  index("payment_events_outcome_idx").on(t.outcome, t.createdAt),
+]);
 
 /**
  * What each way to pay an invoice was created for: the provider's reference (Stripe Checkout

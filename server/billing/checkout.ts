@@ -99,6 +99,7 @@ export async function checkout(deps: Deps, actor: Actor, input: CheckoutInput): 
       ...pricing,
       ...opened.columns,
       providerError: null,
+      providerErrorAt: null,
       updatedAt: now,
     }).where(and(eq(invoices.id, inv.id), ne(invoices.status, "paid"))).returning({ id: invoices.id });
     if (!priced) return null;
@@ -121,8 +122,12 @@ const alreadyPaid = () => new AppError("ERR_CONFLICT", { details: { reason: "inv
 async function providerFailed(deps: Deps, inv: InvoiceRow, err: ProviderFailure) {
   console.warn(`[billing] checkout of invoice ${inv.id} (company ${inv.companyId}) failed at ${err.message}`);
   await deps.database.write((tx) =>
-    tx.update(invoices).set({ providerError: err.message.slice(0, 2000) }).where(eq(invoices.id, inv.id))
+    tx.update(invoices).set({
+      providerError: err.message.slice(0, 2000),
+      providerErrorAt: deps.clock.now().toISOString(),
+    }).where(eq(invoices.id, inv.id))
   );
+  deps.bus.emit("payment.issue", { companyId: inv.companyId, invoiceId: inv.id });
 }
 
 /** GET /companySettingOnePayment: which ways to pay the operator has configured (no secrets). */

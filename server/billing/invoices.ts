@@ -62,9 +62,17 @@ export async function ensureInvoices(
   return created;
 }
 
-/** Provider ids stay on the server; so does what a provider answered a failed checkout (it may hold secrets). */
-export type InvoiceDTO = Omit<InvoiceRow, "stripeId" | "txid" | "providerError">;
-const dto = ({ stripeId: _s, txid: _t, providerError: _p, ...rest }: InvoiceRow): InvoiceDTO => rest;
+/**
+ * Provider ids stay on the server; so does what a provider answered a failed checkout (it may hold
+ * secrets) and why a payment was refused (the operator's payments review has it): the company only
+ * learns that its last payment was refused (`paymentRefused`), to contact support.
+ */
+export type InvoiceDTO =
+  & Omit<InvoiceRow, "stripeId" | "txid" | "providerError" | "providerErrorAt" | "paymentIssue">
+  & { paymentRefused: boolean };
+const dto = (
+  { stripeId: _s, txid: _t, providerError: _p, providerErrorAt: _pa, paymentIssue, ...rest }: InvoiceRow,
+): InvoiceDTO => ({ ...rest, paymentRefused: paymentIssue !== null && rest.status !== "paid" });
 
 /** GET /invoices/all: the caller's invoices, newest due date first, 20 per page. */
 export async function listInvoices(

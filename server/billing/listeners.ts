@@ -1,8 +1,9 @@
 /**
  * Socket frames of the back office and billing. The company hears of its payments
  * (`company-{id}-payment` {action:"CONCLUIDA", company}: the open checkout closes by itself),
- * invoices and receipts; the operator (company 1's admins) hears of companies, plans, receipts
- * and deletion progress.
+ * invoices and receipts; the operator (company 1's admins) hears of companies, plans, receipts,
+ * deletion progress and payment issues (`company-1-paymentIssue`: the payments review refreshes; the
+ * frame names only ids, the rows are read through the super-only route).
  */
 import { PLATFORM_COMPANY_ID } from "../settings/registry.ts";
 import type { Deps } from "../deps.ts";
@@ -36,6 +37,7 @@ export function wireBillingListeners(deps: Deps): void {
       await toCompany(e.company.id, "company", { action: "update", company: e.company });
     }
   });
+  bus.on("payment.issue", (e) => toOperator("paymentIssue", { action: "create", ...e }));
   bus.on("company.purge_progress", (e) => toOperator("companyDelete", e));
   bus.on("plan.changed", (e) => toOperator("plan", e));
   bus.on("receipt.changed", async ({ companyId, action, receipt }) => {

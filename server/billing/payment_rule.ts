@@ -114,8 +114,11 @@ export async function acceptPayment(deps: Deps, p: Payment): Promise<PaymentResu
   const invoiceId = known?.invoiceId ?? p.claimed?.invoiceId;
   const companyId = known ? await companyOfInvoice(deps.db, known.invoiceId) : p.claimed?.companyId;
   if (!invoiceId || !companyId) {
-    const fresh = await recordEvent(deps, p.event, undefined, "refused: unknown_reference");
-    if (fresh) warn(p, "no invoice", "unknown_reference");
+    const fresh = await recordEvent(deps, p.event, undefined, "refused: unknown_reference", p.reported);
+    if (fresh) {
+      warn(p, "no invoice", "unknown_reference");
+      deps.bus.emit("payment.issue", { companyId: null, invoiceId: null });
+    }
     return fresh ? "not_found" : "duplicate";
   }
   const result = await payInvoice(deps, {
@@ -124,6 +127,7 @@ export async function acceptPayment(deps: Deps, p: Payment): Promise<PaymentResu
     txid: p.txid,
     subscriptionId: p.subscriptionId,
     event: p.event,
+    reported: p.reported,
     check: async (tx, inv) => {
       const terms = p.terms ?? (p.ref === null ? undefined : await termsOf(tx, p.event.provider, p.ref));
       return judgePayment(inv, terms, { ...p.reported, claimedInvoiceId: p.claimed?.invoiceId });
@@ -132,6 +136,7 @@ export async function acceptPayment(deps: Deps, p: Payment): Promise<PaymentResu
   if (typeof result === "object") {
     warn(p, `invoice ${invoiceId}`, result.refused);
     deps.bus.emit("invoice.changed", { companyId, invoiceId });
+    deps.bus.emit("payment.issue", { companyId, invoiceId });
     return "not_found";
   }
   return result;

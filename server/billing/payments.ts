@@ -18,6 +18,13 @@ import type { Tx } from "@db/client.ts";
 import type { InvoiceRow } from "./invoices.ts";
 
 export type ProviderEvent = { provider: string; eventId: string; type: string };
+/** What a provider reported as paid, kept on the event row for the operator (payment_issues.ts). */
+export type ReportedPaid = { amount?: number | null; currency?: string | null };
+
+const reportedColumns = (r?: ReportedPaid) => ({
+  reportedAmount: typeof r?.amount === "number" && Number.isFinite(r.amount) ? r.amount : null,
+  reportedCurrency: r?.currency ? r.currency.toUpperCase().slice(0, 8) : null,
+});
 
 /** Records an event that pays nothing; false when it was seen before. */
 export async function recordEvent(
@@ -25,9 +32,16 @@ export async function recordEvent(
   ev: ProviderEvent,
   companyId?: number,
   outcome?: string,
+  reported?: ReportedPaid,
 ): Promise<boolean> {
   const rows = await deps.database.write((tx) =>
-    tx.insert(paymentEvents).values({ ...ev, companyId, outcome }).onConflictDoNothing().returning({
+    tx.insert(paymentEvents).values({
+      ...ev,
+      companyId,
+      outcome,
+      ...reportedColumns(reported),
+      createdAt: deps.clock.now().toISOString(),
+    }).onConflictDoNothing().returning({
       id: paymentEvents.id,
     })
   );
@@ -54,6 +68,7 @@ export async function payInvoice<R extends string>(
     txid?: string;
     subscriptionId?: string | null;
     event: ProviderEvent;
+    reported?: ReportedPaid;
     /** The payment rule (payment_rule.ts), run in the transaction: a reason refuses the payment. */
     check?: (tx: Tx, inv: InvoiceRow) => Promise<R | null>;
   },
@@ -66,6 +81,7 @@ export async function payInvoice<R extends string>(
       ...p.event,
       companyId: inv ? p.companyId : null,
       invoiceId: inv?.id ?? null,
+      ...reportedColumns(p.reported),
       createdAt: now.toISOString(),
     }).onConflictDoNothing().returning({ id: paymentEvents.id });
     if (!fresh.length) return "duplicate";

@@ -21,6 +21,7 @@ import {
   uploadReceipt,
 } from "./receipts.ts";
 import { saveCertificate } from "./cert.ts";
+import { listPaymentIssues } from "./payment_issues.ts";
 import { handleEfiWebhook } from "./efi.ts";
 import { handleAsaasWebhook, handleMercadoPagoWebhook } from "./links.ts";
 
@@ -68,6 +69,12 @@ export const billingRoutes = new Hono<AppEnv>()
     const id = idParam(c.req.param("id"));
     return c.json(await reviewReceipt(c.var.deps, c.var.actor, id, c.req.valid("json").estado));
   })
+  .get(
+    "/payment-issues",
+    superOnly,
+    validate("query", listQuery.pick({ pageNumber: true })),
+    async (c) => c.json(await listPaymentIssues(c.var.deps, c.var.actor, c.req.valid("query"))),
+  )
   .post("/settings/cert-upload", superOnly, async (c) => {
     const file = await formFile(c, "file");
     await saveCertificate(c.var.deps, c.req.query("ref") ?? "", file);

@@ -32,6 +32,8 @@ export type BillingEvents = {
   "payment.confirmed": { companyId: number; invoiceId: number; dueDate: string; company: CompanyDTO };
   "receipt.changed": { companyId: number; action: "create" | "update"; receipt: ReceiptDTO };
   "invoice.changed": { companyId: number; invoiceId: number };
+  /** A payment was refused or a provider failed a checkout: the operator's payments list changed. */
+  "payment.issue": { companyId: number | null; invoiceId: number | null };
 };
 
 export type EventMap = {

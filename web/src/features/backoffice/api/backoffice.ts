@@ -3,13 +3,15 @@ import { api } from "../../../lib/api.ts";
 import { useRealtimeEvent } from "../../../lib/realtime.ts";
 import {
   type CompanyDTO,
+  type PaymentIssueDTO,
+  type PaymentIssuesPage,
   PLAN_FLAGS,
   type PlanDTO,
   type PlanFlag,
   RECURRENCES,
 } from "@contract/companies.ts";
 
-export { PLAN_FLAGS, type PlanFlag, RECURRENCES };
+export { type PaymentIssueDTO as PaymentIssue, PLAN_FLAGS, type PlanFlag, RECURRENCES };
 
 export type AdminPlan = PlanDTO;
 export type AdminCompany = CompanyDTO;
@@ -49,6 +51,7 @@ export const boKeys = {
     ["backoffice", "companies", search, page, size] as const,
   plans: () => ["backoffice", "plans"] as const,
   receipts: (search: string, page: number) => ["backoffice", "receipts", search, page] as const,
+  paymentIssues: (page: number) => ["backoffice", "paymentIssues", page] as const,
 };
 
 export const useCompanies = (search: string, page: number, size: number) =>
@@ -96,6 +99,14 @@ export const useReviewReceipt = () =>
     },
   ) => api.put(`/recepts/${id}`, { estado, invoiceId, companyId }));
 
+/** The operator's payments review: refused payments and provider failures, newest first. */
+export const usePaymentIssues = (page: number) =>
+  useQuery({
+    queryKey: boKeys.paymentIssues(page),
+    queryFn: () => api.get<PaymentIssuesPage>("/payment-issues", { pageNumber: page }),
+    placeholderData: keepPreviousData,
+  });
+
 export function useUploadCertificate() {
   return useMutation({
     mutationFn: ({ ref, file }: { ref: string; file: File }) => {
@@ -110,13 +121,14 @@ export function useUploadCertificate() {
   });
 }
 
-/** The operator's live lists: companies, plans, receipts (events of company 1). */
+/** The operator's live lists: companies, plans, receipts, payment issues (events of company 1). */
 export function useBackofficeLive(companyId: number, onPurge?: (p: PurgeProgress) => void) {
   const qc = useQueryClient();
   const refresh = () => qc.invalidateQueries({ queryKey: boKeys.all });
   useRealtimeEvent(`company-${companyId}-company`, refresh);
   useRealtimeEvent(`company-${companyId}-plan`, refresh);
   useRealtimeEvent(`company-${companyId}-recepts`, refresh);
+  useRealtimeEvent(`company-${companyId}-paymentIssue`, refresh);
   useRealtimeEvent(`company-${companyId}-companyDelete`, (p: PurgeProgress) => {
     onPurge?.(p);
     if (p.finished) refresh();

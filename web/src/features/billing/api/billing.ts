@@ -18,6 +18,8 @@ export type Invoice = {
   subscriptionId: string | null;
   planId: number | null;
   paidAt: string | null;
+  /** The last payment for it was refused (why is the operator's to see): "contact support". */
+  paymentRefused?: boolean;
 };
 export type InvoicesPage = { invoices: Invoice[]; count: number; hasMore: boolean };
 export type PublicPlan = Plan & { recurrence: string; isPublic: boolean };

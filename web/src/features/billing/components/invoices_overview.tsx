@@ -44,11 +44,12 @@ export function InvoicesOverview() {
       cellClassName: "font-medium text-ink",
       cell: (i) => i.detail,
     },
-    { key: "users", header: t("table.users"), className: "hidden xl:table-cell", cell: (i) => i.users },
+    // Users and connections only where the card is wide enough for them and the refusal note.
+    { key: "users", header: t("table.users"), className: "hidden 2xl:table-cell", cell: (i) => i.users },
     {
       key: "connections",
       header: t("table.connections"),
-      className: "hidden xl:table-cell",
+      className: "hidden 2xl:table-cell",
       cell: (i) => i.connections,
     },
     { key: "queues", header: t("table.queues"), className: "hidden 2xl:table-cell", cell: (i) => i.queues },
@@ -70,7 +71,16 @@ export function InvoicesOverview() {
       header: t("table.status"),
       cell: (i) => {
         const s = invoiceState(i);
-        return <Badge tone={TONES[s]} data-testid={`invoice-status-${i.id}`}>{t(`state.${s}`)}</Badge>;
+        return (
+          <div className="flex flex-col items-start gap-1">
+            <Badge tone={TONES[s]} data-testid={`invoice-status-${i.id}`}>{t(`state.${s}`)}</Badge>
+            {i.paymentRefused && s !== "paid" && (
+              <span className="min-w-34 text-xs text-danger" data-testid={`invoice-refused-${i.id}`}>
+                {t("paymentRefused")}
+              </span>
+            )}
+          </div>
+        );
       },
     },
     {

@@ -1,5 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { Building2, CircleHelp, Clock, FileKey, Layers, Palette, SlidersHorizontal } from "lucide-react";
+import {
+  Building2,
+  CircleHelp,
+  Clock,
+  FileKey,
+  Layers,
+  Palette,
+  ShieldAlert,
+  SlidersHorizontal,
+} from "lucide-react";
 import { HelpsAdmin } from "../../helps/index.ts";
 import { Card } from "../../../components/ui/card.tsx";
 import { EmptyState } from "../../../components/ui/empty_state.tsx";
@@ -12,7 +21,7 @@ import { useSettings } from "../api/settings.ts";
 import { OptionsTab } from "./options_tab.tsx";
 import { WhitelabelTab } from "./whitelabel_tab.tsx";
 import { CompaniesScreen } from "../../backoffice/index.ts";
-import { PlansTab } from "../../backoffice/index.ts";
+import { PaymentsTab, PlansTab } from "../../backoffice/index.ts";
 import { CertificateTab } from "../../backoffice/index.ts";
 import { CompanyHoursTab } from "../../queues/index.ts";
 
@@ -45,6 +54,10 @@ export function SettingsScreen() {
               <TabsTrigger value="plans" data-testid="tab-plans">
                 <Layers />
                 {t("tabs.plans")}
+              </TabsTrigger>
+              <TabsTrigger value="payments" data-testid="tab-payments">
+                <ShieldAlert />
+                {t("tabs.payments")}
               </TabsTrigger>
               <TabsTrigger value="whitelabel" data-testid="tab-whitelabel">
                 <Palette />
@@ -88,6 +101,9 @@ export function SettingsScreen() {
                   </TabsContent>
                   <TabsContent value="plans">
                     <PlansTab />
+                  </TabsContent>
+                  <TabsContent value="payments">
+                    <PaymentsTab />
                   </TabsContent>
                   <TabsContent value="whitelabel">
                     <WhitelabelTab values={values} />
