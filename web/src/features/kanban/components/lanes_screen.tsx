@@ -56,7 +56,9 @@ export function LanesScreen() {
     {
       key: "tickets",
       header: t("lanes.tickets"),
-      cellClassName: "tabular-nums",
+      // On a phone the order and actions columns matter more than the count (the board shows it).
+      headerClassName: "hidden sm:table-cell",
+      cellClassName: "hidden sm:table-cell tabular-nums",
       cell: (tag) => tag.ticketsCount,
     },
     {
