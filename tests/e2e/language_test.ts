@@ -35,38 +35,56 @@ const fragments = (s: string) =>
   s.split(/\{\{[^}]*\}\}|\{[^}]*\}|<[^>]*>/).map((x) => x.trim().replace(/^[\s:,.–—-]+|[\s:,.–—-]+$/g, ""))
     .filter((x) => x.length >= 4 && /\p{L}/u.test(x));
 
-/** The spec's quoted messages ('…'), by the locale that holds them or by unmistakable marks. */
+const ES_MARKS =
+  /[ñ¿¡]|(?<!\p{L})(muy|el|los|las|usted|Requerido|Requirido|corto|largo|Demasiado|nombre|Mensaje|archivo|Correo|Introduzca|Añadir|Seleccionar|Compruebe|éxito|billete|contraseñas?|subir|guardados)(?!\p{L})/iu;
+const PT_MARKS =
+  /[ãõ]|(?<!\p{L})(não|você|Deseja|Mensagens|muito|muita|Contato|excluir|esse|bloqueado|desbloqueado)(?!\p{L})/iu;
+
+/** The literals the issue saw on English screens (some, like "Mensagens", the spec does not quote). */
+const SEEN = {
+  es: [
+    "Requerido",
+    "Muy Largo!",
+    "Mensaje muy corto",
+    "nombre muy corto",
+    "Ajustes guardados",
+    "Añadir columnas",
+  ],
+  pt: ["Mensagens", "Deseja realmente excluir esse registro?"],
+};
+
+/** The spec's quoted messages ('…'), by unmistakable marks or by the locale that alone holds them. */
 function specLiterals(): { es: string[]; pt: string[] } {
   const es = new Set(localeValues("es")), pt = new Set(localeValues("pt"));
-  const out = { es: [] as string[], pt: [] as string[] };
+  const out = { es: [...SEEN.es], pt: [...SEEN.pt] };
   for (const f of Deno.readDirSync("/work/shared/spec")) {
     const text = Deno.readTextFileSync(`/work/shared/spec/${f.name}`);
     for (const m of text.matchAll(/(?<![\p{L}])'([^'\n]{4,140})'(?![\p{L}])/gu)) {
       const s = m[1].trim();
-      if (pt.has(s) && !es.has(s)) out.pt.push(s);
+      // Unmistakable marks first (a locale may wrongly hold another language's literal), then the
+      // locale that alone holds it.
+      if (ES_MARKS.test(s)) out.es.push(s);
+      else if (PT_MARKS.test(s)) out.pt.push(s);
+      else if (pt.has(s) && !es.has(s)) out.pt.push(s);
       else if (es.has(s) && !pt.has(s)) out.es.push(s);
-      else if (
-        /[ñ¿¡]|\b(muy|el|los|las|usted|Añadir|éxito|archivo|contraseñas?|Introduzca|Seleccionar)\b/iu.test(s)
-      ) {
-        out.es.push(s);
-      } else if (/[ãõ]|\b(não|você|Deseja|Mensagens|muito|excluir|Contato)\b/iu.test(s)) out.pt.push(s);
     }
   }
-  return out;
+  return { es: [...new Set(out.es)], pt: [...new Set(out.pt)] };
 }
 
 /**
- * Phrases that must not show on a screen in `lang`: the spec literals of the other languages and
- * the values of the `foreign` locales, minus anything the screen's own language (or English, the
- * language of brand and technical words) also says, so that a shared word never fails the walk.
+ * Phrases that must not show on a screen in `lang`: the spec literals of the other languages (always:
+ * a locale may wrongly hold one) and the values of the `foreign` locales, minus anything the screen's
+ * own language (or English, the language of brand and technical words) also says, so that a shared
+ * word never fails the walk.
  */
 function forbiddenFor(lang: "en" | "pt", foreign: Lang[], spec: string[]): string[] {
   const own = [...localeValues(lang), ...localeValues("en"), ...localeValues("tr")];
   const ownText = own.map((v) => v.toLowerCase());
   const ownWords = new Set(own.flatMap(words));
-  const candidates = new Set<string>(spec);
+  const candidates = new Set<string>();
   for (const l of foreign) for (const v of localeValues(l)) fragments(v).forEach((x) => candidates.add(x));
-  return [...candidates].filter((c) => {
+  const fromLocales = [...candidates].filter((c) => {
     const low = c.toLowerCase();
     if (ownText.some((v) => v.includes(low))) return false;
     const w = words(c);
@@ -74,6 +92,7 @@ function forbiddenFor(lang: "en" | "pt", foreign: Lang[], spec: string[]): strin
     if (w.length === 1) return w[0].length >= 5 && !ownWords.has(w[0]);
     return w.some((x) => !ownWords.has(x));
   });
+  return [...new Set([...spec, ...fromLocales])];
 }
 
 function escapeRe(s: string) {
@@ -282,6 +301,9 @@ browserTest(
       expect.arrayContaining(["Requerido", "Añadir columnas", "Mensaje muy corto"]),
     );
     await walk(pt.page, paths, ptForbidden, "pt", campaign.id);
+    console.log(
+      `[language] ${paths.length} routes walked in en and pt; ${enForbidden.length} phrases forbidden in en, ${ptForbidden.length} in pt`,
+    );
   },
   {},
   { budgetMs: 600_000 },
