@@ -58,6 +58,12 @@ browserTest(
       await page.getByText("Empty: the campaign stays inactive until you use Send now.").waitFor();
       await settled(page);
       await screenshot(page, "campaign_start_hint_1440");
+      for (const w of [1280, 390]) {
+        await atWidth(page, w);
+        await settled(page);
+        await screenshot(page, `campaign_start_hint_${w}`);
+      }
+      await atWidth(page, 1440);
       await page.keyboard.press("Escape");
 
       // Nothing to send: the reason, and the campaign stays as it was.

@@ -7,7 +7,7 @@
  */
 import { expect } from "expect";
 import type { Page } from "playwright-core";
-import { browserTest, screenshot, signIn } from "./_browser.ts";
+import { browserTest, screenshot, settled, signIn } from "./_browser.ts";
 import { customerWrites, setupInbox } from "./_inbox.ts";
 import { createUser } from "../_helpers/factories.ts";
 import { seedList } from "../campaigns/_support.ts";
@@ -189,7 +189,12 @@ const visibleText = (page: Page) =>
  * A failed and a successful save on a few cheap forms, a delete confirmation and the phone layout
  * of two screens: their messages are screen text too.
  */
-async function forms(page: Page, seen: (where: string) => Promise<void>, campaignId: number) {
+async function forms(
+  page: Page,
+  seen: (where: string) => Promise<void>,
+  campaignId: number,
+  lang: string,
+) {
   await visit(page, "/campaigns");
   await page.getByTestId(`campaign-delete-${campaignId}`).click();
   await page.getByTestId("confirm-dialog-confirm").waitFor();
@@ -200,6 +205,7 @@ async function forms(page: Page, seen: (where: string) => Promise<void>, campaig
   for (const path of ["/chats", "/kanban", "/tickets"]) {
     await visit(page, path);
     await seen(`${path} at 390`);
+    await screenshot(page, `language_${lang}_${path.slice(1)}_390`);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
   await visit(page, "/campaigns-config");
@@ -220,6 +226,8 @@ async function forms(page: Page, seen: (where: string) => Promise<void>, campaig
     // The dialog stays open with its field messages.
     await page.locator('[role="dialog"] [role="alert"]').first().waitFor();
     await seen(`${path}: empty form`);
+    await settled(page);
+    await screenshot(page, `language_${lang}_${path.slice(1)}_dialog_1440`);
     await page.keyboard.press("Escape");
     await page.locator('[role="dialog"]').waitFor({ state: "detached" });
   }
@@ -235,7 +243,7 @@ async function walk(page: Page, paths: string[], forbidden: string[], lang: stri
     await visit(page, path);
     await seen(path);
   }
-  await forms(page, seen, campaignId);
+  await forms(page, seen, campaignId, lang);
   if (found.length) {
     await screenshot(page, `language_${lang}_last`);
     throw new Error(`another language on ${lang} screens:\n${found.join("\n")}`);
