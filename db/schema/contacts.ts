@@ -76,6 +76,8 @@ export const tags = sqliteTable("tags", {
     onDelete: "set null",
   }),
   greetingMessageLane: text("greeting_message_lane"),
+  /** A lane's place on the board, set by the admin; new lanes go last. Plain tags keep 0. */
+  kanbanOrder: integer("kanban_order").notNull().default(0),
   userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
   ...timestamps(),
 }, (t) => [uniqueIndex("tags_company_name_kanban_uq").on(t.companyId, t.name, t.kanban)]);

@@ -22,7 +22,7 @@ import { getConnection } from "../connections/repo.ts";
 import { adapterFor, hasAdapter } from "../channels/registry.ts";
 import { deliverStored, sendOnTicket } from "../messages/send.ts";
 import { getMimeType } from "hono/utils/mime";
-import { setValidity } from "../contact_lists/repo.ts";
+import { findItem, setValidity } from "../contact_lists/repo.ts";
 import { type CampaignConfig, readConfig } from "./settings.ts";
 import { planCampaign } from "./planner.ts";
 import type { CampaignRow, ShippingRow } from "./repo.ts";
@@ -75,7 +75,11 @@ export async function startDue(deps: Deps): Promise<void> {
 }
 
 /** Plans (idempotent) and flips the status if it is still `from`. */
-export async function startCampaign(deps: Deps, c: CampaignRow, from: "PROGRAMADA" | "CANCELADA") {
+export async function startCampaign(
+  deps: Deps,
+  c: CampaignRow,
+  from: "PROGRAMADA" | "CANCELADA" | "INATIVA",
+) {
   await planCampaign(deps, c);
   const [row] = await deps.database.write((tx) =>
     tx.update(campaigns).set({ status: "EM_ANDAMENTO", updatedAt: deps.clock.now().toISOString() })
@@ -206,7 +210,10 @@ export async function sendShipment(deps: Deps, c: CampaignRow, row: ShippingRow)
         userId: c.userId,
         queueId: c.queueId,
       };
-      const { ticket, created } = await outboundTicket(deps, conn, { number: row.number }, opts);
+      // The contact a shipment creates takes the list's name, not its bare number.
+      const item = await findItem(deps.db, companyId, row.contactListItemId);
+      const to = { number: row.number, name: item?.name || undefined };
+      const { ticket, created } = await outboundTicket(deps, conn, to, opts);
       const media = !asking && c.mediaPath
         ? {
           path: c.mediaPath,

@@ -5,6 +5,7 @@ import { formFile, idParam, validate } from "../lib/validate.ts";
 import { createCampaignInput, listCampaignsQuery, reportQuery, updateCampaignInput } from "./schemas.ts";
 import * as svc from "./service.ts";
 import { getSettings, saveSettings, settingsInput } from "./settings.ts";
+import { sendNow } from "./start.ts";
 
 const id = (c: { req: { param(k: string): string | undefined } }) => idParam(c.req.param("id"));
 
@@ -28,6 +29,7 @@ export const campaignsRoutes = new Hono<AppEnv>()
   })
   .post("/:id/cancel", async (c) => c.json(await svc.cancelCampaign(c.var.deps, c.var.actor, id(c))))
   .post("/:id/finish", async (c) => c.json(await svc.finishCampaign(c.var.deps, c.var.actor, id(c))))
+  .post("/:id/start", async (c) => c.json(await sendNow(c.var.deps, c.var.actor, id(c))))
   .post("/:id/restart", async (c) => c.json(await svc.restartCampaign(c.var.deps, c.var.actor, id(c))))
   .post("/:id/media-upload", async (c) => {
     const file = await formFile(c, "file");

@@ -20,6 +20,7 @@ import type { CreateCampaignInput, ListCampaignsQuery, UpdateCampaignInput } fro
 import { startCampaign } from "./dispatcher.ts";
 import { emitCampaign } from "./lifecycle.ts";
 import { finishNow } from "./finish.ts";
+import { assertSendable } from "./start.ts";
 
 const PAGE = 20;
 const HOUR = 3600_000;
@@ -88,6 +89,10 @@ export async function createCampaign(deps: Deps, actor: Actor, input: CreateCamp
   requireCampaigns(actor);
   requireAudienceAndMessage(input);
   await checkRefs(deps, actor.companyId, input);
+  // A start means "send then": refuse one that would send nothing, and say why.
+  if (input.scheduledAt) {
+    await assertSendable(deps, { ...input, companyId: actor.companyId } as repo.CampaignRow);
+  }
   const row = await deps.database.write((tx) =>
     repo.insertCampaign(tx, {
       ...input,
@@ -121,6 +126,9 @@ export async function updateCampaign(deps: Deps, actor: Actor, id: number, input
     throw new AppError("ERR_VALIDATION", {
       details: [{ path: "queueId", message: "queue required with a user" }],
     });
+  }
+  if (input.scheduledAt && cur.status !== "CANCELADA") {
+    await assertSendable(deps, { ...merged } as repo.CampaignRow);
   }
   // A cancelled campaign stays cancelled until restarted; otherwise the start decides the status.
   const status = cur.status === "CANCELADA" ? cur.status : merged.scheduledAt ? "PROGRAMADA" : "INATIVA";

@@ -62,6 +62,8 @@ export const errorStatus = {
   ERR_WAPP_GREETING_REQUIRED: 400,
   /** requiredTag: the contact needs a tag before the ticket can be closed. */
   ERR_TAG_REQUIRED: 400,
+  /** A campaign started with nothing to send; details.reason says why (campaigns/start.ts). */
+  ERR_CAMPAIGN_NOTHING_TO_SEND: 422,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorCode = keyof typeof errorStatus;

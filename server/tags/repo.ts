@@ -1,5 +1,5 @@
 /** Tag queries. `companyId` first; every query filters on it. */
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, max, sql } from "drizzle-orm";
 import { contacts, contactTags, tags, ticketTags } from "@db/schema.ts";
 import type { Db, Tx } from "@db/client.ts";
 import { notFound } from "../lib/errors.ts";
@@ -27,7 +27,9 @@ export async function listTags(
     f.tagId ? eq(tags.id, f.tagId) : undefined,
   );
   const rows = await db.select({ tag: tags, ...counts }).from(tags).where(where)
-    .orderBy(asc(tags.name), asc(tags.id)).limit(f.limit).offset(f.offset);
+    .orderBy(...(f.kanban === 1 ? laneOrder : [asc(tags.name), asc(tags.id)])).limit(f.limit).offset(
+      f.offset,
+    );
   const [{ n }] = await db.select({ n: count() }).from(tags).where(where);
   return {
     rows: rows.map((r) => ({ ...r.tag, contactsCount: r.contactsCount, ticketsCount: r.ticketsCount })),
@@ -35,10 +37,28 @@ export async function listTags(
   };
 }
 
-export async function listAllTags(db: Db, companyId: number, kanban?: number): Promise<TagRow[]> {
+/** Lanes in the admin's order; ties (never reordered) by name. */
+const laneOrder = [asc(tags.kanbanOrder), asc(tags.name), asc(tags.id)];
+
+export async function listAllTags(db: Db | Tx, companyId: number, kanban?: number): Promise<TagRow[]> {
   return await db.select().from(tags).where(
     and(eq(tags.companyId, companyId), kanban !== undefined ? eq(tags.kanban, kanban) : undefined),
-  ).orderBy(asc(tags.name), asc(tags.id));
+  ).orderBy(...(kanban === 1 ? laneOrder : [asc(tags.name), asc(tags.id)]));
+}
+
+/** The place after the company's last lane. */
+export async function nextLaneOrder(tx: Tx, companyId: number): Promise<number> {
+  const [r] = await tx.select({ n: max(tags.kanbanOrder) }).from(tags)
+    .where(and(eq(tags.companyId, companyId), eq(tags.kanban, 1)));
+  return (r?.n ?? 0) + 1;
+}
+
+/** Gives each lane of `ids` its index as its place. */
+export async function setLaneOrder(tx: Tx, companyId: number, ids: number[]) {
+  for (const [i, id] of ids.entries()) {
+    await tx.update(tags).set({ kanbanOrder: i + 1 })
+      .where(and(eq(tags.companyId, companyId), eq(tags.id, id), eq(tags.kanban, 1)));
+  }
 }
 
 export async function findTag(db: Db | Tx, companyId: number, id: number): Promise<TagRow | null> {

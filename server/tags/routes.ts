@@ -1,8 +1,15 @@
-/** Mounted at /api: /tags…, /tags-contacts…, /contactTags…, /tag/kanban — thin handlers. */
+/** Mounted at /api: /tags…, /tags-contacts…, /contactTags…, /tag/kanban, /tag/kanban/order — thin handlers. */
 import { Hono } from "hono";
 import type { AppEnv } from "../lib/context.ts";
 import { idParam, validate } from "../lib/validate.ts";
-import { createTagInput, listTagsQuery, syncTagsInput, tagListQuery, updateTagInput } from "./schemas.ts";
+import {
+  createTagInput,
+  laneOrderInput,
+  listTagsQuery,
+  syncTagsInput,
+  tagListQuery,
+  updateTagInput,
+} from "./schemas.ts";
 import * as tags from "./service.ts";
 import { contactTags, removeContactTag, syncContactTags } from "./contact_tags.ts";
 
@@ -40,4 +47,7 @@ export const tagsRoutes = new Hono<AppEnv>()
   .get("/contactTags/:contactId", async (c) => {
     return c.json(await contactTags(c.var.deps, c.var.actor, idParam(c.req.param("contactId"))));
   })
-  .get("/tag/kanban", async (c) => c.json(await tags.kanbanLanes(c.var.deps, c.var.actor)));
+  .get("/tag/kanban", async (c) => c.json(await tags.kanbanLanes(c.var.deps, c.var.actor)))
+  .put("/tag/kanban/order", validate("json", laneOrderInput), async (c) => {
+    return c.json(await tags.reorderLanes(c.var.deps, c.var.actor, c.req.valid("json").ids));
+  });

@@ -69,3 +69,6 @@ export const syncTagsInput = z.object({
   ).max(100),
 });
 export type SyncTagsInput = z.infer<typeof syncTagsInput>;
+
+/** The board's lanes, first to last (every lane of the company once). */
+export const laneOrderInput = z.object({ ids: z.array(z.coerce.number().int().positive()).max(200) });

@@ -93,6 +93,7 @@ export async function createTag(deps: Deps, actor: Actor, input: CreateTagInput)
     });
     return await repo.insertTag(tx, {
       ...input,
+      kanbanOrder: input.kanban === 1 ? await repo.nextLaneOrder(tx, actor.companyId) : 0,
       color: input.color ?? randomColor(),
       greetingMessageLane: input.greetingMessageLane ?? null,
       companyId: actor.companyId,
@@ -118,7 +119,11 @@ export async function updateTag(
       nextLaneId: input.nextLaneId,
       rollbackLaneId: input.rollbackLaneId,
     });
-    const tag = await repo.updateTag(tx, actor.companyId, id, input).catch(rethrowNameTaken);
+    const becomesLane = input.kanban === 1 && current.kanban !== 1;
+    const tag = await repo.updateTag(tx, actor.companyId, id, {
+      ...input,
+      ...(becomesLane ? { kanbanOrder: await repo.nextLaneOrder(tx, actor.companyId) } : {}),
+    }).catch(rethrowNameTaken);
     if (input.timeLane !== undefined || input.nextLaneId !== undefined) {
       await rearmLane(tx, actor.companyId, tag);
     }
@@ -126,6 +131,29 @@ export async function updateTag(
   });
   emitTag(deps, actor.companyId, "update", tag);
   return tag;
+}
+
+/**
+ * The admin's order of the board's lanes: `ids` is every lane of the company, first to last.
+ * @throws ERR_NOT_FOUND for an id that is not one of the company's lanes; ERR_VALIDATION when lanes
+ * are missing or repeated (a stale screen must reload rather than scramble the order).
+ */
+export async function reorderLanes(deps: Deps, actor: Actor, ids: number[]) {
+  requireLaneEditor(actor);
+  const lanes = await deps.database.write(async (tx) => {
+    const lanes = await repo.listAllTags(tx, actor.companyId, 1);
+    const known = new Set(lanes.map((l) => l.id));
+    if (ids.some((id) => !known.has(id))) throw notFound("tag");
+    if (new Set(ids).size !== ids.length || ids.length !== lanes.length) {
+      throw new AppError("ERR_VALIDATION", {
+        details: [{ path: "ids", message: "list every lane exactly once" }],
+      });
+    }
+    await repo.setLaneOrder(tx, actor.companyId, ids);
+    return await repo.listAllTags(tx, actor.companyId, 1);
+  });
+  for (const lane of lanes) emitTag(deps, actor.companyId, "update", lane);
+  return { lista: lanes };
 }
 
 export async function deleteTag(deps: Deps, actor: Actor, id: number): Promise<void> {

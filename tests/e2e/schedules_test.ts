@@ -30,7 +30,8 @@ browserTest(
         await page.locator('[data-testid^="contact-schedule-"]').first().click();
         await page.locator("#sc-contact").waitFor();
         await page.getByTestId("schedule-save").click();
-        await page.getByText("Mensaje muy corto").or(page.getByText("Requerido")).first().waitFor();
+        await page.getByText("Message too short").or(page.getByText("Required", { exact: true })).first()
+          .waitFor();
         await page.getByTestId("sc-body").fill("Lembrete: sua consulta é amanhã");
         const due = await page.evaluate(() => {
           const d = new Date(Date.now() - 60_000);

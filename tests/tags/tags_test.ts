@@ -146,7 +146,8 @@ Deno.test("[tags] CRUD, kanban lanes, permissions and tenancy", async (t) => {
       assert.equal(vip.ticketsCount, 0);
       assert.equal(all.tags.find((x) => x.id === laneA)!.ticketsCount, 1);
       const lanes = await expectOk<{ tags: Json[] }>(await req("/api/tags?kanban=1", a.userToken));
-      assert.deepEqual(lanes.tags.map((x) => x.name), ["Lane 1", "Lane 2"]);
+      // Lanes come in the board's order: new lanes last (Lane 2 was made first), not by name.
+      assert.deepEqual(lanes.tags.map((x) => x.name), ["Lane 2", "Lane 1"]);
       const found = await expectOk<{ tags: Json[] }>(await req("/api/tags?searchParam=vip", a.userToken));
       assert.deepEqual(found.tags.map((x) => x.id), [tagId]);
       const none = await expectOk<{ count: number }>(await req("/api/tags?searchParam=%25", a.userToken));

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api.ts";
+import { api, ApiError } from "../../../lib/api.ts";
 import { useRealtimeEvent } from "../../../lib/realtime.ts";
 
 export type CampaignStatus = "INATIVA" | "PROGRAMADA" | "EM_ANDAMENTO" | "CANCELADA" | "FINALIZADA";
@@ -104,7 +104,7 @@ export function useSaveCampaign() {
 export function useCampaignAction() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, action }: { id: number; action: "cancel" | "restart" | "finish" }) =>
+    mutationFn: ({ id, action }: { id: number; action: "cancel" | "restart" | "finish" | "start" }) =>
       api.post<Campaign>(`/campaigns/${id}/${action}`),
     onSuccess: invalidate,
   });
@@ -154,4 +154,16 @@ export function useCampaignsLive(
     if (d.action === "progress" && d.campaignId && d.counts) onProgress?.(d.campaignId, d.counts);
     else qc.invalidateQueries({ queryKey: campaignKeys.all });
   });
+}
+
+/** Why the server refused to start a campaign (ERR_CAMPAIGN_NOTHING_TO_SEND), or null for any other error. */
+export function nothingToSend(
+  err: unknown,
+): "noMessage" | "noConnection" | "noAudience" | "noContacts" | null {
+  if (!(err instanceof ApiError) || err.code !== "ERR_CAMPAIGN_NOTHING_TO_SEND") return null;
+  const reason = (err.details as { reason?: string } | undefined)?.reason;
+  return reason === "noMessage" || reason === "noConnection" || reason === "noAudience" ||
+      reason === "noContacts"
+    ? reason
+    : null;
 }

@@ -10,7 +10,7 @@ import { Switch } from "../../../components/ui/switch.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.tsx";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
 import { useConnectionOptions, useQueueOptions, useTagOptions, useUserSearch } from "../../../lib/lookups.ts";
-import { type Campaign, useCampaignMedia, useSaveCampaign } from "../api/campaigns.ts";
+import { type Campaign, nothingToSend, useCampaignMedia, useSaveCampaign } from "../api/campaigns.ts";
 import { useContactListOptions } from "../api/contact_lists.ts";
 
 const SLOTS = [1, 2, 3, 4, 5] as const;
@@ -70,8 +70,8 @@ export function CampaignModal({ campaign, onClose }: { campaign: Campaign | null
     const errs: Record<string, string> = {};
     const name = str("name").trim();
     if (!name) errs.name = t("validation.required");
-    else if (name.length < 2) errs.name = "Too Short!";
-    else if (name.length > 50) errs.name = "Too Long!";
+    else if (name.length < 2) errs.name = t("validation.tooShort");
+    else if (name.length > 50) errs.name = t("validation.tooLong");
     if (!str("whatsappId")) errs.whatsappId = t("validation.required");
     if (str("contactListId") === NONE && str("tagListId") === NONE) {
       errs.contactListId = t("validation.audience");
@@ -107,10 +107,13 @@ export function CampaignModal({ campaign, onClose }: { campaign: Campaign | null
     try {
       const saved = await save.mutateAsync({ id: campaign?.id, input });
       if (pending) await media.mutateAsync({ id: saved.id, file: pending });
-      toastSuccess(t("common.saved"));
+      toastSuccess(t(saved.status === "INATIVA" ? "campaigns.savedInactive" : "common.saved"));
       onClose();
     } catch (err) {
-      toastError(err);
+      // A start with nothing to send: the reason goes under the start, the dialog stays open.
+      const reason = nothingToSend(err);
+      if (reason) setErrors({ scheduledAt: t(`campaigns.nothingToSend.${reason}`) });
+      else toastError(err);
     }
   };
 
@@ -151,7 +154,12 @@ export function CampaignModal({ campaign, onClose }: { campaign: Campaign | null
           data-testid="c-conn"
         />
       </Field>
-      <Field label={t("campaigns.scheduledAt")} htmlFor="c-at">
+      <Field
+        label={t("campaigns.scheduledAt")}
+        htmlFor="c-at"
+        error={errors.scheduledAt}
+        hint={editable && !str("scheduledAt") ? t("campaigns.startEmptyHint") : undefined}
+      >
         <Input
           id="c-at"
           type="datetime-local"

@@ -50,7 +50,7 @@ function SettingsForm({ initial }: { initial: Setting[] }) {
     e.preventDefault();
     try {
       await save.mutateAsync({ ...v, variables: v.variables.filter((x) => x.key.trim()) });
-      toastSuccess("Ajustes guardados");
+      toastSuccess(t("settings.saved"));
     } catch (err) {
       toastError(err);
     }

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { BarChart3, ListChecks, ListPlus, Plus, RotateCcw, Settings2, Square } from "lucide-react";
+import { BarChart3, ListChecks, ListPlus, Play, Plus, RotateCcw, Settings2, Square } from "lucide-react";
 import { ListEmptyState, ListPage } from "../../../components/layout/list_page.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -14,6 +14,7 @@ import { useInfiniteList } from "../../../lib/use_infinite_list.ts";
 import {
   type Campaign,
   type CampaignStatus,
+  nothingToSend,
   useCampaignAction,
   useCampaigns,
   useCampaignsLive,
@@ -46,12 +47,17 @@ export function CampaignsScreen() {
     (c) => t("campaigns.confirmDelete", { name: c?.name ?? "" }),
   );
   useCampaignsLive(me.companyId);
-  const act = async (c: Campaign, a: "cancel" | "restart") => {
+  const act = async (c: Campaign, a: "cancel" | "restart" | "start") => {
     try {
       await action.mutateAsync({ id: c.id, action: a });
-      toastSuccess(t(a === "cancel" ? "campaigns.cancelled" : "campaigns.restarted"));
+      toastSuccess(
+        t(`campaigns.${({ cancel: "cancelled", restart: "restarted", start: "started" } as const)[a]}`),
+      );
     } catch (err) {
-      toastError(err);
+      // Nothing to send: say what is missing (no message, connection, audience or contacts).
+      const reason = nothingToSend(err);
+      if (reason) toastError(t(`campaigns.nothingToSend.${reason}`));
+      else toastError(err);
     }
   };
 
@@ -109,6 +115,14 @@ export function CampaignsScreen() {
             testId: `campaign-delete-${c.id}`,
           }}
         >
+          {(c.status === "INATIVA" || c.status === "PROGRAMADA") && (
+            <IconAction
+              label={t("campaigns.sendNow")}
+              icon={<Play className="size-4" />}
+              onClick={() => act(c, "start")}
+              testId={`campaign-start-${c.id}`}
+            />
+          )}
           {c.status === "EM_ANDAMENTO" && (
             <IconAction
               label={t("campaigns.stop")}

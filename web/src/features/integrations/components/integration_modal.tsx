@@ -31,7 +31,7 @@ const blank = (): IntegrationInput => ({
   typebotUnknownMessage: "",
 });
 
-/** One editor per type (spec 2 §3, §5): name 2–50 ('Muy corto!', 'Muy Largo!', 'Requerido'). */
+/** One editor per type (spec 2 §3, §5): name 2–50 (the spec's 'Muy corto!', 'Muy Largo!', 'Requerido' in es). */
 export function IntegrationModal(
   { integration, onClose }: { integration: Integration | null; onClose: () => void },
 ) {
@@ -77,18 +77,20 @@ export function IntegrationModal(
     const name = v.name.trim();
     const found: Record<string, string | undefined> = {
       name: !name
-        ? "Requerido"
+        ? t("validation.required")
         : name.length < 2
-        ? "Muy corto!"
+        ? t("validation.tooShort")
         : name.length > 50
-        ? "Muy Largo!"
+        ? t("validation.tooLong")
         : undefined,
     };
-    if ((v.type === "n8n" || v.type === "webhook") && !v.urlN8N?.trim()) found.urlN8N = "Requerido";
-    if (v.type === "typebot" && !v.typebotSlug?.trim()) found.typebotSlug = "Requerido";
-    if (v.type === "dialogflow" && !v.projectName?.trim()) found.projectName = "Requerido";
+    if ((v.type === "n8n" || v.type === "webhook") && !v.urlN8N?.trim()) {
+      found.urlN8N = t("validation.required");
+    }
+    if (v.type === "typebot" && !v.typebotSlug?.trim()) found.typebotSlug = t("validation.required");
+    if (v.type === "dialogflow" && !v.projectName?.trim()) found.projectName = t("validation.required");
     if (v.type === "dialogflow" && !integration?.hasJsonContent && !v.jsonContent.trim()) {
-      found.jsonContent = "Requerido";
+      found.jsonContent = t("validation.required");
     }
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;

@@ -1,21 +1,21 @@
 import { type DragEvent, type KeyboardEvent, useState } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useQueryClient } from "@tanstack/react-query";
-import { Columns3, Filter, Search } from "lucide-react";
+import { Columns3, Filter, GripVertical, Search } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
 import { ChannelIcon } from "../../../components/ui/channel_icon.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "../../../components/ui/popover.tsx";
 import { useCurrentUser } from "../../../lib/auth.tsx";
-import { canSeeDashboard } from "../../../lib/permissions.ts";
+import { canSeeDashboard, isAdmin } from "../../../lib/permissions.ts";
 import { toastError } from "../../../lib/toast.ts";
 import { cn } from "../../../lib/utils.ts";
 import type { ListedTicket as Ticket } from "@contract/tickets.ts";
 import { useQueueOptions } from "../../../lib/lookups.ts";
 import { CheckList } from "../../../components/ui/multi_select.tsx";
 import { cut, listTime } from "../../../lib/format.ts";
-import { useTagList } from "../../tags/index.ts";
+import { moveId, useReorderLanes, useTagList } from "../../tags/index.ts";
 import { type BoardFilters, kanbanKeys, moveCard, today, useBoard, useBoardLive } from "../api/kanban.ts";
 
 type Lane = { id: number | null; name: string; color: string };
@@ -31,12 +31,18 @@ function Card(
   },
 ) {
   const { t } = useTranslation("workspace");
+  const navigate = useNavigate();
+  const open = () => navigate(`/tickets/${ticket.uuid}`);
   return (
     <li
       draggable
       tabIndex={0}
       onDragStart={onDragStart}
-      onKeyDown={onKey}
+      onKeyDown={(e) => e.key === "Enter" && e.target === e.currentTarget ? open() : onKey(e)}
+      // A click anywhere on the card opens its ticket (the move select keeps its own clicks).
+      onClick={(e) => {
+        if (!(e.target as HTMLElement).closest("select, a")) open();
+      }}
       aria-label={t("kanban.cardLabel", { name: ticket.contact?.name ?? "" })}
       aria-keyshortcuts="ArrowLeft ArrowRight"
       data-testid={`kanban-card-${ticket.id}`}
@@ -93,6 +99,8 @@ export function KanbanBoard() {
   const [over, setOver] = useState<number | null | undefined>(undefined);
   const board = useBoard(filters);
   const lanesQ = useTagList(1);
+  const reorder = useReorderLanes();
+  const canOrder = isAdmin(me);
   const queues = useQueueOptions();
   useBoardLive(me.companyId);
 
@@ -129,9 +137,20 @@ export function KanbanBoard() {
     }
   };
 
+  const laneOrder = (lanesQ.data ?? []).map((l) => l.id);
+  const placeLane = (id: number, to: number) => {
+    const ids = moveId(laneOrder, id, to);
+    if (ids.join() !== laneOrder.join()) reorder.mutate(ids, { onError: (err) => toastError(err) });
+  };
+
   const onDrop = (e: DragEvent, to: number | null) => {
     e.preventDefault();
     setOver(undefined);
+    const laneId = Number(e.dataTransfer.getData("text/x-lane"));
+    if (laneId) {
+      // Dropped on the default column: first place; else the target lane's place.
+      return placeLane(laneId, to === null ? 0 : laneOrder.indexOf(to));
+    }
     const id = Number(e.dataTransfer.getData("text/x-ticket"));
     const ticket = tickets.find((x) => x.id === id);
     if (ticket) move(ticket, to);
@@ -229,7 +248,33 @@ export function KanbanBoard() {
                 over === lane.id && "ring-2 ring-primary",
               )}
             >
-              <header className="flex items-center gap-2 border-b border-line px-3 py-2.5">
+              <header
+                className="flex items-center gap-2 border-b border-line px-3 py-2.5"
+                draggable={canOrder && lane.id !== null}
+                onDragStart={(e) => {
+                  if (lane.id === null) return;
+                  e.dataTransfer.setData("text/x-lane", String(lane.id));
+                  e.dataTransfer.effectAllowed = "move";
+                }}
+                data-testid={`kanban-lane-head-${lane.id ?? "default"}`}
+              >
+                {canOrder && lane.id !== null && (
+                  <button
+                    type="button"
+                    className="-ml-1 cursor-grab rounded text-ink-subtle outline-none hover:text-ink focus-visible:ring-3 focus-visible:ring-primary/40"
+                    aria-label={t("kanban.laneHandle", { name: lane.name })}
+                    aria-keyshortcuts="ArrowLeft ArrowRight"
+                    data-testid={`kanban-lane-grip-${lane.id}`}
+                    onKeyDown={(e) => {
+                      if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+                      e.preventDefault();
+                      const i = laneOrder.indexOf(lane.id!);
+                      placeLane(lane.id!, i + (e.key === "ArrowRight" ? 1 : -1));
+                    }}
+                  >
+                    <GripVertical className="size-4" />
+                  </button>
+                )}
                 <span className="size-2.5 rounded-full" style={{ backgroundColor: lane.color }} />
                 <h2 className="min-w-0 flex-1 truncate text-sm font-semibold text-ink">{lane.name}</h2>
                 <span className="rounded-full bg-surface px-2 text-xs text-ink-muted tabular-nums">

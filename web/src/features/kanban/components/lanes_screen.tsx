@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { ArrowLeft, Columns3, Plus } from "lucide-react";
+import { ArrowDown, ArrowLeft, ArrowUp, Columns3, Plus } from "lucide-react";
 import { ListEmptyState, ListPage } from "../../../components/layout/list_page.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { type Column, DataTable } from "../../../components/ui/data_table.tsx";
@@ -10,11 +10,23 @@ import { useCurrentUser } from "../../../lib/auth.tsx";
 import { isAdmin } from "../../../lib/permissions.ts";
 import { useDeleteConfirmation } from "../../../lib/use_delete_confirmation.ts";
 import { useInfiniteList } from "../../../lib/use_infinite_list.ts";
-import { type Tag, useDeleteTag, useLanes, useTagsLive } from "../../tags/index.ts";
+import {
+  moveId,
+  type Tag,
+  useDeleteTag,
+  useLanes,
+  useReorderLanes,
+  useTagList,
+  useTagsLive,
+} from "../../tags/index.ts";
+import { toastError } from "../../../lib/toast.ts";
 import { TagModal } from "../../tags/index.ts";
 import { TagChip } from "../../tags/index.ts";
 
-/** /TagsKanban: the board's lanes (tag chip, ticket count, edit/delete); add; back to the board. */
+/**
+ * /TagsKanban: the board's lanes in the board's order (tag chip, ticket count, edit/delete, move
+ * up/down for admins); add; back to the board.
+ */
 export function LanesScreen() {
   const { t } = useTranslation("workspace");
   const { t: tt } = useTranslation("tags");
@@ -30,6 +42,10 @@ export function LanesScreen() {
   useTagsLive(me.companyId);
   const lanes = list.items;
   const nameOf = (id?: number | null) => lanes.find((l) => l.id === id)?.name;
+  const order = (useTagList(1).data ?? []).map((l) => l.id);
+  const reorder = useReorderLanes();
+  const shift = (tag: Tag, by: number) =>
+    reorder.mutate(moveId(order, tag.id, order.indexOf(tag.id) + by), { onError: (err) => toastError(err) });
 
   const columns: Column<Tag>[] = [
     {
@@ -40,7 +56,9 @@ export function LanesScreen() {
     {
       key: "tickets",
       header: t("lanes.tickets"),
-      cellClassName: "tabular-nums",
+      // On a phone the order and actions columns matter more than the count (the board shows it).
+      headerClassName: "hidden sm:table-cell",
+      cellClassName: "hidden sm:table-cell tabular-nums",
       cell: (tag) => tag.ticketsCount,
     },
     {
@@ -58,6 +76,36 @@ export function LanesScreen() {
     },
     ...(admin
       ? [{
+        key: "order",
+        header: t("lanes.order"),
+        cell: (tag: Tag) => {
+          const i = order.indexOf(tag.id);
+          return (
+            <div className="flex gap-1">
+              <Button
+                size="icon-sm"
+                variant="ghost"
+                aria-label={t("lanes.moveUp", { name: tag.name })}
+                disabled={i <= 0 || !!list.debounced}
+                onClick={() => shift(tag, -1)}
+                data-testid={`lane-up-${tag.id}`}
+              >
+                <ArrowUp className="size-4" />
+              </Button>
+              <Button
+                size="icon-sm"
+                variant="ghost"
+                aria-label={t("lanes.moveDown", { name: tag.name })}
+                disabled={i < 0 || i >= order.length - 1 || !!list.debounced}
+                onClick={() => shift(tag, 1)}
+                data-testid={`lane-down-${tag.id}`}
+              >
+                <ArrowDown className="size-4" />
+              </Button>
+            </div>
+          );
+        },
+      }, {
         key: "actions",
         header: t("lanes.actions"),
         headerClassName: "text-right",

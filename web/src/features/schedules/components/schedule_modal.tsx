@@ -68,10 +68,10 @@ export function ScheduleModal({ schedule, contact, whatsappId, onClose, onSaved 
     e?.preventDefault();
     if (readOnly) return onClose();
     const errs: Record<string, string> = {};
-    if (!v.body.trim()) errs.body = "Requerido";
-    else if (v.body.trim().length < 5) errs.body = "Mensaje muy corto";
-    if (!v.contactId) errs.contactId = "Requerido";
-    if (!v.sendAt) errs.sendAt = "Requerido";
+    if (!v.body.trim()) errs.body = t("validation.required");
+    else if (v.body.trim().length < 5) errs.body = t("validation.tooShort");
+    if (!v.contactId) errs.contactId = t("validation.required");
+    if (!v.sendAt) errs.sendAt = t("validation.required");
     setErrors(errs);
     if (Object.keys(errs).length) return;
     const id = (x: string) => (x === NONE || !x ? null : Number(x));
@@ -105,7 +105,7 @@ export function ScheduleModal({ schedule, contact, whatsappId, onClose, onSaved 
     ...rows.map((r) => ({ value: String(r.id), label: r.name })),
   ];
   const title = schedule?.status === "ERRO"
-    ? "Error de envío"
+    ? t("sendError")
     : `${t("title.message")}${schedule ? ` ${t(`status.${schedule.status}`)}` : ""}`;
   return (
     <FormDialog
