@@ -109,7 +109,8 @@ function QueueForm(
   const refs = useQueueRefs().data ?? { integrations: [], prompts: [], files: [] };
   const sources: OptionSources = {
     ...refs,
-    queues: (useQueueList().data ?? []).filter((q) => q.id !== queueId),
+    queues: useQueueList().data ?? [],
+    selfQueueId: queueId,
     users: useUserOptions().data ?? [],
   };
   const set = <K extends keyof QueueInput>(k: K, value: QueueInput[K]) => {
