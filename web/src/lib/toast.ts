@@ -1,7 +1,10 @@
 import { toast } from "sonner";
+import { ApiError } from "./api.ts";
 import { describeError } from "./server_errors.ts";
 
 export const TOAST_DURATION = 3000;
+/** A hint the screen itself raises (nothing selected…) goes by itself; a refused request does not. */
+export const ERROR_TOAST_DURATION = 2000;
 
 /** The one place server error codes become text: the code's line and the server's reasons. */
 export function errorMessage(err: unknown, fallbackKey = "errors:generic"): string {
@@ -26,12 +29,17 @@ function keepUntilTheUserActs(id: string | number) {
   document.addEventListener("keydown", act, true);
 }
 
+/**
+ * A refused request (an ApiError) stays until the user acts, with a close button; a hint the screen
+ * raises itself (a string) goes after two seconds.
+ */
 export function toastError(err: unknown, options?: { fallbackKey?: string; id?: string }): void {
-  const id = toast.error(errorMessage(err, options?.fallbackKey), {
-    duration: Infinity,
-    closeButton: true,
-    id: options?.id,
-  });
+  const message = errorMessage(err, options?.fallbackKey);
+  if (!(err instanceof ApiError)) {
+    toast.error(message, { duration: ERROR_TOAST_DURATION, id: options?.id });
+    return;
+  }
+  const id = toast.error(message, { duration: Infinity, closeButton: true, id: options?.id });
   keepUntilTheUserActs(id);
 }
 
