@@ -79,3 +79,9 @@ function codeMessage(err: unknown, fallbackKey: string): string {
   if (typeof err === "string" && err) return err;
   return i18n.t(fallbackKey);
 }
+
+/** For a message shown beside what it concerns: the reasons alone when the server gave some. */
+export function reasonLine(err: unknown, fallbackKey = "errors:generic"): string {
+  const reasons = reasonsOf(err);
+  return reasons.length ? reasons.map((r) => r.text).join("; ") : describeError(err, fallbackKey);
+}

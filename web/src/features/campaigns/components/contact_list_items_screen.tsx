@@ -12,7 +12,8 @@ import { Input } from "../../../components/ui/input.tsx";
 import { RowActions } from "../../../components/ui/row_actions.tsx";
 import { useCurrentUser } from "../../../lib/auth.tsx";
 import { can } from "../../../lib/permissions.ts";
-import { errorMessage, toastError, toastSuccess } from "../../../lib/toast.ts";
+import { toastError, toastSuccess } from "../../../lib/toast.ts";
+import { reasonLine } from "../../../lib/server_errors.ts";
 import { useDeleteConfirmation } from "../../../lib/use_delete_confirmation.ts";
 import { useInfiniteList } from "../../../lib/use_infinite_list.ts";
 import {
@@ -176,7 +177,7 @@ function ImportDialog(
       setReport(r);
       toastSuccess(t("items.imported", { count: r.created }));
     } catch (err) {
-      setFailure(errorMessage(err));
+      setFailure(reasonLine(err));
       toastError(err);
     }
   };

@@ -7,7 +7,8 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardBody } from "../../../components/ui/card.tsx";
 import { PageHeader } from "../../../components/ui/page_section.tsx";
 import { useCurrentUser } from "../../../lib/auth.tsx";
-import { errorMessage, toastError, toastSuccess } from "../../../lib/toast.ts";
+import { toastError, toastSuccess } from "../../../lib/toast.ts";
+import { reasonLine } from "../../../lib/server_errors.ts";
 import {
   contactKeys,
   type ContactsImportProgress,
@@ -45,7 +46,7 @@ export function ContactsImportScreen() {
       toastSuccess(t("import.done", { created: r.created, updated: r.updated }));
       qc.invalidateQueries({ queryKey: contactKeys.all });
     } catch (err) {
-      setFailure(errorMessage(err));
+      setFailure(reasonLine(err));
       toastError(err);
     } finally {
       setBusy(false);
