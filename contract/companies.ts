@@ -41,6 +41,22 @@ export type WorkingHours = {
   endTimeB: string;
 };
 
+/**
+ * The rule both the server's schema and the hours editor apply: a window with both ends must end
+ * after it starts (14:00–09:00 is refused); an end of 00:00 means midnight. A blank window is
+ * closed, and a day with both windows blank is a closed day.
+ */
+export function invalidWorkingHourEnds(
+  day: Pick<WorkingHours, "startTimeA" | "endTimeA" | "startTimeB" | "endTimeB">,
+) {
+  const bad: ("endTimeA" | "endTimeB")[] = [];
+  for (const [start, end] of [["startTimeA", "endTimeA"], ["startTimeB", "endTimeB"]] as const) {
+    const a = day[start], b = day[end];
+    if (a && b && b !== "00:00" && b <= a) bad.push(end);
+  }
+  return bad;
+}
+
 /** A company as the back office lists it: never a password; always its plan's name and price. */
 export type CompanyDTO = {
   id: number;

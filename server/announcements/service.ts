@@ -109,7 +109,9 @@ export async function uploadMedia(deps: Deps, actor: Actor, id: number, file: Fi
   requireSuper(actor);
   const current = await getRow(deps, id);
   if (!IMAGE.test(file.type) && !/\.(png|jpe?g)$/i.test(file.name)) {
-    throw new AppError("ERR_VALIDATION", { details: [{ path: "file", message: "png, jpg or jpeg" }] });
+    throw new AppError("ERR_VALIDATION", {
+      details: [{ path: "file", message: "png, jpg or jpeg", code: "image_type" }],
+    });
   }
   const stored = await deps.media.save(actor.companyId, `announcements/${id}`, file, {
     maxBytes: await downloadLimit(deps),

@@ -135,7 +135,11 @@ export async function testDialogflowSession(deps: Deps, actor: Actor, input: Tes
     if (err instanceof ProviderError) {
       throw new AppError("ERR_VALIDATION", {
         message: err.message,
-        details: [{ path: "jsonContent", message: err.message }],
+        details: [{
+          path: "jsonContent",
+          message: err.message,
+          code: err.message.includes("jsonContent is not") ? "not_service_account" : "dialogflow_rejected",
+        }],
       });
     }
     throw err;

@@ -6,8 +6,16 @@ import type { z } from "zod";
 import { AppError } from "./errors.ts";
 import { formFields, type JsonOptions, readForm, readJson } from "./body.ts";
 
-const issuesOf = (error: { issues: readonly { path: PropertyKey[]; message: string; code: string }[] }) =>
-  error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message, code: i.code }));
+type Issue = { path: PropertyKey[]; message: string; code: string; minimum?: unknown; maximum?: unknown };
+/** Each issue keeps its code and bound, so that the web app can say it in the user's language. */
+const issuesOf = (error: { issues: readonly Issue[] }) =>
+  error.issues.map((i) => ({
+    path: i.path.map(String).join("."),
+    message: i.message,
+    code: i.code,
+    ...(typeof i.minimum === "number" ? { minimum: i.minimum } : {}),
+    ...(typeof i.maximum === "number" ? { maximum: i.maximum } : {}),
+  }));
 
 /**
  * Bodies ("json", "form") are read by lib/body.ts — size and nesting depth bounded before the

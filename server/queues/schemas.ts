@@ -1,7 +1,7 @@
 /** Request bodies of queues and their chatbot option trees (spec 2 §3, §4, §5, §9). */
 import { z } from "zod";
 import { flag } from "../lib/flag.ts";
-import { WEEKDAYS_EN, WEEKDAYS_PT } from "@contract/companies.ts";
+import { invalidWorkingHourEnds, WEEKDAYS_EN, WEEKDAYS_PT } from "@contract/companies.ts";
 
 /** Optional id where forms send "", 0 or null for "none". */
 const optionalId = z.preprocess(
@@ -20,6 +20,11 @@ export const workingHours = z.object({
   endTimeA: hhmm,
   startTimeB: hhmm,
   endTimeB: hhmm,
+}).superRefine((day, ctx) => {
+  // The issue's message is the reason's code: the web app says it in the user's language.
+  for (const end of invalidWorkingHourEnds(day)) {
+    ctx.addIssue({ code: "custom", path: [end], message: "end_before_start" });
+  }
 });
 
 /** Spec 2 §5, §9: 08:00-12:00 and 13:00-18:00 every day. */

@@ -53,8 +53,27 @@ export async function listSchedules(deps: Deps, actor: Actor, q: ListSchedulesQu
 
 export const showSchedule = (deps: Deps, actor: Actor, id: number) => visible(deps, actor, id);
 
+/**
+ * A form filled a few minutes ago still counts as "now" (its picker has minute precision, its
+ * clock is not exactly ours): only a moment more than five minutes back is "in the past".
+ */
+export const PAST_GRACE_MS = 5 * 60_000;
+
+/**
+ * A message scheduled in the past would go out at once, which nobody scheduling it meant: refused
+ * with a field reason. (The dispatcher still sends a slot it missed while the server was down.)
+ */
+function refusePast(deps: Deps, sendAt: string) {
+  if (new Date(sendAt).getTime() < deps.clock.now().getTime() - PAST_GRACE_MS) {
+    throw new AppError("ERR_VALIDATION", {
+      details: [{ path: "sendAt", message: "date_in_past", code: "date_in_past" }],
+    });
+  }
+}
+
 export async function createSchedule(deps: Deps, actor: Actor, input: CreateScheduleInput) {
   requirePlan(actor.plan, "useSchedules");
+  refusePast(deps, input.sendAt);
   const userId = isAdmin(actor) && input.userId ? input.userId : actor.userId;
   await checkRefs(deps, actor.companyId, { ...input, userId });
   const row = await deps.database.write((tx) =>
@@ -69,6 +88,7 @@ export async function createSchedule(deps: Deps, actor: Actor, input: CreateSche
 export async function updateSchedule(deps: Deps, actor: Actor, id: number, input: UpdateScheduleInput) {
   const cur = await visible(deps, actor, id);
   if (cur.sentAt) throw new AppError("ERR_CONFLICT", { message: "a sent schedule cannot be edited" });
+  if (input.sendAt && input.sendAt !== cur.sendAt) refusePast(deps, input.sendAt);
   const { userId: _u, ...rest } = input;
   await checkRefs(deps, actor.companyId, rest);
   await deps.database.write((tx) =>

@@ -40,8 +40,13 @@ const HEADERS: Record<string, Field> = {
 const headerKey = (s: string) =>
   s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z]/g, "");
 
-const unreadable = (message: string, cause?: unknown) =>
-  new AppError("ERR_VALIDATION", { message, cause, details: { field: "file" } });
+/** The reason names the file field and a code the web app translates (its `message` stays English). */
+const unreadable = (message: string, cause?: unknown, code = "unreadable_spreadsheet", maximum?: number) =>
+  new AppError("ERR_VALIDATION", {
+    message,
+    cause,
+    details: [{ path: "file", message, code, ...(maximum ? { maximum } : {}) }],
+  });
 
 function cellText(cell: ExcelJS.Cell): string {
   // A whole number (a phone typed as a number) keeps its digits: no exponent, no ".0".
@@ -63,7 +68,7 @@ async function gridOf(file: File, maxRows: number): Promise<(string | undefined)
   }
   if (file.size > MAX_SHEET_BYTES) throw new AppError("ERR_PAYLOAD_TOO_LARGE");
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const tooMany = () => unreadable(`at most ${maxRows} rows per import`);
+  const tooMany = () => unreadable(`at most ${maxRows} rows per import`, undefined, "too_many_rows", maxRows);
   if (kind === "xls") {
     try {
       // +1 for the header row; the reader stops at the first row past the limit.
@@ -85,6 +90,7 @@ async function gridOf(file: File, maxRows: number): Promise<(string | undefined)
     throw unreadable(
       kind === "xlsx" ? "unreadable spreadsheet: not an .xlsx file" : "unreadable spreadsheet",
       err,
+      kind === "xlsx" ? "not_xlsx" : "unreadable_spreadsheet",
     );
   }
   if (!ws) return [];
@@ -103,15 +109,17 @@ async function gridOf(file: File, maxRows: number): Promise<(string | undefined)
 /** The sheet's rows below the header; empty rows are skipped. */
 export async function readContactRows(file: File, maxRows: number): Promise<RawRow[]> {
   const grid = await gridOf(file, maxRows);
-  if (!grid.length) throw unreadable("the sheet is empty");
-  if (grid.length > maxRows + 1) throw unreadable(`at most ${maxRows} rows per import`);
+  if (!grid.length) throw unreadable("the sheet is empty", undefined, "empty_sheet");
+  if (grid.length > maxRows + 1) {
+    throw unreadable(`at most ${maxRows} rows per import`, undefined, "too_many_rows", maxRows);
+  }
   const cols = new Map<Field, number>();
   grid[0].forEach((text, col) => {
     const f = HEADERS[headerKey(text ?? "")];
     if (f && !cols.has(f)) cols.set(f, col);
   });
   if (!cols.has("number")) {
-    throw unreadable("the header row needs a 'number' (or 'numero') column");
+    throw unreadable("the header row needs a 'number' (or 'numero') column", undefined, "no_number_column");
   }
   const at = (cells: (string | undefined)[], f: Field) =>
     cols.has(f) ? String(cells[cols.get(f)!] ?? "").trim() : "";

@@ -1,24 +1,46 @@
 import { toast } from "sonner";
-import i18n from "./i18n.ts";
 import { ApiError } from "./api.ts";
+import { describeError } from "./server_errors.ts";
 
 export const TOAST_DURATION = 3000;
+/** A hint the screen itself raises (nothing selected…) goes by itself; a refused request does not. */
 export const ERROR_TOAST_DURATION = 2000;
 
-/** The one place server error codes become text: translation, else the raw code, else a generic line. */
+/** The one place server error codes become text: the code's line and the server's reasons. */
 export function errorMessage(err: unknown, fallbackKey = "errors:generic"): string {
-  if (err instanceof ApiError) {
-    const key = `errors:${err.code}`;
-    if (i18n.exists(key)) return i18n.t(key);
-    if (err.code.startsWith("HTTP_") || err.code === "ERR_NETWORK") return i18n.t(fallbackKey);
-    return err.code;
-  }
-  if (typeof err === "string" && err) return err;
-  return i18n.t(fallbackKey);
+  return describeError(err, fallbackKey);
 }
 
+/**
+ * An error stays until the user acts: closes it, clicks or types anywhere else. It does not vanish
+ * after two seconds while the user is still reading why the server said no.
+ */
+function keepUntilTheUserActs(id: string | number) {
+  const act = (e: Event) => {
+    if (e.target instanceof Element && e.target.closest("[data-sonner-toaster]")) return;
+    toast.dismiss(id);
+    stop();
+  };
+  const stop = () => {
+    document.removeEventListener("pointerdown", act, true);
+    document.removeEventListener("keydown", act, true);
+  };
+  document.addEventListener("pointerdown", act, true);
+  document.addEventListener("keydown", act, true);
+}
+
+/**
+ * A refused request (an ApiError) stays until the user acts, with a close button; a hint the screen
+ * raises itself (a string) goes after two seconds.
+ */
 export function toastError(err: unknown, options?: { fallbackKey?: string; id?: string }): void {
-  toast.error(errorMessage(err, options?.fallbackKey), { duration: ERROR_TOAST_DURATION, id: options?.id });
+  const message = errorMessage(err, options?.fallbackKey);
+  if (!(err instanceof ApiError)) {
+    toast.error(message, { duration: ERROR_TOAST_DURATION, id: options?.id });
+    return;
+  }
+  const id = toast.error(message, { duration: Infinity, closeButton: true, id: options?.id });
+  keepUntilTheUserActs(id);
 }
 
 export function toastSuccess(message: string): void {

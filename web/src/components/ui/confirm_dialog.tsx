@@ -34,7 +34,7 @@ export function ConfirmDialog(
                 : <A.Description className="sr-only">{title}</A.Description>}
             </div>
           </div>
-          <div className="mt-6 flex justify-end gap-2">
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
             <A.Cancel asChild>
               <Button variant="secondary">{cancelLabel}</Button>
             </A.Cancel>

@@ -14,6 +14,7 @@ type SelectProps = {
   disabled?: boolean;
   className?: string;
   "aria-label"?: string;
+  "aria-invalid"?: boolean;
   "data-testid"?: string;
 };
 
@@ -24,12 +25,13 @@ export function Select(props: SelectProps) {
       <S.Trigger
         id={id}
         aria-label={props["aria-label"]}
+        aria-invalid={props["aria-invalid"]}
         data-testid={props["data-testid"]}
         className={cn(
           "flex h-9 w-full cursor-pointer items-center justify-between gap-2 rounded-lg border border-line bg-surface px-3",
           "text-left text-sm text-ink shadow-xs outline-none transition-[border-color,box-shadow]",
           "focus:border-primary focus:ring-3 focus:ring-primary/20 disabled:cursor-not-allowed disabled:opacity-60",
-          "data-[placeholder]:text-ink-subtle",
+          "data-[placeholder]:text-ink-subtle aria-[invalid=true]:border-danger",
           className,
         )}
       >

@@ -54,6 +54,16 @@ export function useLiveAnnouncements() {
   });
 }
 
+/** The attachments an announcement takes (spec 2 §9); the server refuses any other. */
+export const ANNOUNCEMENT_IMAGE = {
+  accept: "image/png,image/jpeg,.png,.jpg,.jpeg",
+  pattern: /\.(png|jpe?g)$/i,
+};
+
+/** True when `file` is an image the server accepts: checked before anything is saved. */
+export const acceptableAttachment = (file: File) =>
+  /^image\/(png|jpe?g)$/.test(file.type) || ANNOUNCEMENT_IMAGE.pattern.test(file.name);
+
 export function useSaveAnnouncement() {
   const qc = useQueryClient();
   return useMutation({
@@ -73,7 +83,14 @@ export function useSaveAnnouncement() {
         const form = new FormData();
         form.append("typeArch", "announcements");
         form.append("file", file);
-        return await api.upload<Announcement>(`/announcements/${saved.id}/media-upload`, form);
+        try {
+          return await api.upload<Announcement>(`/announcements/${saved.id}/media-upload`, form);
+        } catch (err) {
+          // Never saved half-way: a new announcement whose attachment is refused is taken back,
+          // so Save again does not publish a second copy.
+          if (!id) await api.delete(`/announcements/${saved.id}`).catch(() => undefined);
+          throw err;
+        }
       }
       return saved;
     },

@@ -7,13 +7,20 @@ import { FormDialog } from "../../../components/ui/form_dialog.tsx";
 import { Input, Textarea } from "../../../components/ui/input.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
-import { type Announcement, useSaveAnnouncement } from "../api/announcements.ts";
+import { fieldErrorsOf } from "../../../lib/server_errors.ts";
+import {
+  acceptableAttachment,
+  type Announcement,
+  ANNOUNCEMENT_IMAGE,
+  useSaveAnnouncement,
+} from "../api/announcements.ts";
 
 const selectClass = "h-9 w-full rounded-lg border border-line bg-surface px-2 text-sm text-ink";
 
 /** Add/edit an announcement: title and text required; one png/jpg attachment at a time. */
 export function AnnouncementModal({ record, onClose }: { record: Announcement | null; onClose: () => void }) {
   const { t } = useTranslation("workspace");
+  const { t: te } = useTranslation("errors");
   const save = useSaveAnnouncement();
   const [title, setTitle] = useState(record?.title ?? "");
   const [text, setText] = useState(record?.text ?? "");
@@ -22,7 +29,7 @@ export function AnnouncementModal({ record, onClose }: { record: Announcement | 
   const [expires, setExpires] = useState(record?.expiresAt?.slice(0, 10) ?? "");
   const [file, setFile] = useState<File | null>(null);
   const [removeMedia, setRemoveMedia] = useState(false);
-  const [errors, setErrors] = useState<{ title?: string; text?: string }>({});
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const attached = file?.name ?? (!removeMedia ? record?.mediaName : null);
 
   const submit = async (e?: FormEvent) => {
@@ -30,9 +37,11 @@ export function AnnouncementModal({ record, onClose }: { record: Announcement | 
     const next = {
       title: title.trim() ? undefined : t("announcements.required"),
       text: text.trim() ? undefined : t("announcements.required"),
+      // The attachment is checked before anything is saved: a refused file saves nothing.
+      file: file && !acceptableAttachment(file) ? te("issues.image_type") : undefined,
     };
     setErrors(next);
-    if (next.title || next.text) return;
+    if (next.title || next.text || next.file) return;
     try {
       await save.mutateAsync({
         id: record?.id,
@@ -49,6 +58,8 @@ export function AnnouncementModal({ record, onClose }: { record: Announcement | 
       toastSuccess(t("announcements.saved"));
       onClose();
     } catch (err) {
+      // The server's reasons under their fields, until the user changes them.
+      setErrors(fieldErrorsOf(err));
       toastError(err);
     }
   };
@@ -62,7 +73,13 @@ export function AnnouncementModal({ record, onClose }: { record: Announcement | 
       saveTestId="announcement-save"
     >
       <Field label={t("announcements.fieldTitle")} htmlFor="ann-title" error={errors.title}>
-        <Input id="ann-title" value={title} onChange={(e) => setTitle(e.target.value)} autoFocus />
+        <Input
+          id="ann-title"
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          aria-invalid={errors.title ? true : undefined}
+          autoFocus
+        />
       </Field>
       <Field label={t("announcements.fieldText")} htmlFor="ann-text" error={errors.text}>
         <Textarea id="ann-text" rows={4} value={text} onChange={(e) => setText(e.target.value)} />
@@ -91,7 +108,7 @@ export function AnnouncementModal({ record, onClose }: { record: Announcement | 
         {t("announcements.active")}
         <Switch checked={status} onCheckedChange={setStatus} data-testid="announcement-status" />
       </label>
-      <Field label={t("announcements.attachment")} htmlFor="ann-file">
+      <Field label={t("announcements.attachment")} htmlFor="ann-file" error={errors.file}>
         {attached
           ? (
             <div className="flex items-center gap-2 rounded-lg border border-line px-3 py-2 text-sm text-ink">
@@ -101,7 +118,11 @@ export function AnnouncementModal({ record, onClose }: { record: Announcement | 
                 variant="ghost"
                 size="icon-sm"
                 aria-label={t("announcements.removeAttachment")}
-                onClick={() => (file ? setFile(null) : setRemoveMedia(true))}
+                onClick={() => {
+                  setErrors(({ file: _, ...rest }) => rest);
+                  if (file) setFile(null);
+                  else setRemoveMedia(true);
+                }}
               >
                 <X className="size-4" />
               </Button>
@@ -111,8 +132,10 @@ export function AnnouncementModal({ record, onClose }: { record: Announcement | 
             <Input
               id="ann-file"
               type="file"
-              accept="image/png,image/jpeg"
+              accept={ANNOUNCEMENT_IMAGE.accept}
+              aria-invalid={errors.file ? true : undefined}
               onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              data-testid="announcement-file"
             />
           )}
       </Field>

@@ -5,6 +5,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
+import { cn } from "../../../lib/utils.ts";
 import { type Invoice, type PaymentResponse, type PublicPlan, useUploadReceipt } from "../api/billing.ts";
 
 const RECEIPT_TYPES = /^(image\/(jpeg|png|gif)|application\/pdf)$/;
@@ -28,6 +29,10 @@ export function CheckoutPayment(
     file: null,
     error: null,
   });
+
+  // No provider configured: nothing here can take the payment online, and nothing will close this
+  // window by itself; the customer pays by PIX or transfer and sends the proof below.
+  const online = !!(payment?.stripeURL || payment?.mercadopagoURL || payment?.asaasURL || payment?.qrcode);
 
   const sendReceipt = async () => {
     if (!receipt.descripcion.trim()) {
@@ -94,8 +99,23 @@ export function CheckoutPayment(
           </code>
         </div>
       )}
-      <p className="text-ink-muted">{t("checkout.waiting")}</p>
-      <div className="flex flex-col gap-3 rounded-xl border border-line p-4">
+      {online ? <p className="text-ink-muted">{t("checkout.waiting")}</p> : (
+        <div
+          role="status"
+          className="rounded-lg border border-warning/40 bg-warning/10 px-4 py-3 text-ink"
+          data-testid="checkout-offline"
+        >
+          <p className="font-medium">{t("checkout.offline.title")}</p>
+          <p className="text-ink-muted">{t("checkout.offline.body")}</p>
+        </div>
+      )}
+      <div
+        className={cn(
+          "flex flex-col gap-3 rounded-xl border p-4",
+          online ? "border-line" : "border-primary/50",
+        )}
+        data-testid="receipt-form"
+      >
         <p className="font-medium text-ink">{t("receipt.title")}</p>
         <Field label={t("receipt.description")} htmlFor="rc-desc" error={receipt.error}>
           <Input

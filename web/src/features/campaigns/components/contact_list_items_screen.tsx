@@ -13,6 +13,7 @@ import { RowActions } from "../../../components/ui/row_actions.tsx";
 import { useCurrentUser } from "../../../lib/auth.tsx";
 import { can } from "../../../lib/permissions.ts";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
+import { reasonLine } from "../../../lib/server_errors.ts";
 import { useDeleteConfirmation } from "../../../lib/use_delete_confirmation.ts";
 import { useInfiniteList } from "../../../lib/use_infinite_list.ts";
 import {
@@ -164,15 +165,19 @@ function ImportDialog(
   const input = useRef<HTMLInputElement>(null);
   const run = useImportList(listId);
   const [report, setReport] = useState<ImportReport | null>(null);
+  /** Why the server refused the file, shown in the dialog until another file is picked. */
+  const [failure, setFailure] = useState<string | null>(null);
   const pick = async (file: File | undefined) => {
     if (!file) return;
     onStart();
     setReport(null);
+    setFailure(null);
     try {
       const r = await run.mutateAsync(file);
       setReport(r);
       toastSuccess(t("items.imported", { count: r.created }));
     } catch (err) {
+      setFailure(reasonLine(err));
       toastError(err);
     }
   };
@@ -214,6 +219,9 @@ function ImportDialog(
           <Upload className="size-4" />
           {t("items.chooseFile")}
         </Button>
+        {failure && (
+          <p role="alert" className="text-sm font-medium text-danger" data-testid="import-error">{failure}</p>
+        )}
         {(run.isPending || progress || report) && (
           <div className="flex flex-col gap-1.5" data-testid="import-progress">
             <div className="h-2 overflow-hidden rounded-full bg-surface-2">

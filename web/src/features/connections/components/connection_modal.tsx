@@ -46,6 +46,7 @@ import {
   extrasErrors,
   extrasFrom,
   extrasPayload,
+  hoursInvalid,
   VacationAndMedia,
 } from "../../queues/index.ts";
 import { useSettings } from "../../settings/index.ts";
@@ -99,6 +100,7 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
       return;
     }
     if (Object.keys(extrasErrors(extras)).length) return setTab("messages");
+    if (byConnection && hoursInvalid(extras.schedules)) return setTab("schedules");
     if (isWebchat && Object.keys(webchatErrors(webchat)).length) return setTab("webchat");
     if (Object.keys(importErrs).length) return setTab("general");
     try {

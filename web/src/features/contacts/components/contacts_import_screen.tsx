@@ -8,6 +8,7 @@ import { Card, CardBody } from "../../../components/ui/card.tsx";
 import { PageHeader } from "../../../components/ui/page_section.tsx";
 import { useCurrentUser } from "../../../lib/auth.tsx";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
+import { reasonLine } from "../../../lib/server_errors.ts";
 import {
   contactKeys,
   type ContactsImportProgress,
@@ -29,12 +30,15 @@ export function ContactsImportScreen() {
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<ContactsImportProgress | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
+  /** Why the server refused the file (not an .xlsx, no number column…), until another is picked. */
+  const [failure, setFailure] = useState<string | null>(null);
   useContactsImportProgress(me.companyId, setProgress);
 
   const run = async (f: File) => {
     setFile(f);
     setResult(null);
     setProgress(null);
+    setFailure(null);
     setBusy(true);
     try {
       const r = await importContacts(f);
@@ -42,6 +46,7 @@ export function ContactsImportScreen() {
       toastSuccess(t("import.done", { created: r.created, updated: r.updated }));
       qc.invalidateQueries({ queryKey: contactKeys.all });
     } catch (err) {
+      setFailure(reasonLine(err));
       toastError(err);
     } finally {
       setBusy(false);
@@ -93,6 +98,11 @@ export function ContactsImportScreen() {
               if (f) run(f);
             }}
           />
+          {failure && (
+            <p role="alert" className="text-sm font-medium text-danger" data-testid="import-error">
+              {failure}
+            </p>
+          )}
           <div className="grid gap-2 text-sm text-ink-muted sm:grid-cols-3">
             {(["ruleHeader", "ruleNumber", "ruleUpdate"] as const).map((k) => (
               <p key={k} className="rounded-lg bg-surface-2 px-3 py-2">{t(`import.${k}`)}</p>

@@ -22,6 +22,7 @@ import { ArrowLeft, Maximize, Plus, Save, Undo2 } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Menu, MenuContent, MenuItem, MenuTrigger } from "../../../components/ui/dropdown_menu.tsx";
 import { PageSpinner } from "../../../components/ui/spinner.tsx";
+import { LeaveGuard } from "../../../components/ui/leave_guard.tsx";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
 import { useCurrentUser } from "../../../lib/auth.tsx";
 import { planAllows } from "../../../lib/permissions.ts";
@@ -95,7 +96,9 @@ function Canvas(
   }, [initial]);
   const [nodes, setNodes] = useState<Node[]>(start.nodes);
   const [edges, setEdges] = useState<Edge[]>(start.edges);
-  const [saved, setSaved] = useState(() => JSON.stringify(initial));
+  // What is on the server, as the canvas shows it (a new flow's start node included): only the
+  // user's own changes make the editor "unsaved".
+  const [saved, setSaved] = useState(() => JSON.stringify(fromCanvas(start.nodes, start.edges)));
   const [editing, setEditing] = useState<Editing>(null);
   const history = useRef<Snapshot[]>([]);
   const current = useRef<Snapshot>({ nodes, edges });
@@ -246,6 +249,7 @@ function Canvas(
       className="flex h-[calc(100dvh-8rem)] min-h-[480px] flex-col overflow-hidden rounded-xl border border-line bg-surface"
       data-testid="flow-editor"
     >
+      <LeaveGuard when={dirty} />
       <div className="flex flex-wrap items-center gap-2 border-b border-line px-3 py-2">
         <Button asChild variant="ghost" size="icon-sm" aria-label={t("editor.back")}>
           <Link to="/flowbuilders">

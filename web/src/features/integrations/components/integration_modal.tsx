@@ -5,6 +5,7 @@ import { Field } from "../../../components/ui/field.tsx";
 import { FormDialog } from "../../../components/ui/form_dialog.tsx";
 import { Input, Textarea } from "../../../components/ui/input.tsx";
 import { Select } from "../../../components/ui/select.tsx";
+import { fieldErrorsOf } from "../../../lib/server_errors.ts";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
 import {
   type Integration,
@@ -99,6 +100,7 @@ export function IntegrationModal(
       toastSuccess(t("integrations.saved"));
       onClose();
     } catch (err) {
+      setErrors((e) => ({ ...e, ...fieldErrorsOf(err) }));
       toastError(err);
     }
   };
@@ -111,6 +113,8 @@ export function IntegrationModal(
       });
       toastSuccess(t("integrations.testOk", { answer: r.message || "—" }));
     } catch (err) {
+      // Why Dialogflow or the server refused, under the field it concerns.
+      setErrors((e) => ({ ...e, ...fieldErrorsOf(err) }));
       toastError(err);
     }
   };
@@ -170,6 +174,7 @@ export function IntegrationModal(
               value={v.jsonContent.startsWith("••••") ? "" : v.jsonContent}
               placeholder={integration?.jsonContent || '{"type": "service_account", …}'}
               onChange={(e) => set("jsonContent", e.target.value)}
+              aria-invalid={errors.jsonContent ? true : undefined}
             />
           </Field>
           <div>

@@ -24,7 +24,19 @@ export const newOption = (): ChatbotOption => ({
   options: [],
 });
 
-export type OptionSources = QueueRefs & { queues: RefOption[]; users: RefOption[] };
+/**
+ * `queues` holds every queue, the one being edited included: an "Attendant" option may hand the
+ * customer to an attendant of this very queue; `selfQueueId` is left out of "Queue" transfers.
+ */
+export type OptionSources = QueueRefs & { queues: RefOption[]; users: RefOption[]; selfQueueId?: number };
+
+/** Which picker a tree problem belongs under: the reason shows next to the field it concerns. */
+const PROBLEM_FIELD: Partial<Record<string, "queue" | "user" | "integration" | "file">> = {
+  "validation.optQueue": "queue",
+  "validation.optUser": "user",
+  "validation.optIntegration": "integration",
+  "validation.optFile": "file",
+};
 
 /** The first problem of a tree, as [path, i18n key], or null: name ≥ 4, type targets, message to nest. */
 export function treeProblem(list: ChatbotOption[], path = ""): [string, string] | null {
@@ -99,7 +111,13 @@ function OptionCard(
   const { t } = useTranslation("queues");
   const { option: o, index, path, depth, sources, onOption, onRemove, problem } = props;
   const set = (patch: Partial<ChatbotOption>) => onOption({ ...o, ...patch });
-  const err = problem && problem[0] === path ? t(problem[1]) : null;
+  const mine = problem && problem[0] === path ? problem[1] : null;
+  const errAt = mine ? PROBLEM_FIELD[mine] ?? "name" : null;
+  const err = errAt === "name" && mine ? t(mine) : null;
+  const fieldErr = (f: string) => (errAt === f && mine ? t(mine) : null);
+  const queueChoices = o.queueType === "queue"
+    ? sources.queues.filter((q) => q.id !== sources.selfQueueId)
+    : sources.queues;
   const ids = (list: RefOption[]) => [
     { value: NONE, label: t("fields.none") },
     ...list.map((r) => ({ value: String(r.id), label: r.name })),
@@ -133,7 +151,15 @@ function OptionCard(
           <Trash2 className="size-4" />
         </Button>
       </div>
-      {err && <p role="alert" className="text-xs font-medium text-danger">{err}</p>}
+      {err && (
+        <p
+          role="alert"
+          className="text-xs font-medium text-danger"
+          data-testid={`chatbot-name-error-${path}`}
+        >
+          {err}
+        </p>
+      )}
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label={t("chatbot.type")} htmlFor={`chatbot-type-${path}`}>
           <Select
@@ -145,23 +171,25 @@ function OptionCard(
           />
         </Field>
         {(o.queueType === "queue" || o.queueType === "attendent") && (
-          <Field label={t("chatbot.queue")} htmlFor={`chatbot-queue-${path}`}>
+          <Field label={t("chatbot.queue")} htmlFor={`chatbot-queue-${path}`} error={fieldErr("queue")}>
             <Select
               id={`chatbot-queue-${path}`}
               value={idOf(o.optQueueId)}
               onValueChange={(v) =>
                 set({ optQueueId: pick(v) })}
-              options={ids(sources.queues)}
+              options={ids(queueChoices)}
+              aria-invalid={fieldErr("queue") ? true : undefined}
               data-testid={`chatbot-queue-${path}`}
             />
           </Field>
         )}
         {o.queueType === "attendent" && (
-          <Field label={t("chatbot.user")} htmlFor={`chatbot-user-${path}`}>
+          <Field label={t("chatbot.user")} htmlFor={`chatbot-user-${path}`} error={fieldErr("user")}>
             <Select
               id={`chatbot-user-${path}`}
               value={idOf(o.optUserId)}
-              onValueChange={(v) => set({ optUserId: pick(v) })}
+              onValueChange={(v) =>
+                set({ optUserId: pick(v) })}
               options={ids(sources.users)}
               data-testid={`chatbot-user-${path}`}
             />
@@ -171,6 +199,7 @@ function OptionCard(
           <Field
             label={t("chatbot.integration")}
             htmlFor={`chatbot-integration-${path}`}
+            error={fieldErr("integration")}
             hint={sources.integrations.length ? undefined : t("fields.noIntegrations")}
           >
             <Select
@@ -186,6 +215,7 @@ function OptionCard(
           <Field
             label={t("chatbot.file")}
             htmlFor={`chatbot-file-${path}`}
+            error={fieldErr("file")}
             hint={sources.files.length ? undefined : t("fields.noFiles")}
           >
             <Select

@@ -5,7 +5,7 @@ import { Card } from "../../../components/ui/card.tsx";
 import { PageSpinner } from "../../../components/ui/spinner.tsx";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
 import { useCompanySchedules, useSaveCompanySchedules, type WorkingHours } from "../api/queues.ts";
-import { fullWeek, WorkingHoursEditor } from "./working_hours_editor.tsx";
+import { fullWeek, hoursInvalid, WorkingHoursEditor } from "./working_hours_editor.tsx";
 
 /** Settings → schedules (scheduleType company): the company's hours, saved with one button. */
 export function CompanyHoursTab({ companyId }: { companyId: number }) {
@@ -24,6 +24,8 @@ function HoursForm(
   const [hours, setHours] = useState(initial);
   const [dirty, setDirty] = useState(false);
   const submit = async () => {
+    // The editor already shows which day is wrong; nothing is sent until it is fixed.
+    if (hoursInvalid(hours)) return;
     try {
       await save.mutateAsync(hours);
       setDirty(false);

@@ -19,7 +19,7 @@ import {
   useUserOptions,
 } from "../api/queues.ts";
 import { ChatbotEditor, NONE, type OptionSources, treeProblem } from "./chatbot_editor.tsx";
-import { fullWeek, WorkingHoursEditor } from "./working_hours_editor.tsx";
+import { fullWeek, hoursInvalid, WorkingHoursEditor } from "./working_hours_editor.tsx";
 
 const ROTATION = [2, 5, 10, 15, 30, 45, 60];
 const PALETTE = ["#2563eb", "#16a34a", "#dc2626", "#d97706", "#7c3aed", "#db2777", "#0891b2", "#4b5563"];
@@ -109,7 +109,8 @@ function QueueForm(
   const refs = useQueueRefs().data ?? { integrations: [], prompts: [], files: [] };
   const sources: OptionSources = {
     ...refs,
-    queues: (useQueueList().data ?? []).filter((q) => q.id !== queueId),
+    queues: useQueueList().data ?? [],
+    selfQueueId: queueId,
     users: useUserOptions().data ?? [],
   };
   const set = <K extends keyof QueueInput>(k: K, value: QueueInput[K]) => {
@@ -131,6 +132,9 @@ function QueueForm(
     setErrors(found);
     setProblem(tree);
     if (found.outOfHoursMessage && Object.keys(found).length === 1) return setTab("hours");
+    if (!Object.keys(found).length && !tree && scheduleByQueue && hoursInvalid(v.schedules)) {
+      return setTab("hours");
+    }
     if (Object.keys(found).length || tree) return setTab("data");
     try {
       await save.mutateAsync({

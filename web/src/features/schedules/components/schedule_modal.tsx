@@ -9,6 +9,8 @@ import { Select } from "../../../components/ui/select.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
 import { useDebouncedValue } from "../../../lib/use_debounce.ts";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
+import { fieldErrorsOf } from "../../../lib/server_errors.ts";
+import i18n from "../../../lib/i18n.ts";
 import {
   useConnectionOptions,
   useContactSearch,
@@ -17,6 +19,8 @@ import {
 } from "../../../lib/lookups.ts";
 import { type Schedule, useRemoveScheduleMedia, useSaveSchedule } from "../api/schedules.ts";
 
+/** As the server: a moment more than five minutes back is "in the past" (minute-precision picker). */
+const PAST_GRACE_MS = 5 * 60_000;
 const NONE = "0";
 const toLocalInput = (d: Date) =>
   new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
@@ -61,6 +65,7 @@ export function ScheduleModal({ schedule, contact, whatsappId, onClose, onSaved 
   const { data: users } = useUserSearch("");
   const [pending, setPending] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [initialSendAt] = useState(() => v.sendAt);
   const set = (k: keyof typeof v, x: string | boolean) => setV((o) => ({ ...o, [k]: x }));
   const fixedContact = contact ?? schedule?.contact ?? null;
 
@@ -72,6 +77,10 @@ export function ScheduleModal({ schedule, contact, whatsappId, onClose, onSaved 
     else if (v.body.trim().length < 5) errs.body = t("validation.tooShort");
     if (!v.contactId) errs.contactId = t("validation.required");
     if (!v.sendAt) errs.sendAt = t("validation.required");
+    else if (v.sendAt !== initialSendAt && new Date(v.sendAt).getTime() < Date.now() - PAST_GRACE_MS) {
+      // Never sent at once by surprise: a moment already past is refused, as the server does.
+      errs.sendAt = i18n.t("errors:issues.date_in_past");
+    }
     setErrors(errs);
     if (Object.keys(errs).length) return;
     const id = (x: string) => (x === NONE || !x ? null : Number(x));
@@ -96,6 +105,8 @@ export function ScheduleModal({ schedule, contact, whatsappId, onClose, onSaved 
       onSaved?.();
       onClose();
     } catch (err) {
+      // The server's reasons go under their fields and stay until the user edits them.
+      setErrors(fieldErrorsOf(err));
       toastError(err);
     }
   };
@@ -168,7 +179,12 @@ export function ScheduleModal({ schedule, contact, whatsappId, onClose, onSaved 
           type="datetime-local"
           value={v.sendAt}
           disabled={readOnly}
-          onChange={(e) => set("sendAt", e.target.value)}
+          onChange={(e) => {
+            set("sendAt", e.target.value);
+            setErrors(({ sendAt: _, ...rest }) => rest);
+          }}
+          aria-invalid={errors.sendAt ? true : undefined}
+          data-testid="sc-send-at"
         />
       </Field>
       <Field label={t("fields.connection")} htmlFor="sc-conn">

@@ -11,6 +11,7 @@ import { PageHeader } from "../../../components/ui/page_section.tsx";
 import { PageSpinner } from "../../../components/ui/spinner.tsx";
 import { api } from "../../../lib/api.ts";
 import { toastError } from "../../../lib/toast.ts";
+import { fieldErrorsOf } from "../../../lib/server_errors.ts";
 import { cn } from "../../../lib/utils.ts";
 import { fullDateTime } from "../../../lib/format.ts";
 
@@ -43,35 +44,53 @@ export function TodoScreen() {
   const [text, setText] = useState("");
   const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     const v = text.trim();
     if (!v) return; // Blank text is ignored.
-    await add.mutateAsync(v);
-    setText("");
+    // mutate, not mutateAsync: a refusal is shown (onError, addError), never thrown uncaught.
+    add.mutate(v, { onSuccess: () => setText("") });
   };
-  const saveEdit = async (e: FormEvent) => {
+  const saveEdit = (e: FormEvent) => {
     e.preventDefault();
     if (!editing?.text.trim()) return;
-    await update.mutateAsync({ id: editing.id, text: editing.text.trim() });
-    setEditing(null);
+    update.mutate({ id: editing.id, text: editing.text.trim() }, { onSuccess: () => setEditing(null) });
   };
+  const addError = fieldErrorsOf(add.error).text;
+  const editError = fieldErrorsOf(update.error).text;
   const todos = list.data ?? [];
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6" data-testid="page-todolist">
       <PageHeader title={t("todo.title")} description={t("todo.description")} />
-      <form onSubmit={submit} className="flex gap-2">
-        <Input
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder={t("todo.placeholder")}
-          aria-label={t("todo.placeholder")}
-          data-testid="todo-input"
-        />
-        <Button type="submit" loading={add.isPending} data-testid="todo-add">
-          <Plus className="size-4" />
-          {t("todo.add")}
-        </Button>
+      <form onSubmit={submit} className="flex flex-col gap-1.5">
+        <div className="flex gap-2">
+          <Input
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              if (add.error) add.reset();
+            }}
+            placeholder={t("todo.placeholder")}
+            aria-label={t("todo.placeholder")}
+            aria-invalid={addError ? true : undefined}
+            aria-describedby={addError ? "todo-input-error" : undefined}
+            data-testid="todo-input"
+          />
+          <Button type="submit" loading={add.isPending} data-testid="todo-add">
+            <Plus className="size-4" />
+            {t("todo.add")}
+          </Button>
+        </div>
+        {addError && (
+          <p
+            role="alert"
+            id="todo-input-error"
+            className="text-xs font-medium text-danger"
+            data-testid="todo-input-error"
+          >
+            {addError}
+          </p>
+        )}
       </form>
       <Card className="overflow-hidden">
         {list.isPending ? <PageSpinner /> : !todos.length
@@ -99,7 +118,7 @@ export function TodoScreen() {
                   />
                   {editing?.id === todo.id
                     ? (
-                      <form onSubmit={saveEdit} className="flex min-w-0 flex-1 gap-2">
+                      <form onSubmit={saveEdit} className="flex min-w-0 flex-1 flex-wrap gap-2">
                         <Input
                           autoFocus
                           value={editing.text}
@@ -123,6 +142,15 @@ export function TodoScreen() {
                         >
                           <X className="size-4" />
                         </Button>
+                        {editError && (
+                          <p
+                            role="alert"
+                            className="w-full text-xs font-medium text-danger"
+                            data-testid="todo-edit-error"
+                          >
+                            {editError}
+                          </p>
+                        )}
                       </form>
                     )
                     : (
