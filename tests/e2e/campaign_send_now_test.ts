@@ -79,6 +79,10 @@ browserTest(
       await page.getByTestId(`campaign-status-${promo.id}`).filter({ hasText: /Running|Finished/ })
         .waitFor();
       await page.getByTestId(`campaign-status-${promo.id}`).filter({ hasText: "Finished" }).waitFor();
+      // "Finished" means both shipments were handed over; the webhook deliveries are jobs of their own.
+      for (const number of ["5511977770001", "5511977770002"]) {
+        await sink.next((r) => JSON.stringify(r.json).includes(number));
+      }
       expect(sink.received.length).toBe(2);
       for (const w of WIDTHS) {
         await atWidth(page, w);
