@@ -7,7 +7,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Eye, ShieldAlert } from "lucide-react";
 import { Badge } from "../../../components/ui/badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { type Column, DataTable } from "../../../components/ui/data_table.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
@@ -16,6 +15,7 @@ import { IconAction } from "../../../components/ui/row_actions.tsx";
 import { useCurrentUser } from "../../../lib/auth.tsx";
 import { formatDateTime, formatDay } from "../../../lib/dates.ts";
 import { type PaymentIssue, useBackofficeLive, usePaymentIssues } from "../api/backoffice.ts";
+import { MorePager } from "./more_pager.tsx";
 
 const REASONS = ["unknown_reference", "other_invoice", "replaced", "wrong_currency", "too_little"];
 
@@ -131,21 +131,7 @@ export function PaymentsTab() {
           emptyState={<EmptyState icon={<ShieldAlert />} title={t("payments.empty")} />}
         />
       </div>
-      {(page > 1 || query.data?.hasMore) && (
-        <div className="flex justify-end gap-2 border-t border-line px-4 py-3">
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t("pager.prev")}
-          </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={!query.data?.hasMore}
-            onClick={() => setPage(page + 1)}
-          >
-            {t("pager.next")}
-          </Button>
-        </div>
-      )}
+      <MorePager page={page} hasMore={query.data?.hasMore} onPage={setPage} />
       {viewing && (
         <Dialog
           open

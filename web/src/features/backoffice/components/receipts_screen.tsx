@@ -15,6 +15,7 @@ import { toastError, toastSuccess } from "../../../lib/toast.ts";
 import { useDebouncedValue } from "../../../lib/use_debounce.ts";
 import { type Receipt, useBackofficeLive, useReceipts, useReviewReceipt } from "../api/backoffice.ts";
 import { formatDateTime } from "../../../lib/dates.ts";
+import { MorePager } from "./more_pager.tsx";
 
 const TONE = { 1: "warning", 2: "success", 3: "danger" } as const;
 
@@ -129,21 +130,7 @@ export function ReceiptsScreen() {
             emptyState={<EmptyState icon={<ReceiptIcon />} title={t("receipts.empty")} />}
           />
         </div>
-        {(page > 1 || query.data?.hasMore) && (
-          <div className="flex justify-end gap-2 border-t border-line px-4 py-3">
-            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t("pager.prev")}
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={!query.data?.hasMore}
-              onClick={() => setPage(page + 1)}
-            >
-              {t("pager.next")}
-            </Button>
-          </div>
-        )}
+        <MorePager page={page} hasMore={query.data?.hasMore} onPage={setPage} />
       </Card>
       {viewing && (
         <Dialog
