@@ -24,6 +24,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
       day: "2-digit",
       hour: "2-digit",
       minute: "2-digit",
+      second: "2-digit",
       weekday: "long",
       hourCycle: "h23",
     });
@@ -107,24 +108,8 @@ export function wallToUtc(wallMs: number, timeZone: string): Date {
   return new Date(ts);
 }
 
-const secondFormatters = new Map<string, Intl.DateTimeFormat>();
-
 function zoneOffsetMs(at: number, timeZone: string): number {
-  let f = secondFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    });
-    if (secondFormatters.size >= MAX_FORMATTERS) secondFormatters.clear();
-    secondFormatters.set(timeZone, f);
-  }
+  const f = formatterFor(timeZone);
   const p = Object.fromEntries(f.formatToParts(new Date(at)).map((x) => [x.type, Number(x.value)]));
   return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(at / 1000) * 1000;
 }
