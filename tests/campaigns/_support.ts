@@ -50,3 +50,14 @@ export async function createCampaign(t: TestApp, token: string, body: Json) {
     201,
   );
 }
+
+/** The body of a campaign that asks each contact first and starts at `at` ("The offer, {nome}"). */
+export const confirmingCampaign = (o: { contactListId: number; whatsappId: number; at: Date }): Json => ({
+  name: "Confirm",
+  message1: "The offer, {nome}",
+  confirmation: true,
+  confirmationMessage1: "May we send you the offer, {nome}?",
+  contactListId: o.contactListId,
+  whatsappId: o.whatsappId,
+  scheduledAt: o.at.toISOString(),
+});

@@ -18,7 +18,7 @@ import { customerSays, hooksTo } from "../_helpers/inbox.ts";
 import { expectOk, type Json } from "../_helpers/http.ts";
 import { createTenant, type TenantOptions } from "../_helpers/tenant.ts";
 import { ManualClock } from "../_helpers/clock.ts";
-import { createCampaign, seedList, setCampaignSettings } from "./_support.ts";
+import { confirmingCampaign, createCampaign, seedList, setCampaignSettings } from "./_support.ts";
 
 const WED_NOON = "2026-11-25T15:00:00Z"; // Wednesday 12:00 in São Paulo (UTC-3)
 const NUMBER = "5511900000001"; // the seeded list's first item
@@ -47,15 +47,11 @@ async function confirmedDespite(
     clearCaches(app.deps.caches);
     await setCampaignSettings(app, a.adminToken, { messageInterval: 0, greaterInterval: 0 });
     const list = await seedList(app, a.company.id, 1);
-    const c = await createCampaign(app, a.adminToken, {
-      name: "Confirm",
-      message1: "The offer, {nome}",
-      confirmation: true,
-      confirmationMessage1: "May we send you the offer, {nome}?",
-      contactListId: list.id,
-      whatsappId: a.conn.id,
-      scheduledAt: clock.now().toISOString(),
-    });
+    const c = await createCampaign(
+      app,
+      a.adminToken,
+      confirmingCampaign({ contactListId: list.id, whatsappId: a.conn.id, at: clock.now() }),
+    );
     await campaignsTick(app.deps);
     await runDueJobs(app.deps);
     assert.deepEqual(hooksTo(sink, NUMBER), ["May we send you the offer, Contact 1?"]);

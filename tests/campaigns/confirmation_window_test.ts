@@ -17,7 +17,7 @@ import { expectOk, type Json } from "../_helpers/http.ts";
 import { login } from "../_helpers/factories.ts";
 import { createTenant, type TenantOptions } from "../_helpers/tenant.ts";
 import { ManualClock, MINUTE } from "../_helpers/clock.ts";
-import { createCampaign, seedList, setCampaignSettings } from "./_support.ts";
+import { confirmingCampaign, createCampaign, seedList, setCampaignSettings } from "./_support.ts";
 
 const WED_NOON = "2026-11-25T15:00:00Z"; // Wednesday 12:00 in São Paulo (UTC-3)
 const HOUR = 60 * MINUTE;
@@ -57,13 +57,7 @@ async function withWorld(tenant: TenantOptions, fn: (w: World) => Promise<void>)
 async function askAll({ app, clock, a }: World, n: number, extra: Json = {}) {
   const list = await seedList(app, a.company.id, n);
   const c = await createCampaign(app, a.adminToken, {
-    name: "Confirm",
-    message1: "The offer, {nome}",
-    confirmation: true,
-    confirmationMessage1: "May we send you the offer, {nome}?",
-    contactListId: list.id,
-    whatsappId: a.conn.id,
-    scheduledAt: clock.now().toISOString(),
+    ...confirmingCampaign({ contactListId: list.id, whatsappId: a.conn.id, at: clock.now() }),
     ...extra,
   });
   await campaignsTick(app.deps);

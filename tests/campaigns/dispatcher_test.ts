@@ -11,7 +11,7 @@ import { startWebhookSink } from "../_helpers/webhook_sink.ts";
 import { customerSays } from "../_helpers/inbox.ts";
 import { expectOk, type Json } from "../_helpers/http.ts";
 import { createTenant } from "../_helpers/tenant.ts";
-import { createCampaign, seedList, setCampaignSettings, upload } from "./_support.ts";
+import { confirmingCampaign, createCampaign, seedList, setCampaignSettings, upload } from "./_support.ts";
 import { ManualClock } from "../_helpers/clock.ts";
 import { campaignsTick, MAX_ATTEMPTS } from "@/campaigns/dispatcher.ts";
 import { planCampaign } from "@/campaigns/planner.ts";
@@ -120,15 +120,11 @@ Deno.test("[campaigns] a confirmation reply is recognised in the inbound pipelin
     const a = await createTenant(app, { webhook: sink, user: false });
     await setCampaignSettings(app, a.adminToken, { messageInterval: 0, greaterInterval: 0 });
     const list = await seedList(app, a.company.id, 2);
-    const c = await createCampaign(app, a.adminToken, {
-      name: "Confirm",
-      message1: "The offer, {nome}",
-      confirmation: true,
-      confirmationMessage1: "May we send you the offer, {nome}?",
-      contactListId: list.id,
-      whatsappId: a.conn.id,
-      scheduledAt: clock.now().toISOString(),
-    });
+    const c = await createCampaign(
+      app,
+      a.adminToken,
+      confirmingCampaign({ contactListId: list.id, whatsappId: a.conn.id, at: clock.now() }),
+    );
     await campaignsTick(app.deps);
     assert.deepEqual(await statuses(app, c.id), { awaiting: 2 });
     await runDueJobs(app.deps);

@@ -15,7 +15,7 @@ import { customerSays } from "../_helpers/inbox.ts";
 import { assertAllNeedAuth, createTenant, userOf } from "../_helpers/tenant.ts";
 import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 import { ManualClock } from "../_helpers/clock.ts";
-import { createCampaign, seedList, setCampaignSettings } from "./_support.ts";
+import { confirmingCampaign, createCampaign, seedList, setCampaignSettings } from "./_support.ts";
 
 const WED_NOON = "2026-11-25T15:00:00Z"; // Wednesday 12:00 in São Paulo (UTC-3)
 
@@ -39,15 +39,11 @@ Deno.test("[campaigns] finish now: 401, 403 per role and plan, cross-company 404
     // One send per tick: an hour's pause after each, so the first tick asks one contact only.
     await setCampaignSettings(app, a.adminToken, { messageInterval: 3600, greaterInterval: 0 });
     const list = await seedList(app, a.company.id, 3);
-    const c = await createCampaign(app, a.adminToken, {
-      name: "Confirm",
-      message1: "The offer, {nome}",
-      confirmation: true,
-      confirmationMessage1: "May we send you the offer, {nome}?",
-      contactListId: list.id,
-      whatsappId: a.conn.id,
-      scheduledAt: clock.now().toISOString(),
-    });
+    const c = await createCampaign(
+      app,
+      a.adminToken,
+      confirmingCampaign({ contactListId: list.id, whatsappId: a.conn.id, at: clock.now() }),
+    );
     const finish = (id: number, token: string) =>
       app.request(`/api/campaigns/${id}/finish`, { method: "POST", token });
 
