@@ -3,9 +3,9 @@
  * (startTestServer serves the built dist/). Without chromium the tests are ignored with a visible
  * message, unless CI=true, where a missing browser is a failure.
  */
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { startTestServer, type TestAppOptions, type TestServer } from "../_helpers/test_app.ts";
-import { killByMarker, teardown, within } from "../_helpers/watchdog.ts";
+import { killByMarker, teardown, waitUntil, within } from "../_helpers/watchdog.ts";
 
 export const CHROMIUM_PATH = "/usr/bin/chromium";
 export const SHOTS_DIR = "/tmp/shots";
@@ -253,6 +253,19 @@ export async function menuKeys(page: Page): Promise<string[]> {
     els.map((e) => e.getAttribute("data-testid") ?? "")
   );
   return ids.map((id) => id.replace(/^nav-/, ""));
+}
+
+/**
+ * Waits until `locator` matches exactly `n` elements. A single `count()` reads the page once, and
+ * under load React may not have rendered the click just made yet (a CI run read 7 of 8 nodes).
+ */
+export async function expectCount(locator: Locator, n: number) {
+  let seen = -1;
+  try {
+    await waitUntil(`${n} × ${locator}`, async () => (seen = await locator.count()) === n);
+  } catch (err) {
+    throw new Error(`${(err as Error).message} (last seen ${seen})`);
+  }
 }
 
 /** Waits for a toast containing `text`. */

@@ -14,7 +14,7 @@ import { createTestApp } from "../_helpers/test_app.ts";
 import { runDueJobs } from "@/jobs/queue.ts";
 import { createTenant } from "../_helpers/tenant.ts";
 import { customerSays, outbound, ticketRow } from "../_helpers/inbox.ts";
-import { browserTest, expectToast, screenshot, signIn } from "./_browser.ts";
+import { browserTest, expectCount, expectToast, screenshot, signIn } from "./_browser.ts";
 
 let now = Math.floor(Date.now() / 1000) * 1000;
 const clock = { now: () => new Date(now) };
@@ -65,7 +65,7 @@ async function connect(page: Page, from: string, to: string, handle?: string) {
   await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2 + 10, { steps: 5 });
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
   await page.mouse.up();
-  await expect(page.locator(".react-flow__edge").count()).resolves.toBe(before + 1);
+  await expectCount(page.locator(".react-flow__edge"), before + 1);
 }
 
 browserTest(
@@ -128,7 +128,7 @@ browserTest(
       await addNode(page, "message", async () => {
         await page.locator("#node-label").fill("Voltei, {{nome}}");
       });
-      await expect(page.locator(".react-flow__node").count()).resolves.toBe(8);
+      await expectCount(page.locator(".react-flow__node"), 8);
       await page.getByTestId("flow-save").click();
       await expectToast(page, "Connect every exit of the highlighted node.");
 
@@ -153,8 +153,8 @@ browserTest(
       expect(row.flow.connections.length).toBe(8);
       await page.reload();
       await page.getByTestId("flow-node-start").waitFor();
-      await expect(page.locator(".react-flow__node").count()).resolves.toBe(8);
-      await expect(page.locator(".react-flow__edge").count()).resolves.toBe(8);
+      await expectCount(page.locator(".react-flow__node"), 8);
+      await expectCount(page.locator(".react-flow__edge"), 8);
       await page.getByTestId("flow-save-hint").getByText("Don't forget to save your flow.").waitFor();
       await page.getByTestId("flow-save").click();
       await expectToast(page, "Flow saved");
@@ -165,10 +165,10 @@ browserTest(
     await t.step("undo brings back a deleted node", async () => {
       await page.locator(".react-flow__node").filter({ hasText: "Voltei" }).click();
       await page.keyboard.press("Delete");
-      await expect(page.locator(".react-flow__node").count()).resolves.toBe(7);
+      await expectCount(page.locator(".react-flow__node"), 7);
       await page.getByTestId("flow-undo").click();
-      await expect(page.locator(".react-flow__node").count()).resolves.toBe(8);
-      await expect(page.locator(".react-flow__edge").count()).resolves.toBe(8);
+      await expectCount(page.locator(".react-flow__node"), 8);
+      await expectCount(page.locator(".react-flow__edge"), 8);
     });
 
     await t.step("screenshots at 1280 and 390", async () => {

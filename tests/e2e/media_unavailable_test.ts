@@ -10,7 +10,7 @@ import { jobs } from "@db/schema.ts";
 import { MEDIA_FETCH_JOB } from "@/inbox/media_job.ts";
 import { runDueJobs } from "@/jobs/queue.ts";
 import type { TestServer } from "../_helpers/test_app.ts";
-import { browserTest, shot, signIn, WIDTHS } from "./_browser.ts";
+import { browserTest, expectCount, shot, signIn, WIDTHS } from "./_browser.ts";
 import { attendant, PNG, setupInbox } from "./_inbox.ts";
 
 /** The customer's file host: every path answers 404 until the test makes it available. */
@@ -71,7 +71,7 @@ browserTest(
       await page.getByTestId("ticket-view").waitFor();
       const list = page.getByTestId("message-list");
       await list.getByText("Here is the receipt").waitFor();
-      await expect(list.getByTestId("message-media-pending").count()).resolves.toBe(2);
+      await expectCount(list.getByTestId("message-media-pending"), 2);
       await list.getByText("Loading media…").first().waitFor();
       await shot(page, "media_pending_1440");
 
@@ -89,7 +89,7 @@ browserTest(
       files.ready.add("/late.png");
       await retryNow(server, late.messageId);
       await list.getByTestId("message-image").waitFor();
-      await expect(list.getByTestId("message-media-pending").count()).resolves.toBe(0);
+      await expectCount(list.getByTestId("message-media-pending"), 0);
       await page.waitForFunction(() =>
         [...document.querySelectorAll<HTMLImageElement>("[data-testid=message-image]")]
           .every((img) => img.complete && img.naturalWidth > 0)

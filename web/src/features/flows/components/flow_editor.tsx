@@ -115,8 +115,15 @@ function Canvas(
     ),
   ];
 
-  /** Remembers the canvas before a change, for undo. */
+  /**
+   * Remembers the canvas before a change, for undo. React Flow reports one deletion twice (the
+   * node, then its edges) before re-rendering: the same canvas is remembered once, so one undo
+   * brings back the whole deletion.
+   */
+  const rememberedFrom = useRef<Snapshot | null>(null);
   const remember = useCallback(() => {
+    if (rememberedFrom.current === current.current) return;
+    rememberedFrom.current = current.current;
     history.current.push(structuredClone(current.current));
     if (history.current.length > 100) history.current.shift();
   }, []);
