@@ -99,9 +99,14 @@ function escapeRe(s: string) {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+const phraseRes = new Map<string, RegExp>();
 /** The phrases of `forbidden` found in `text` (whole words, case-insensitive). */
 function offending(text: string, forbidden: string[]): string[] {
-  return forbidden.filter((f) => new RegExp(`(?<![\\p{L}])${escapeRe(f)}(?![\\p{L}])`, "iu").test(text));
+  return forbidden.filter((f) => {
+    let re = phraseRes.get(f);
+    if (!re) phraseRes.set(f, re = new RegExp(`(?<![\\p{L}])${escapeRe(f)}(?![\\p{L}])`, "iu"));
+    return re.test(text);
+  });
 }
 
 /** The route table's paths, with an id of our data for each parameter. */
@@ -167,15 +172,29 @@ function mainOf(path: string): string {
   return id;
 }
 
+const ARRIVED = [...new Set([...Object.values(MAIN), ...GUARDS])].map((id) => `[data-testid="${id}"]`)
+  .join(", ");
+
 /**
  * Opens `path` and waits for a page's main testid (its own, or that of the page a guard redirects
- * to, or a guard's view), then for loading spinners to give way to rows or empty states.
+ * to, or a guard's view), then for loading spinners to give way to rows or empty states. Once the
+ * app is loaded it moves as a click on a link does (history + popstate, which the router follows)
+ * instead of reloading the whole app for each of ~80 screens: the walk is about each screen's
+ * words, and a reload per screen was half of this file's time.
  */
 async function visit(page: Page, path: string) {
   mainOf(path);
-  await page.goto(path);
-  const ids = [...new Set([...Object.values(MAIN), ...GUARDS])].map((id) => `[data-testid="${id}"]`);
-  await page.locator(ids.join(", ")).first().waitFor();
+  const loaded = await page.evaluate(() => document.querySelector("#root > *") !== null);
+  if (!loaded) await page.goto(path);
+  else {
+    await page.evaluate((path) => {
+      // The page left behind is marked, so the wait below cannot match it.
+      document.querySelectorAll("[data-testid]").forEach((el) => el.setAttribute("data-left", ""));
+      history.pushState({}, "", path);
+      dispatchEvent(new PopStateEvent("popstate"));
+    }, path);
+  }
+  await page.locator(ARRIVED.split(", ").map((s) => `${s}:not([data-left])`).join(", ")).first().waitFor();
   await page.waitForFunction(() => !document.querySelector("svg.animate-spin"));
 }
 
