@@ -42,6 +42,13 @@ browserTest(
 
       const { page } = await newPage();
       await signIn(page, ana);
+      await t.step("the list: a contact tag is an outlined chip, apart from ticket tags", async () => {
+        await page.goto("/tickets");
+        await page.getByTestId("tickets-tab-pending").click();
+        const item = page.getByTestId(`ticket-item-${ticketId}`);
+        await item.locator('[data-kind="contact"]').getByText("Atacado", { exact: true }).waitFor();
+        await shot(page, "tags_apart_1440_list_contact_tag");
+      });
       await atWidth(page, 390);
       await openAndAccept(page, ticketId);
 
@@ -87,6 +94,11 @@ browserTest(
         await atWidth(page, 1440);
         await page.goto(`/tickets/${ticketId}`);
         await page.getByTestId("ticket-header").waitFor();
+        // The list: the ticket's own tags solid, first; the contact's (outlined) behind "+1".
+        const item = page.getByTestId(`ticket-item-${ticketId}`);
+        await item.getByText("VIP", { exact: true }).waitFor();
+        await item.getByText("+1", { exact: true }).waitFor();
+        await shot(page, "tags_apart_1440_list");
         await page.getByTestId("ticket-drawer-toggle").click();
         const drawer = page.getByTestId("contact-drawer");
         const ticketBox = drawer.getByTestId("drawer-ticket-tags");
