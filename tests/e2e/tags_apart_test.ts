@@ -112,6 +112,12 @@ browserTest(
         expect(await contactBox.getByText("VIP").count()).toBe(0);
         expect(await drawer.getByText("No tags on this contact").count()).toBe(0);
         await shot(page, "tags_apart_1440_drawer");
+        // The header's tag button (wide screens) opens the same panel in a popover.
+        await page.getByTestId("ticket-tags").click();
+        await page.getByTestId("ticket-tags-search").fill("Retorno");
+        await page.getByTestId("ticket-tags-create").getByText("Create tag “Retorno”").waitFor();
+        await shot(page, "tags_apart_1440_header_picker");
+        await page.keyboard.press("Escape");
         await atWidth(page, 1280);
         await shot(page, "tags_apart_1280_drawer");
       });
