@@ -21,8 +21,12 @@ export const randomColor = () =>
   "#" +
   Array.from(crypto.getRandomValues(new Uint8Array(3)), (b) => b.toString(16).padStart(2, "0")).join("");
 
+/** The reason is a code (`tag_name_taken`) the web app says in the user's language, under the name field. */
 export const nameTaken = () =>
-  new AppError("ERR_CONFLICT", { message: "tag name in use", details: { field: "name" } });
+  new AppError("ERR_CONFLICT", {
+    message: "tag name in use",
+    details: { field: "name", message: "tag_name_taken" },
+  });
 export const rethrowNameTaken = (err: unknown): never => {
   throw isUniqueViolation(err, "tags.name") ? nameTaken() : err;
 };

@@ -3,4 +3,6 @@ export { addTicketTag, moveId, removeTicketTag, useReorderLanes, useTagList } fr
 export { type Tag, useDeleteTag, useLanes, useTagsLive } from "./api/tags.ts";
 export { TagModal } from "./components/tag_modal.tsx";
 export { TagChip } from "./components/tag_picker.tsx";
-export { ContactTagsBox, KanbanStageSelect, TicketTagsButton } from "./components/ticket_tags.tsx";
+export { TicketTagsBox, TicketTagsButton, TicketTagsDialog } from "./components/ticket_tags.tsx";
+export { ContactTagsBox } from "./components/contact_tags.tsx";
+export { KanbanStageSelect } from "./components/kanban_stage.tsx";

@@ -1,7 +1,7 @@
 /**
- * /contacts/{id}: the contact's card (number formatted for its country, e-mail, tags,
- * extra information), its conversations across tickets (resolved ones say when and by whom), and
- * "start conversation".
+ * /contacts/{id}: the contact's card (number formatted for its country, e-mail, contact tags,
+ * extra information), its conversations across tickets (resolved ones say when and by whom, each
+ * with its own ticket tags, named apart from the contact's), and "start conversation".
  */
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -34,6 +34,7 @@ import { otherOpenTicket, useCreateTicket } from "../../tickets/index.ts";
 import { fullDateTime } from "../../../lib/format.ts";
 import { WaText } from "../../tickets/index.ts";
 import { cut } from "../../../lib/format.ts";
+import { TagChip } from "../../tags/index.ts";
 
 export function ContactPage({ contactId }: { contactId: number }) {
   const { t } = useTranslation("inbox");
@@ -177,6 +178,15 @@ export function ContactPage({ contactId }: { contactId: number }) {
                       <p className="truncate text-[13px] text-ink-muted">
                         <WaText text={cut(tk.lastMessage, 120)} />
                       </p>
+                      {tk.tags.length > 0 && (
+                        <p
+                          className="flex flex-wrap items-center gap-1.5 text-xs text-ink-subtle"
+                          data-testid={`contact-ticket-tags-${tk.id}`}
+                        >
+                          <span>{t("contact.ticketTags")}:</span>
+                          {tk.tags.map((tag) => <TagChip key={tag.id} name={tag.name} color={tag.color} />)}
+                        </p>
+                      )}
                       <p className="flex flex-wrap items-center gap-x-3 text-xs text-ink-subtle">
                         <span>{t("contact.messages", { count: tk.messageCount })}</span>
                         {tk.status === "closed" && tk.closedAt && (

@@ -17,6 +17,9 @@ export const addTicketTag = (ticketId: number, tagId: number) => api.put(`/ticke
 export const removeTicketTag = (ticketId: number, tagId: number) =>
   api.delete(`/ticket-tags/${ticketId}/${tagId}`);
 
+/** POST /tags: a plain tag typed in a picker (the server picks its colour, as the spec's client's random one). */
+export const createTag = (name: string) => api.post<TagOption>("/tags", { name, kanban: 0 });
+
 /** POST /tags/sync: the contact's whole set; new names become tags. */
 export const syncContactTags = (contactId: number, tags: ({ id: number } | { name: string })[]) =>
   api.post("/tags/sync", { contactId, tags });

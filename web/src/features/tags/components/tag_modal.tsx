@@ -4,6 +4,7 @@ import { Field } from "../../../components/ui/field.tsx";
 import { FormDialog } from "../../../components/ui/form_dialog.tsx";
 import { Input, Textarea } from "../../../components/ui/input.tsx";
 import { useTagList } from "../api/pickers.ts";
+import { fieldErrorsOf } from "../../../lib/server_errors.ts";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
 import { type Tag, useSaveTag } from "../api/tags.ts";
 
@@ -50,7 +51,10 @@ export function TagModal(
       toastSuccess(t("toasts.saved"));
       onClose();
     } catch (err) {
-      toastError(err);
+      // A name in use (or too long) is said under the name; anything else in a toast.
+      const byField = fieldErrorsOf(err);
+      if (byField.name) setError(byField.name);
+      else toastError(err);
     }
   };
   return (

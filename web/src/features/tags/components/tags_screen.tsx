@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Plus, Tags, Users } from "lucide-react";
+import { MessagesSquare, Plus, Tags, Users } from "lucide-react";
 import { ListEmptyState, ListPage } from "../../../components/layout/list_page.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { type Column, DataTable } from "../../../components/ui/data_table.tsx";
@@ -12,7 +12,14 @@ import { type Tag, useDeleteTag, useTags, useTagsLive } from "../api/tags.ts";
 import { TagContactsDialog } from "./tag_contacts_dialog.tsx";
 import { TagModal } from "./tag_modal.tsx";
 
-/** /tags: id, name chip, contact count (opens the contacts), edit and delete. */
+/**
+ * /tags: id, name chip, how many tickets and how many contacts carry the tag (two counts, never
+ * summed: a ticket tag and a contact tag are different things), edit and delete. The contact count
+ * opens the contacts.
+ */
+/** A phone's table keeps every column in view: narrower cell padding below `sm`. */
+const TIGHT = "px-2 sm:px-4";
+
 export function TagsScreen() {
   const { t } = useTranslation("tags");
   const me = useCurrentUser();
@@ -30,6 +37,7 @@ export function TagsScreen() {
     {
       key: "id",
       header: t("table.id"),
+      className: "hidden sm:table-cell",
       headerClassName: "w-20",
       cellClassName: "text-ink-subtle tabular-nums",
       cell: (tag) => tag.id,
@@ -37,6 +45,7 @@ export function TagsScreen() {
     {
       key: "name",
       header: t("table.name"),
+      className: "pr-2 sm:pr-4",
       cell: (tag) => (
         <span
           className="rounded-md px-2 py-0.5 text-xs font-semibold text-white"
@@ -47,12 +56,29 @@ export function TagsScreen() {
       ),
     },
     {
+      key: "tickets",
+      header: t("table.tickets"),
+      className: TIGHT,
+      cell: (tag) => (
+        <span
+          className="inline-flex h-8 items-center gap-1.5 px-1 text-sm text-ink tabular-nums"
+          title={t("table.ticketsHint")}
+          data-testid={`tag-tickets-${tag.id}`}
+        >
+          <MessagesSquare className="size-3.5 text-ink-subtle" aria-hidden />
+          {tag.ticketsCount}
+        </span>
+      ),
+    },
+    {
       key: "contacts",
       header: t("table.contacts"),
+      className: TIGHT,
       cell: (tag) => (
         <Button
           variant="secondary"
           size="sm"
+          title={t("table.contactsHint")}
           data-testid={`tag-contacts-${tag.id}`}
           onClick={() => setViewing(tag.id)}
         >
@@ -64,6 +90,7 @@ export function TagsScreen() {
     {
       key: "actions",
       header: t("table.actions"),
+      className: TIGHT,
       headerClassName: "text-right",
       cell: (tag) => (
         <RowActions

@@ -15,7 +15,7 @@ import { BotToggle } from "./bot_toggle.tsx";
 import { useCurrentUser } from "../../../../lib/auth.tsx";
 import { planAllows } from "../../../../lib/permissions.ts";
 import { formatPhone } from "../../../../lib/phone.ts";
-import { ContactTagsBox, KanbanStageSelect } from "../../../tags/index.ts";
+import { ContactTagsBox, KanbanStageSelect, TicketTagsBox } from "../../../tags/index.ts";
 
 /** The contact add/edit dialog comes from the contacts feature, handed in by the route. */
 export type ContactEditor = (p: { contactId: number; onClose: () => void; onSaved: () => void }) => ReactNode;
@@ -125,6 +125,9 @@ export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose: ()
             />
           </label>
           <BotToggle contactId={contactId} disableBot={c.disableBot} onChanged={refresh} />
+        </Section>
+        <Section title={tt("picker.ticketTags")}>
+          <TicketTagsBox ticket={ticket} />
         </Section>
         <Section title={tt("picker.contactTags")}>
           <ContactTagsBox contactId={contactId} tags={c.tags ?? []} />

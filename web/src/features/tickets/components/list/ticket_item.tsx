@@ -16,12 +16,28 @@ const MAX_MESSAGE = 40;
 const MAX_NAME = 60;
 const MAX_MATCH = 80;
 
-function TagChip({ name, color }: { name: string; color: string }) {
+/** A ticket tag is a solid chip; a contact tag (the person's, not this conversation's) an outlined one. */
+function TagChip({ name, color, contact }: { name: string; color: string; contact: boolean }) {
+  const { t } = useTranslation("tags");
+  if (!contact) {
+    return (
+      <span
+        title={t("picker.ticketTag")}
+        className="inline-flex max-w-24 items-center truncate rounded px-1.5 py-px text-[10.5px] font-semibold text-white"
+        style={{ backgroundColor: color }}
+      >
+        {name}
+      </span>
+    );
+  }
   return (
     <span
-      className="inline-flex max-w-24 items-center truncate rounded px-1.5 py-px text-[10.5px] font-semibold text-white"
-      style={{ backgroundColor: color }}
+      title={t("picker.contactTag")}
+      data-kind="contact"
+      className="inline-flex max-w-24 items-center gap-1 truncate rounded bg-surface px-1.5 py-px text-[10.5px] font-semibold text-ink-muted"
+      style={{ boxShadow: `inset 0 0 0 1px ${color}` }}
     >
+      <span className="size-1.5 shrink-0 rounded-full" style={{ backgroundColor: color }} />
       {name}
     </span>
   );
@@ -50,9 +66,11 @@ export const TicketItem = memo(function TicketItem(
   // Only while it waits: a bot stops handling a ticket once someone accepts it.
   const botHandles = ticket.isBot && (ticket.status === "pending" || ticket.status === "lgpd");
   const name = ticket.contact?.name ?? t("list.unknownContact");
-  const tags = [...ticket.tags, ...(ticket.contact?.tags ?? [])].filter(
-    (tag, i, all) => all.findIndex((x) => x.id === tag.id) === i,
-  );
+  // The ticket's own tags first, then the contact's (the spec's "two tags plus +N" covers both).
+  const tags = [
+    ...ticket.tags.map((tag) => ({ ...tag, contact: false })),
+    ...(ticket.contact?.tags ?? []).map((tag) => ({ ...tag, contact: true })),
+  ].filter((tag, i, all) => all.findIndex((x) => x.id === tag.id) === i);
   const unread = ticket.unreadMessages > 0;
   return (
     <li
@@ -149,7 +167,9 @@ export const TicketItem = memo(function TicketItem(
             />
             {ticket.queue?.name ?? t("list.noQueue")}
           </span>
-          {tags.slice(0, 2).map((tag) => <TagChip key={tag.id} name={tag.name} color={tag.color} />)}
+          {tags.slice(0, 2).map((tag) => (
+            <TagChip key={tag.id} name={tag.name} color={tag.color} contact={tag.contact} />
+          ))}
           {tags.length > 2 && (
             <span className="rounded bg-surface-2 px-1.5 py-px text-[10.5px] font-semibold text-ink-muted">
               +{tags.length - 2}

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   ArrowLeft,
@@ -10,6 +11,7 @@ import {
   History,
   PanelRight,
   RotateCcw,
+  Tag,
   Trash2,
   Undo2,
   XCircle,
@@ -29,7 +31,7 @@ import { can, isAdmin } from "../../../../lib/permissions.ts";
 import type { ListedTicket as Ticket } from "@contract/tickets.ts";
 import { ChannelIcon } from "../../../../components/ui/channel_icon.tsx";
 import { useTicketFlows } from "../ticket_flows.tsx";
-import { TicketTagsButton } from "../../../tags/index.ts";
+import { TicketTagsButton, TicketTagsDialog } from "../../../tags/index.ts";
 import { useScheduleDialog } from "../../../schedules/index.ts";
 
 type Props = {
@@ -46,6 +48,7 @@ export function TicketHeader({ ticket, onBack, onToggleDrawer, onExport, onSelec
   const me = useCurrentUser();
   const flows = useTicketFlows();
   const schedule = useScheduleDialog();
+  const [tagging, setTagging] = useState(false);
   const name = ticket.contact?.name ?? "";
   const working = ticket.status === "open" || ticket.status === "group";
   const mayIgnore = (ticket.status === "pending" || ticket.status === "lgpd") &&
@@ -156,7 +159,7 @@ export function TicketHeader({ ticket, onBack, onToggleDrawer, onExport, onSelec
             {t("actions.reopen")}
           </Button>
         )}
-        {/* Tags are also edited in the contact drawer; a phone's header keeps the name instead. */}
+        {/* A phone's header keeps the name: there the ⋮ menu's "Ticket tags" opens the same picker. */}
         <span className="hidden @min-[440px]:contents">
           <TicketTagsButton ticket={ticket} />
         </span>
@@ -191,6 +194,10 @@ export function TicketHeader({ ticket, onBack, onToggleDrawer, onExport, onSelec
                 {t("actions.return")}
               </MenuItem>
             )}
+            <MenuItem onSelect={() => setTagging(true)} data-testid="ticket-menu-tags">
+              <Tag />
+              {t("tags:picker.ticketTags")}
+            </MenuItem>
             <MenuItem onSelect={onSelectForward} data-testid="ticket-forward">
               <Forward />
               {t("actions.forward")}
@@ -229,6 +236,7 @@ export function TicketHeader({ ticket, onBack, onToggleDrawer, onExport, onSelec
         </Menu>
       </div>
       {schedule.element}
+      {tagging && <TicketTagsDialog ticket={ticket} onClose={() => setTagging(false)} />}
     </header>
   );
 }
