@@ -50,31 +50,45 @@ browserTest(
       await tx.update(queues).set({ name: "Suporte técnico — segundo nível" })
         .where(eq(queues.id, s.queues.support.id));
     });
-    const { page } = await newPage();
-    await signIn(page, s.admin);
-    await page.getByTestId("nav-reports").click();
-    await page.getByTestId("report-from").fill("");
-    await page.getByTestId("report-to").fill("");
-    await page.getByTestId("report-apply").click();
-    await page.getByTestId("report-table").waitFor();
-
-    for (const width of [1440, 1280]) {
-      await atWidth(page, width);
-      await page.getByTestId("side-nav").locator("nav").waitFor(); // the menu is open, not an overlay
-      const boxes = await actionBoxes(page);
-      expect(boxes.length).toBeGreaterThan(0);
-      for (const b of boxes) {
-        for (const button of b.buttons) {
-          const where = `${b.id} at ${width}: ${JSON.stringify(button)} in ${JSON.stringify(b.clip)}`;
-          expect([where, button.right <= b.viewport]).toEqual([where, true]);
-          expect([where, button.left >= 0]).toEqual([where, true]);
-          if (b.clip) {
-            expect([where, button.left >= b.clip.left - 0.5 && button.right <= b.clip.right + 0.5])
-              .toEqual([where, true]);
+    /** Signs in with the browser in `locale` and shows every ticket of the report. */
+    const open = async (locale: string) => {
+      const { page } = await newPage({ locale });
+      await signIn(page, s.admin);
+      await page.getByTestId("nav-reports").click();
+      await page.getByTestId("report-from").fill("");
+      await page.getByTestId("report-to").fill("");
+      await page.getByTestId("report-apply").click();
+      await page.getByTestId("report-table").waitFor();
+      return page;
+    };
+    const actionsOnScreen = async (page: Page, label: string) => {
+      for (const width of [1440, 1280]) {
+        await atWidth(page, width);
+        await page.getByTestId("side-nav").locator("nav").waitFor(); // the menu is open, not an overlay
+        const boxes = await actionBoxes(page);
+        expect(boxes.length).toBeGreaterThan(0);
+        for (const b of boxes) {
+          for (const button of b.buttons) {
+            const where = `${label} ${b.id} at ${width}: ${JSON.stringify(button)} in ${
+              JSON.stringify(b.clip)
+            }`;
+            expect([where, button.right <= b.viewport]).toEqual([where, true]);
+            expect([where, button.left >= 0]).toEqual([where, true]);
+            if (b.clip) {
+              expect([where, button.left >= b.clip.left - 0.5 && button.right <= b.clip.right + 0.5])
+                .toEqual([where, true]);
+            }
           }
         }
       }
-    }
+    };
+    // Portuguese headers are longer ("Tempo de atendimento"): the same holds.
+    const pt = await open("pt-BR");
+    await actionsOnScreen(pt, "pt");
+    await atWidth(pt, 1440);
+    await shot(pt, "reports_layout_pt_1440");
+    const page = await open("en-US");
+    await actionsOnScreen(page, "en");
 
     await atWidth(page, 390);
     const fields = await page.getByTestId("report-filters").evaluate((root) =>

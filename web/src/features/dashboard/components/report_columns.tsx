@@ -79,7 +79,7 @@ export function reportColumns(
       key: "status",
       header: t("reports.status"),
       cell: (r) => statusLabel(r.status),
-      className: "whitespace-nowrap",
+      cellClassName: "whitespace-nowrap",
     },
     {
       key: "last",
@@ -91,19 +91,22 @@ export function reportColumns(
       key: "created",
       header: t("reports.openedAt"),
       cell: (r) => zoned(r.createdAt, timeZone),
-      className: cn("whitespace-nowrap tabular-nums", FROM.opened),
+      className: FROM.opened,
+      cellClassName: "whitespace-nowrap tabular-nums",
     },
     {
       key: "closed",
       header: t("reports.closedAt"),
       cell: (r) => zoned(r.closedAt, timeZone),
-      className: cn("whitespace-nowrap tabular-nums", FROM.closed),
+      className: FROM.closed,
+      cellClassName: "whitespace-nowrap tabular-nums",
     },
     {
       key: "support",
       header: t("reports.supportTime"),
       cell: (r) => (r.supportTime == null ? "—" : hoursMinutes(r.supportTime)),
-      className: cn("whitespace-nowrap", FROM.figures),
+      className: FROM.figures,
+      cellClassName: "whitespace-nowrap",
     },
     { key: "nps", header: "NPS", cell: (r) => r.NPS ?? "—", className: cn("text-right", FROM.figures) },
     {
@@ -135,6 +138,7 @@ export function reportColumns(
       ),
     },
   ];
-  // Tighter cells than a list page's: twelve columns share the box.
+  // Tighter cells than a list page's: twelve columns share the box. Headers may take two lines
+  // ("Tempo de atendimento"); the values never break.
   return columns.map((c) => ({ ...c, className: cn("px-3", c.className) }));
 }
