@@ -1,5 +1,5 @@
 /** Scheduled message queries. `companyId` first; every query filters on it. */
-import { and, asc, count, eq, gte, lt, or } from "drizzle-orm";
+import { and, asc, count, eq, gte, lt, ne, or, sql } from "drizzle-orm";
 import { contacts, schedules, users } from "@db/schema.ts";
 import type { Db, Tx } from "@db/client.ts";
 import { notFound } from "../lib/errors.ts";
@@ -47,6 +47,39 @@ export async function listSchedules(
   const [{ n }] = await db.select({ n: count() }).from(schedules)
     .leftJoin(contacts, eq(contacts.id, schedules.contactId)).where(where);
   return { rows: rows.map(flat), count: n };
+}
+
+/**
+ * The schedules that may have an occurrence in [from, to): a sent one whose send fell in it; an
+ * unsent one due in it, or due before its end with sends still to come after that slot.
+ */
+export async function calendarSchedules(
+  db: Db,
+  companyId: number,
+  f: { from: string; to: string; userId?: number },
+): Promise<ScheduleDTO[]> {
+  const sentAt = sql`coalesce(${schedules.sentAt}, ${schedules.sendAt})`;
+  const where = and(
+    eq(schedules.companyId, companyId),
+    f.userId ? eq(schedules.userId, f.userId) : undefined,
+    or(
+      and(eq(schedules.status, "ENVIADA"), sql`${sentAt} >= ${f.from}`, sql`${sentAt} < ${f.to}`),
+      and(
+        ne(schedules.status, "ENVIADA"),
+        lt(schedules.sendAt, f.to),
+        or(
+          gte(schedules.sendAt, f.from),
+          and(
+            ne(schedules.status, "ERRO"),
+            sql`${schedules.valorIntervalo} > 0`,
+            sql`${schedules.contadorEnvio} + 1 < ${schedules.enviarQuantasVezes}`,
+          ),
+        ),
+      ),
+    ),
+  );
+  const rows = await joined(db).where(where).orderBy(asc(schedules.sendAt), asc(schedules.id)).limit(1_000);
+  return rows.map(flat);
 }
 
 export async function getSchedule(db: Db | Tx, companyId: number, id: number): Promise<ScheduleDTO> {

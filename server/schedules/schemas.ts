@@ -54,3 +54,6 @@ export const listSchedulesQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(500).default(20),
 });
 export type ListSchedulesQuery = z.infer<typeof listSchedulesQuery>;
+
+export const calendarQuery = z.object({ from: date, to: date });
+export type CalendarQuery = z.infer<typeof calendarQuery>;

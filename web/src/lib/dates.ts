@@ -68,3 +68,35 @@ export function parseDay(day: string): Date | null {
   if (!m) return null;
   return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
 }
+
+/** The calendar day (YYYY-MM-DD) a moment falls on, in the zone given or the browser's. */
+export function dayKey(v: string | number | Date, timeZone?: string): string {
+  const d = toDate(v);
+  if (!valid(d)) return "";
+  if (!timeZone) {
+    const pad = (n: number) => String(n).padStart(2, "0");
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  }
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
+    .format(d);
+}
+
+/** A day written out in the language (Thursday, December 3, 2026; quinta-feira, 3 de dezembro de 2026). */
+export function formatLongDay(v: string | number | Date, timeZone?: string): string {
+  const d = toDate(v);
+  return valid(d) ? new Intl.DateTimeFormat(localeTag(), { dateStyle: "full", timeZone }).format(d) : "";
+}
+
+/** A month and its year (December 2026, dezembro de 2026), for calendars. */
+export function formatMonth(v: string | number | Date, timeZone?: string): string {
+  const d = toDate(v);
+  return valid(d)
+    ? new Intl.DateTimeFormat(localeTag(), { month: "long", year: "numeric", timeZone }).format(d)
+    : "";
+}
+
+/** A weekday's short name (Mon, seg.), for calendar headers. */
+export function formatWeekday(v: string | number | Date, timeZone?: string): string {
+  const d = toDate(v);
+  return valid(d) ? new Intl.DateTimeFormat(localeTag(), { weekday: "short", timeZone }).format(d) : "";
+}

@@ -1,17 +1,9 @@
-import { type ComponentProps, useCallback, useEffect, useRef, useState } from "react";
+import type { ComponentProps } from "react";
 import { Tabs as T } from "radix-ui";
+import { useScrollEnds } from "../../lib/use_scroll_ends.ts";
 import { cn } from "../../lib/utils.ts";
 
 export const Tabs = T.Root;
-
-/** Which ends of a scrolled strip hide tabs: "start", "end", "both" or "none". */
-type Hidden = "none" | "start" | "end" | "both";
-
-function hiddenEnds(el: HTMLElement): Hidden {
-  const start = el.scrollLeft > 1;
-  const end = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
-  return start && end ? "both" : start ? "start" : end ? "end" : "none";
-}
 
 /**
  * One line of tabs that never wraps or cuts a label: when the strip is wider than its box it
@@ -19,22 +11,7 @@ function hiddenEnds(el: HTMLElement): Hidden {
  * (`data-hidden` holds which end; the fade is a mask, so it works on any background).
  */
 export function TabsList({ className, ...props }: ComponentProps<typeof T.List>) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [hidden, setHidden] = useState<Hidden>("none");
-  const measure = useCallback(() => ref.current && setHidden(hiddenEnds(ref.current)), []);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    for (const child of el.children) observer.observe(child);
-    el.addEventListener("scroll", measure, { passive: true });
-    return () => {
-      observer.disconnect();
-      el.removeEventListener("scroll", measure);
-    };
-  }, [measure]);
+  const [ref, hidden] = useScrollEnds<HTMLDivElement>();
   return (
     <T.List
       ref={ref}

@@ -137,20 +137,23 @@ export function ReportFiltersForm(
         value={value.status}
         onChange={(v) => onChange({ status: v })}
       />
-      <div className="grid grid-cols-2 gap-2 sm:col-span-2 lg:col-span-2">
-        <label className="flex items-center gap-2 text-sm text-ink-muted">
+      {/* One date per line on a phone (a date input needs ~10rem); side by side from sm up. */}
+      <div className="grid gap-2 sm:col-span-2 sm:grid-cols-2 lg:col-span-2" data-testid="report-dates">
+        <label className="grid grid-cols-[minmax(3.5rem,max-content)_minmax(0,1fr)] items-center gap-2 text-sm text-ink-muted sm:flex">
           <span className="shrink-0">{t("reports.from")}</span>
           <Input
             type="date"
+            className="min-w-0"
             data-testid="report-from"
             value={value.dateFrom}
             onChange={(e) => onChange({ dateFrom: e.target.value })}
           />
         </label>
-        <label className="flex items-center gap-2 text-sm text-ink-muted">
+        <label className="grid grid-cols-[minmax(3.5rem,max-content)_minmax(0,1fr)] items-center gap-2 text-sm text-ink-muted sm:flex">
           <span className="shrink-0">{t("reports.to")}</span>
           <Input
             type="date"
+            className="min-w-0"
             data-testid="report-to"
             value={value.dateTo}
             onChange={(e) => onChange({ dateTo: e.target.value })}

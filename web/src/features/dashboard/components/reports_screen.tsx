@@ -1,21 +1,12 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import {
-  ChevronLeft,
-  ChevronRight,
-  ExternalLink,
-  FileSpreadsheet,
-  FileText,
-  History,
-  Inbox,
-} from "lucide-react";
+import { ChevronLeft, ChevronRight, FileSpreadsheet, FileText, Inbox } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { DataTable } from "../../../components/ui/data_table.tsx";
 import { EmptyState } from "../../../components/ui/empty_state.tsx";
 import { PageHeader } from "../../../components/ui/page_section.tsx";
-import { IconAction } from "../../../components/ui/row_actions.tsx";
 import { Select } from "../../../components/ui/select.tsx";
 import { useAuth } from "../../../lib/auth.tsx";
 import { currentLanguage } from "../../../lib/i18n.ts";
@@ -23,8 +14,9 @@ import { toastError } from "../../../lib/toast.ts";
 import { TicketLogDialog } from "../../tickets/index.ts";
 import { downloadFile, reportParams, type ReportRow, useReport } from "../api/dashboard.ts";
 import { type ReportDraft, ReportFiltersForm } from "./report_filters.tsx";
-import { hoursMinutes, monthToDate } from "./format.ts";
-import { formatDateTime } from "../../../lib/dates.ts";
+import { monthToDate } from "./format.ts";
+import { reportColumns } from "./report_columns.tsx";
+import { useScrollEnds } from "../../../lib/use_scroll_ends.ts";
 
 /** Spec 3 §9: page sizes 5, 10, 20, 50 (default 10). */
 const PAGE_SIZES = [5, 10, 20, 50];
@@ -41,11 +33,6 @@ const emptyDraft = (): ReportDraft => ({
   dateTo: monthToDate().to,
   onlyRated: false,
 });
-
-/** Date and time in the company's time zone, in the language's formats. */
-function zoned(iso: string | null, timeZone: string | undefined): string {
-  return iso ? formatDateTime(iso, timeZone) : "";
-}
 
 type Progress = { kind: "xlsx" | "pdf"; rows: number; bytes: number } | null;
 
@@ -81,6 +68,7 @@ export function ReportsScreen() {
     }
   };
 
+  const [scroller, hidden] = useScrollEnds<HTMLDivElement>();
   const statusLabel = (s: string) => t(`reports.statuses.${s}`, { defaultValue: s });
   return (
     <div className="flex flex-col gap-5" data-testid="reports">
@@ -136,8 +124,13 @@ export function ReportsScreen() {
           }}
         />
       </Card>
-      <Card className="overflow-hidden">
-        <div className="overflow-x-auto">
+      <Card className="@container overflow-hidden">
+        <div
+          ref={scroller}
+          className="group overflow-x-auto"
+          data-hidden={hidden}
+          data-testid="report-scroll"
+        >
           <DataTable<ReportRow>
             testId="report-table"
             loading={report.isPending}
@@ -146,89 +139,13 @@ export function ReportsScreen() {
             rowKey={(r) => r.id}
             rowTestId={(r) => `report-row-${r.id}`}
             emptyState={<EmptyState icon={<Inbox />} title={t("reports.empty")} className="py-14" />}
-            columns={[
-              {
-                key: "id",
-                header: "#",
-                cell: (r) => <span className="text-ink-muted tabular-nums">{r.id}</span>,
-              },
-              {
-                key: "contact",
-                header: t("reports.contact"),
-                cell: (r) => (
-                  <span className="font-medium text-ink" data-testid="report-contact-name">
-                    {r.contactName}
-                  </span>
-                ),
-                className: "whitespace-nowrap",
-              },
-              {
-                key: "conn",
-                header: t("reports.connection"),
-                cell: (r) => r.whatsappName ?? "—",
-                className: "whitespace-nowrap max-2xl:hidden",
-              },
-              {
-                key: "user",
-                header: t("reports.user"),
-                cell: (r) => r.userName ?? "—",
-                className: "whitespace-nowrap max-md:hidden",
-              },
-              {
-                key: "queue",
-                header: t("reports.queue"),
-                cell: (r) => r.queueName ?? "—",
-                className: "max-md:hidden",
-              },
-              { key: "status", header: t("reports.status"), cell: (r) => statusLabel(r.status) },
-              {
-                key: "last",
-                header: t("reports.lastMessage"),
-                cell: (r) => (
-                  <span className="line-clamp-1 max-w-[16rem] text-ink-muted">{r.lastMessage}</span>
-                ),
-                className: "max-2xl:hidden",
-              },
-              {
-                key: "created",
-                header: t("reports.openedAt"),
-                cell: (r) => zoned(r.createdAt, tz),
-                className: "whitespace-nowrap max-sm:hidden",
-              },
-              {
-                key: "closed",
-                header: t("reports.closedAt"),
-                cell: (r) => zoned(r.closedAt, tz),
-                className: "whitespace-nowrap max-2xl:hidden",
-              },
-              {
-                key: "support",
-                header: t("reports.supportTime"),
-                cell: (r) => (r.supportTime == null ? "—" : hoursMinutes(r.supportTime)),
-                className: "whitespace-nowrap max-xl:hidden",
-              },
-              { key: "nps", header: "NPS", cell: (r) => r.NPS ?? "—", className: "text-right max-sm:hidden" },
-              {
-                key: "actions",
-                header: "",
-                cell: (r) => (
-                  <div className="flex justify-end gap-1">
-                    <IconAction
-                      label={t("reports.log")}
-                      icon={<History />}
-                      onClick={() => setLogOf(r.id)}
-                      testId={`report-log-${r.id}`}
-                    />
-                    <IconAction
-                      label={t("reports.open")}
-                      icon={<ExternalLink />}
-                      onClick={() => navigate(`/tickets/${r.uuid}`)}
-                      testId={`report-open-${r.id}`}
-                    />
-                  </div>
-                ),
-              },
-            ]}
+            columns={reportColumns({
+              t,
+              timeZone: tz,
+              statusLabel,
+              onLog: (r) => setLogOf(r.id),
+              onOpen: (r) => navigate(`/tickets/${r.uuid}`),
+            })}
           />
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line px-4 py-3 text-sm">

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 import { useRealtimeEvent } from "../../../lib/realtime.ts";
+import type { ScheduleOccurrence } from "@contract/schedules.ts";
 
 export type Schedule = {
   id: number;
@@ -32,7 +33,7 @@ type Page = { schedules: Schedule[]; count: number; hasMore: boolean };
 export const scheduleKeys = {
   all: ["schedules"] as const,
   list: (search: string) => [...scheduleKeys.all, "list", search] as const,
-  range: (from: string, to: string) => [...scheduleKeys.all, "range", from, to] as const,
+  calendar: (from: string, to: string) => [...scheduleKeys.all, "calendar", from, to] as const,
 };
 
 export function useSchedules(search: string) {
@@ -44,10 +45,13 @@ export function useSchedules(search: string) {
   });
 }
 
-export const useSchedulesInRange = (from: string, to: string) =>
+export type ScheduleCalendar = { schedules: Schedule[]; occurrences: ScheduleOccurrence[] };
+
+/** Every occurrence in [from, to), a recurring schedule's later slots included (the server expands them). */
+export const useScheduleCalendar = (from: string, to: string) =>
   useQuery({
-    queryKey: scheduleKeys.range(from, to),
-    queryFn: () => api.get<Page>("/schedules", { from, to, pageSize: 500 }),
+    queryKey: scheduleKeys.calendar(from, to),
+    queryFn: () => api.get<ScheduleCalendar>("/schedules/calendar", { from, to }),
   });
 
 function useInvalidate() {

@@ -31,12 +31,16 @@ export type ScheduleModalProps = {
   contact?: { id: number; name: string } | null;
   /** The ticket's connection, preselected. */
   whatsappId?: number | null;
+  /** A new schedule's moment, preset (a day picked on the calendar). */
+  sendAt?: Date;
   onClose: () => void;
   onSaved?: () => void;
 };
 
 /** The schedule dialog (spec 1 §2, §5): message, contact, time, connection, ticket, recurrence, media. */
-export function ScheduleModal({ schedule, contact, whatsappId, onClose, onSaved }: ScheduleModalProps) {
+export function ScheduleModal(
+  { schedule, contact, whatsappId, sendAt, onClose, onSaved }: ScheduleModalProps,
+) {
   const { t } = useTranslation("schedules");
   const save = useSaveSchedule();
   const removeMedia = useRemoveScheduleMedia();
@@ -45,7 +49,7 @@ export function ScheduleModal({ schedule, contact, whatsappId, onClose, onSaved 
   const [v, setV] = useState({
     body: schedule?.body ?? "",
     contactId: String(schedule?.contactId ?? contact?.id ?? ""),
-    sendAt: toLocalInput(schedule ? new Date(schedule.sendAt) : new Date(Date.now() + 3600_000)),
+    sendAt: toLocalInput(schedule ? new Date(schedule.sendAt) : sendAt ?? new Date(Date.now() + 3600_000)),
     whatsappId: String(schedule?.whatsappId ?? whatsappId ?? NONE),
     openTicket: schedule?.openTicket === "enabled",
     statusTicket: schedule?.statusTicket ?? "closed",
@@ -77,7 +81,9 @@ export function ScheduleModal({ schedule, contact, whatsappId, onClose, onSaved 
     else if (v.body.trim().length < 5) errs.body = t("validation.tooShort");
     if (!v.contactId) errs.contactId = t("validation.required");
     if (!v.sendAt) errs.sendAt = t("validation.required");
-    else if (v.sendAt !== initialSendAt && new Date(v.sendAt).getTime() < Date.now() - PAST_GRACE_MS) {
+    else if (
+      !(schedule && v.sendAt === initialSendAt) && new Date(v.sendAt).getTime() < Date.now() - PAST_GRACE_MS
+    ) {
       // Never sent at once by surprise: a moment already past is refused, as the server does.
       errs.sendAt = i18n.t("errors:issues.date_in_past");
     }
