@@ -17,7 +17,6 @@ import { EmptyState } from "../../../components/ui/empty_state.tsx";
 import { PageHeader } from "../../../components/ui/page_section.tsx";
 import { IconAction } from "../../../components/ui/row_actions.tsx";
 import { Select } from "../../../components/ui/select.tsx";
-import { useAuth } from "../../../lib/auth.tsx";
 import { currentLanguage } from "../../../lib/i18n.ts";
 import { toastError } from "../../../lib/toast.ts";
 import { TicketLogDialog } from "../../tickets/index.ts";
@@ -42,19 +41,12 @@ const emptyDraft = (): ReportDraft => ({
   onlyRated: false,
 });
 
-/** Date and time in the company's time zone, in the language's formats. */
-function zoned(iso: string | null, timeZone: string | undefined): string {
-  return iso ? formatDateTime(iso, timeZone) : "";
-}
-
 type Progress = { kind: "xlsx" | "pdf"; rows: number; bytes: number } | null;
 
 /** The tickets report (spec 3 §2): filters, a paged table, the ticket log and streamed exports. */
 export function ReportsScreen() {
   const { t } = useTranslation(["dashboard", "tickets"]);
-  const { user } = useAuth();
   const navigate = useNavigate();
-  const tz = user?.company?.timezone;
   const [draft, setDraft] = useState<ReportDraft>(emptyDraft);
   const [applied, setApplied] = useState<ReportDraft>(draft);
   const [page, setPage] = useState(1);
@@ -192,13 +184,13 @@ export function ReportsScreen() {
               {
                 key: "created",
                 header: t("reports.openedAt"),
-                cell: (r) => zoned(r.createdAt, tz),
+                cell: (r) => formatDateTime(r.createdAt),
                 className: "whitespace-nowrap max-sm:hidden",
               },
               {
                 key: "closed",
                 header: t("reports.closedAt"),
-                cell: (r) => zoned(r.closedAt, tz),
+                cell: (r) => formatDateTime(r.closedAt),
                 className: "whitespace-nowrap max-2xl:hidden",
               },
               {

@@ -19,7 +19,16 @@ import {
   useSchedulesLive,
 } from "../api/schedules.ts";
 import { ScheduleModal } from "./schedule_modal.tsx";
-import { formatDateTime, formatTime, localeTag } from "../../../lib/dates.ts";
+import {
+  addDays,
+  calendarDay,
+  dayOf,
+  dayStartIso,
+  formatDateTime,
+  formatTime,
+  localeTag,
+  todayKey,
+} from "../../../lib/dates.ts";
 
 const TONE = { PENDENTE: "primary", AGENDADA: "warning", ENVIADA: "success", ERRO: "danger" } as const;
 const when = (iso: string) => formatDateTime(iso);
@@ -158,8 +167,8 @@ export function SchedulesScreen() {
 function MonthCalendar({ onOpen }: { onOpen: (s: Schedule) => void }) {
   const { t } = useTranslation("schedules");
   const [month, setMonth] = useState(() => {
-    const d = new Date();
-    return new Date(d.getFullYear(), d.getMonth(), 1);
+    const [y, m] = todayKey().split("-").map(Number);
+    return new Date(y, m - 1, 1);
   });
   const days = useMemo(() => {
     const start = new Date(month);
@@ -170,17 +179,17 @@ function MonthCalendar({ onOpen }: { onOpen: (s: Schedule) => void }) {
     );
   }, [month]);
   const { data } = useSchedulesInRange(
-    days[0].toISOString(),
-    new Date(days[41].getTime() + 86_400_000).toISOString(),
+    dayStartIso(calendarDay(days[0])),
+    dayStartIso(addDays(calendarDay(days[41]), 1)),
   );
   const byDay = new Map<string, Schedule[]>();
   for (const s of data?.schedules ?? []) {
-    const k = new Date(s.sendAt).toDateString();
+    const k = dayOf(s.sendAt);
     byDay.set(k, [...(byDay.get(k) ?? []), s]);
   }
   const fmt = new Intl.DateTimeFormat(localeTag(), { month: "long", year: "numeric" });
   const weekday = new Intl.DateTimeFormat(localeTag(), { weekday: "short" });
-  const today = new Date().toDateString();
+  const today = todayKey();
   return (
     <Card className="flex flex-col gap-3 p-3 sm:p-4" data-testid="schedules-calendar">
       <div className="flex items-center justify-between">
@@ -212,7 +221,7 @@ function MonthCalendar({ onOpen }: { onOpen: (s: Schedule) => void }) {
           </div>
         ))}
         {days.map((d) => {
-          const items = byDay.get(d.toDateString()) ?? [];
+          const items = byDay.get(calendarDay(d)) ?? [];
           return (
             <div
               key={d.toISOString()}
@@ -224,7 +233,7 @@ function MonthCalendar({ onOpen }: { onOpen: (s: Schedule) => void }) {
               <span
                 className={cn(
                   "self-end rounded-full px-1.5 tabular-nums",
-                  d.toDateString() === today && "bg-primary text-white",
+                  calendarDay(d) === today && "bg-primary text-white",
                 )}
               >
                 {d.getDate()}
