@@ -56,6 +56,8 @@ export type UserDTO = {
   /** Signed, expiring link to the picture. */
   profileImage: string | null;
   defaultTicketsManagerWidth: number;
+  /** The zone the user chose to read dates in (IANA name); null = the company's zone. */
+  timezone: string | null;
   createdAt: string;
   updatedAt: string;
   queues: QueueRef[];

@@ -85,6 +85,8 @@ export const users = sqliteTable("users", {
   allowConnections: flag("allow_connections", "enabled"),
   profileImage: text("profile_image"),
   defaultTicketsManagerWidth: integer("default_tickets_manager_width").notNull().default(400),
+  /** The zone the user reads dates in (IANA name); null = the company's. */
+  timezone: text("timezone"),
   ...timestamps(),
 }, (t) => [
   uniqueIndex("users_email_uq").on(t.email),

@@ -1,5 +1,6 @@
-/** Query of the audit-log list and export. Dates are calendar days in the company's time zone. */
+/** Query of the audit-log list and export. Dates are calendar days in the reader's time zone. */
 import { z } from "zod";
+import { DATE_LANGS } from "@contract/dates.ts";
 
 const optId = z.preprocess(
   (v) => v === undefined || v === "" || v === "0" ? undefined : Number(v),
@@ -19,5 +20,7 @@ export const auditQuery = z.object({
   entity: word,
   dateFrom: day,
   dateTo: day,
+  /** The export's date format (the UI language). */
+  lang: z.enum(DATE_LANGS).default("pt"),
 });
 export type AuditQuery = z.infer<typeof auditQuery>;

@@ -1,7 +1,8 @@
 /**
  * Reading the audit log. A company's admins see their company's entries; the operator (a super
  * user of company 1) sees every company's, optionally filtered to one. Date filters are calendar
- * days in the time zone of the company being looked at.
+ * days in the reader's time zone, the one the screen shows the dates in (lib/time.ts readerZone);
+ * the export writes its dates in that zone and names it in the date column's title.
  */
 import { PassThrough, Readable } from "node:stream";
 import { once } from "node:events";
@@ -10,8 +11,8 @@ import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { noPermission } from "../lib/errors.ts";
 import { pageOf } from "../lib/paging.ts";
-import { addDays, dayStartUtc } from "../lib/time.ts";
-import { getCompanyWithPlan } from "../companies/repo.ts";
+import { addDays, dayStartUtc, readerZone } from "../lib/time.ts";
+import { formatDateTimeIn } from "@contract/dates.ts";
 import { PLATFORM_COMPANY_ID } from "../settings/registry.ts";
 import { auditNow } from "./audit.ts";
 import * as repo from "./repo.ts";
@@ -29,12 +30,10 @@ function requireAuditReader(a: Actor) {
 }
 
 /** The scope (company or all) and the filter in UTC. */
-async function scope(deps: Deps, actor: Actor, q: AuditQuery) {
+function scope(actor: Actor, q: AuditQuery) {
   requireAuditReader(actor);
   const companyId = isOperator(actor) ? q.companyId ?? null : actor.companyId;
-  const tz = companyId === null || companyId === actor.companyId
-    ? actor.company.timezone
-    : (await getCompanyWithPlan(deps.db, companyId)).company.timezone;
+  const tz = readerZone(actor);
   const filter: repo.AuditFilter = {
     userId: q.userId,
     action: q.action,
@@ -42,11 +41,11 @@ async function scope(deps: Deps, actor: Actor, q: AuditQuery) {
     from: q.dateFrom ? dayStartUtc(q.dateFrom, tz) : undefined,
     to: q.dateTo ? dayStartUtc(addDays(q.dateTo, 1), tz) : undefined,
   };
-  return { companyId, filter };
+  return { companyId, filter, tz };
 }
 
 export async function listAuditLogs(deps: Deps, actor: Actor, q: AuditQuery): Promise<AuditPage> {
-  const { companyId, filter } = await scope(deps, actor, q);
+  const { companyId, filter } = scope(actor, q);
   const page = pageOf(q.pageNumber, PAGE);
   const { rows, count } = await repo.listAudit(deps.db, companyId, filter, page);
   return { logs: rows, count, hasMore: page.hasMore(count) };
@@ -122,16 +121,22 @@ const HEADERS = [
  * workbook writer as they come, so memory stays flat whatever the size (DESIGN §11).
  */
 export async function exportAuditLogs(deps: Deps, actor: Actor, q: AuditQuery): Promise<ReadableStream> {
-  const { companyId, filter } = await scope(deps, actor, q);
+  const { companyId, filter, tz } = scope(actor, q);
   await auditNow(deps, actor, {
     action: "export.audit_log",
     entity: "export",
-    diff: Object.fromEntries(Object.entries({ ...q, pageNumber: undefined }).filter(([, v]) => v != null)),
+    diff: Object.fromEntries(
+      Object.entries({ ...q, pageNumber: undefined, lang: undefined }).filter(([, v]) => v != null),
+    ),
   });
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const ws = wb.addWorksheet("Audit log");
-  ws.columns = HEADERS.map((h) => ({ header: h, key: h, width: h === "changes" ? 60 : 22 }));
+  ws.columns = HEADERS.map((h) => ({
+    header: h === "date" ? `date (${tz})` : h,
+    key: h,
+    width: h === "changes" ? 60 : h === "date" ? 32 : 22,
+  }));
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
   (async () => {
@@ -141,7 +146,7 @@ export async function exportAuditLogs(deps: Deps, actor: Actor, q: AuditQuery): 
       const rows = await repo.auditBatch(deps.db, companyId, { ...filter, before }, EXPORT_BATCH);
       for (const r of rows) {
         ws.addRow({
-          date: r.createdAt,
+          date: formatDateTimeIn(r.createdAt, q.lang, tz, true),
           company: r.companyName ?? "",
           user: r.userName ?? "",
           email: r.userEmail ?? "",

@@ -9,7 +9,7 @@ import type { Actor } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import { canSeeRealTime } from "../auth/permissions.ts";
 import { canViewTicket } from "../tickets/policy.ts";
-import { zonedParts } from "../lib/time.ts";
+import { readerZone, zonedParts } from "../lib/time.ts";
 import { dayRange } from "./range.ts";
 import { activeTickets, companyUsers, type MomentRow } from "./repo.ts";
 import type { MomentsQuery } from "./schemas.ts";
@@ -52,7 +52,7 @@ function toMoment(r: MomentRow, now: number): MomentTicket {
 
 async function visibleMoments(deps: Deps, actor: Actor, q: MomentsQuery): Promise<MomentTicket[]> {
   requireRealTime(actor);
-  const tz = actor.company.timezone;
+  const tz = readerZone(actor);
   const today = zonedParts(deps.clock.now(), tz).date;
   // The spec's window is the last 30 days; a narrower one from the client is honoured, never a wider one.
   const floor = addDays(today, -(MOMENTS_DAYS - 1));

@@ -6,7 +6,7 @@ import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import { canSeeDashboard } from "../auth/permissions.ts";
-import { zonedParts } from "../lib/time.ts";
+import { readerZone, zonedParts } from "../lib/time.ts";
 import { type DayRange, dayRange, daysOf, hoursOf, lastDays, MAX_RANGE_DAYS, rangeDays } from "./range.ts";
 import * as repo from "./repo.ts";
 import type { ChartQuery, DashboardQuery, MessagesCountQuery } from "./schemas.ts";
@@ -26,7 +26,7 @@ export function rangeFrom(
   actor: Actor,
   q: { from?: string; to?: string; days?: number },
 ): DayRange {
-  const tz = actor.company.timezone;
+  const tz = readerZone(actor);
   let r: DayRange;
   if (q.from || q.to) {
     const today = zonedParts(deps.clock.now(), tz).date;
@@ -97,7 +97,7 @@ export async function dashboard(deps: Deps, actor: Actor, q: DashboardQuery) {
       online: !!u.online,
     };
   });
-  return { counters, attendants, range: { from: r.from, to: r.to, timezone: actor.company.timezone } };
+  return { counters, attendants, range: { from: r.from, to: r.to, timezone: readerZone(actor) } };
 }
 
 const dmy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
@@ -112,7 +112,7 @@ export async function ticketsDay(deps: Deps, actor: Actor, q: ChartQuery) {
     const data = hours.map((h, i) => ({ horario: String(h.hour).padStart(2, "0"), total: counts[i] }));
     return { count: counts.reduce((s, n) => s + n, 0), data };
   }
-  const days = daysOf(r, actor.company.timezone);
+  const days = daysOf(r, readerZone(actor));
   const counts = await repo.ticketsPerBucket(deps.db, actor.companyId, days, q.queueIds);
   const data = days.map((d, i) => ({ data: dmy(d.day), date: d.day, total: counts[i] }));
   return { count: counts.reduce((s, n) => s + n, 0), data };

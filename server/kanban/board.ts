@@ -12,7 +12,7 @@ import type { Viewer } from "../tickets/policy.ts";
 import type { Actor } from "../lib/context.ts";
 import { requirePlan } from "../auth/permissions.ts";
 import { shouldMask } from "../lib/lgpd.ts";
-import { todayIn } from "../lib/time.ts";
+import { readerZone, todayIn } from "../lib/time.ts";
 import { visible } from "../tickets/list_where.ts";
 import { updatedRange } from "../tickets/list_dates.ts";
 import { ticketDTOs } from "../tickets/dto.ts";
@@ -57,7 +57,7 @@ export function boardRows(
 
 export async function kanbanBoard(deps: Deps, actor: Actor, q: BoardQuery) {
   requirePlan(actor.plan, "useKanban");
-  const tz = actor.company.timezone;
+  const tz = readerZone(actor);
   const today = todayIn(deps.clock.now(), tz);
   const range = updatedRange({ startDate: q.startDate ?? today, endDate: q.endDate ?? today }, tz);
   const rows = await boardRows(deps.db, actor.companyId, actor.viewer, { queueIds: q.queueIds, ...range });

@@ -81,6 +81,14 @@ export function withinHours(t: string, start: string, end: string): boolean {
 
 export const isoNow = (clock: Clock) => clock.now().toISOString();
 
+/**
+ * The zone a signed-in user reads dates in: the one they chose in their profile, else the
+ * company's. The web app shows every date in it (one clock), so the day filters of lists, reports
+ * and exports are read in it too, and exports format their dates in it.
+ */
+export const readerZone = (a: { user: { timezone: string | null }; company: { timezone: string } }) =>
+  a.user.timezone || a.company.timezone;
+
 /** UTC instant (ISO) at which calendar day `date` begins in `timeZone`. */
 export function dayStartUtc(date: string, timeZone: string): string {
   const [y, m, d] = date.split("-").map(Number);

@@ -15,6 +15,7 @@ import { reportCount, reportRows } from "./repo.ts";
 import { whereFor } from "./service.ts";
 import { cells, columnsOf, type Lang, localDateTime, titleOf } from "./format.ts";
 import type { ExportQuery } from "./schemas.ts";
+import { readerZone } from "../lib/time.ts";
 
 export const XLSX_FILE = "reporte.xlsx";
 export const XLSX_SHEET = "RelatorioDeAtendimentos";
@@ -33,7 +34,7 @@ async function prepare(deps: Deps, actor: Actor, q: ExportQuery) {
   requireDashboard(actor);
   const where = whereFor(actor, q);
   const total = await reportCount(deps.db, where);
-  return { where, total, lang: q.lang as Lang, tz: actor.company.timezone };
+  return { where, total, lang: q.lang as Lang, tz: readerZone(actor) };
 }
 
 /** Runs `write` in the background; a failure ends the stream with an error (the download fails). */
@@ -54,7 +55,7 @@ export async function exportXlsx(deps: Deps, actor: Actor, q: ExportQuery): Prom
       useSharedStrings: false,
     });
     const ws = wb.addWorksheet(XLSX_SHEET);
-    ws.columns = columnsOf(lang).map((header, i) => ({
+    ws.columns = columnsOf(lang, tz).map((header, i) => ({
       header,
       width: [8, 18, 26, 20, 18, 12, 40, 17, 17, 16, 6][i],
     }));
@@ -83,8 +84,8 @@ const unicodeFont = (() => {
 })();
 const latin = (s: string) => unicodeFont ? s : s.replace(/[^\x20-\x7e\xa0-\xff\u2026]/g, "?");
 
-/** Column widths (points) of an A4 landscape page with 30 pt margins (781.89 usable). */
-const PDF_WIDTHS = [40, 70, 95, 75, 65, 55, 170, 72, 72, 62, 25];
+/** Column widths (points), A4 landscape, 30 pt margins; a date column fits "03/02/2026 10:00 AM". */
+const PDF_WIDTHS = [40, 70, 95, 75, 65, 55, 142, 86, 86, 62, 25];
 
 export async function exportPdf(deps: Deps, actor: Actor, q: ExportQuery): Promise<Started> {
   const { where, total, lang, tz } = await prepare(deps, actor, q);
@@ -118,8 +119,13 @@ export async function exportPdf(deps: Deps, actor: Actor, q: ExportQuery): Promi
     };
     const header = () => {
       doc.font(font).fontSize(11).fillColor("#111111")
-        .text(latin(`${titleOf(lang)} · ${localDateTime(deps.clock.now().toISOString(), tz)}`), 30, top);
+        .text(
+          latin(`${titleOf(lang)} · ${localDateTime(deps.clock.now().toISOString(), tz, lang)} (${tz})`),
+          30,
+          top,
+        );
       y = top + 20;
+      // The title line names the zone; the narrow date columns keep their short titles.
       line(columnsOf(lang), true);
       doc.moveTo(30, y - 2).lineTo(doc.page.width - 30, y - 2).strokeColor("#999999").lineWidth(0.5).stroke();
     };

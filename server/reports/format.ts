@@ -1,8 +1,11 @@
 /**
- * How a report row reads in an export file: dates in the company's time zone, the service time as
- * "1d 2h 5m", status and column titles in the language the user asked for.
+ * How a report row reads in an export file: dates in the reader's time zone (the one the web app
+ * shows them in, lib/time.ts readerZone) and in the language's format, through the same helper as
+ * the screens (contract/dates.ts), so a ticket reads the same in the file as on the screen. The
+ * date columns name their zone ("Opened at (America/Sao_Paulo)"); the service time reads
+ * "1d 2h 5m"; status and column titles are in the language the user asked for.
  */
-import { zonedParts } from "../lib/time.ts";
+import { formatDateTimeIn } from "@contract/dates.ts";
 import type { ReportRow } from "./repo.ts";
 
 export type Lang = "pt" | "es" | "en" | "tr";
@@ -97,41 +100,17 @@ const TITLE: Record<Lang, string> = {
   tr: "Destek talepleri raporu",
 };
 
-export const columnsOf = (lang: Lang) => COLUMNS[lang];
+/** The index of the two date columns in COLUMNS. */
+const DATE_COLUMNS = [7, 8];
+
+/** The column titles; with a zone, the date columns say it: "Opened at (America/Sao_Paulo)". */
+export const columnsOf = (lang: Lang, timeZone?: string) =>
+  COLUMNS[lang].map((c, i) => (timeZone && DATE_COLUMNS.includes(i) ? `${c} (${timeZone})` : c));
 export const titleOf = (lang: Lang) => TITLE[lang];
 
-const HOUR = 3_600_000;
-const offsets = new Map<string, Map<number, number>>();
-
-/**
- * The zone's offset at `ms`, kept per UTC hour: an export formats two dates per row, and Intl
- * costs microseconds per call. Offsets change on transitions, which fall on whole UTC hours in
- * the zones we serve (a zone moving at a half hour would be off for that half hour).
- */
-function offsetAt(ms: number, timeZone: string): number {
-  const hour = Math.floor(ms / HOUR);
-  let byHour = offsets.get(timeZone);
-  if (!byHour) offsets.set(timeZone, byHour = new Map());
-  let o = byHour.get(hour);
-  if (o === undefined) {
-    const p = zonedParts(new Date(hour * HOUR), timeZone);
-    o = Date.parse(`${p.date}T${p.time}:00Z`) - hour * HOUR;
-    if (byHour.size > 50_000) byHour.clear();
-    byHour.set(hour, o);
-  }
-  return o;
-}
-
-const two = (n: number) => (n < 10 ? `0${n}` : String(n));
-
-/** "DD/MM/YYYY HH:mm" in the zone. */
-export function localDateTime(iso: string | null, timeZone: string): string {
-  if (!iso) return "";
-  const ms = Date.parse(iso);
-  const d = new Date(ms + offsetAt(ms, timeZone));
-  return `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${two(d.getUTCHours())}:${
-    two(d.getUTCMinutes())
-  }`;
+/** "DD/MM/YYYY HH:mm" (pt, es), "MM/DD/YYYY h:mm AM" (en), "DD.MM.YYYY HH:mm" (tr) in the zone. */
+export function localDateTime(iso: string | null, timeZone: string, lang: Lang = "pt"): string {
+  return formatDateTimeIn(iso, lang, timeZone);
 }
 
 /** Minutes of service of the row's last cycle: taken → finished (or the ticket's close). */
@@ -158,8 +137,8 @@ export function cells(r: ReportRow, lang: Lang, timeZone: string): (string | num
     r.queueName ?? "",
     STATUS[lang][r.status] ?? r.status,
     r.lastMessage.slice(0, 300),
-    localDateTime(r.createdAt, timeZone),
-    localDateTime(r.closedAt, timeZone),
+    localDateTime(r.createdAt, timeZone, lang),
+    localDateTime(r.closedAt, timeZone, lang),
     duration(supportMinutes(r)),
     r.nps ?? "",
   ];

@@ -6,13 +6,13 @@
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { requireDashboard } from "../dashboard/service.ts";
-import { addDays, dayStartUtc } from "../lib/time.ts";
+import { addDays, dayStartUtc, readerZone } from "../lib/time.ts";
 import { reportCount, reportPage, type ReportRow, reportWhere } from "./repo.ts";
 import { supportMinutes } from "./format.ts";
 import type { ReportFilters, ReportQuery } from "./schemas.ts";
 
 export function whereFor(actor: Actor, f: ReportFilters) {
-  const tz = actor.company.timezone;
+  const tz = readerZone(actor);
   let [from, to] = [f.dateFrom, f.dateTo];
   if (from && to && to < from) [from, to] = [to, from];
   return reportWhere(actor.companyId, f, {

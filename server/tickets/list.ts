@@ -17,6 +17,7 @@ import { type ListCriteria, listWhere, MESSAGE_SEARCH_WINDOW, searchTerms } from
 import { updatedRange } from "./list_dates.ts";
 import { countStatement, LIST_COUNT_CAP, searchStatement } from "./list_queries.ts";
 import { matchingMessageIds, withSearchMatches } from "./search_match.ts";
+import { readerZone } from "../lib/time.ts";
 
 export const TICKETS_PAGE_SIZE = 40;
 
@@ -59,7 +60,7 @@ export async function listTickets(deps: Deps, actor: Actor, q: ListTicketsQuery)
     users: q.users,
     whatsapps: q.whatsapps,
     statusFilter: q.statusFilter,
-    ...updatedRange(q, actor.company.timezone),
+    ...updatedRange(q, readerZone(actor)),
   };
   const ascending = q.sortTickets === "ASC";
   const order = ascending

@@ -1,6 +1,7 @@
 /**
- * Builds the web app when dist/ is missing or older than any file under web/ (or the Vite
- * config), so `deno task start` and `deno task test` work from a fresh clone.
+ * Builds the web app when dist/ is missing or older than any file under web/ or contract/ (the
+ * wire types and the date helper the app imports) or the Vite config, so `deno task start` and
+ * `deno task test` work from a fresh clone.
  */
 const root = new URL("../../", import.meta.url).pathname;
 
@@ -23,7 +24,11 @@ async function mtime(p: string): Promise<number> {
 }
 
 const built = await mtime(`${root}dist/index.html`);
-const sources = Math.max(await newest(`${root}web`), await mtime(`${root}vite.config.ts`));
+const sources = Math.max(
+  await newest(`${root}web`),
+  await newest(`${root}contract`),
+  await mtime(`${root}vite.config.ts`),
+);
 if (built && built >= sources) Deno.exit(0);
 
 console.log("Building the web app (dist/ is missing or older than web/)…");

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { flag } from "../lib/flag.ts";
 import { USER_PERMISSION_FLAGS } from "@contract/users.ts";
+import { isTimeZone } from "@contract/dates.ts";
 
 const onOff = z.enum(["enabled", "disabled"]);
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HH:mm");
@@ -27,6 +28,9 @@ export const userFields = {
   allowConnections: onOff,
   defaultTheme: z.enum(["light", "dark"]),
   defaultMenu: z.enum(["open", "closed"]),
+  /** An IANA zone to read dates in; null or "" = the company's. */
+  timezone: z.string().trim().max(60).transform((v) => v || null).nullable()
+    .refine((v) => v === null || isTimeZone(v), "time_zone"),
 };
 
 export const createUserInput = z.object({
@@ -50,6 +54,7 @@ export const createUserInput = z.object({
   allowConnections: onOff.default("disabled"),
   defaultTheme: userFields.defaultTheme.default("light"),
   defaultMenu: userFields.defaultMenu.default("open"),
+  timezone: userFields.timezone.optional(),
 });
 export type CreateUserInput = z.infer<typeof createUserInput>;
 

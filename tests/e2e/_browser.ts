@@ -48,7 +48,7 @@ export type E2E = {
   browser: Browser;
   /** A fresh browser context (own storage) and page on the test server. */
   newPage: (
-    opts?: { locale?: string; colorScheme?: "light" | "dark"; permissions?: string[] },
+    opts?: { locale?: string; colorScheme?: "light" | "dark"; permissions?: string[]; timezoneId?: string },
   ) => Promise<{ context: BrowserContext; page: Page }>;
 };
 
@@ -158,6 +158,7 @@ export function browserTest(
         viewport: { width: 1440, height: 900 },
         serviceWorkers: "block",
         permissions: opts.permissions,
+        timezoneId: opts.timezoneId,
       });
       contexts.push(context);
       const page = await context.newPage();

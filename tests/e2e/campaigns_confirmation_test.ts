@@ -23,6 +23,7 @@ import { expectOk, type Json } from "../_helpers/http.ts";
 import { ManualClock } from "../_helpers/clock.ts";
 import { setCampaignSettings } from "../campaigns/_support.ts";
 import { browserTest, expectToast, shot, signIn } from "./_browser.ts";
+import { wallInputValue } from "@contract/dates.ts";
 
 const WED_NOON = "2026-11-25T15:00:00Z"; // Wednesday 12:00 in São Paulo (UTC-3)
 const clock = new ManualClock(WED_NOON);
@@ -138,11 +139,8 @@ browserTest(
         await page.locator("#c-name").fill("Confirma A");
         await pick(page, "c-conn", "Integration API");
         await pick(page, "c-list", "Lista A");
-        // Ten minutes before the server's (injected) now, in the browser's zone as the field reads it.
-        const start = await page.evaluate((at) => {
-          const d = new Date(at - 10 * 60_000);
-          return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-        }, clock.now().getTime());
+        // Ten minutes before the server's (injected) now, on the company's wall clock as the field reads it.
+        const start = wallInputValue(clock.now().getTime() - 10 * 60_000, "America/Sao_Paulo");
         await page.locator("#c-at").fill(start);
         await page.getByRole("switch").first().click(); // confirmation
         await expect(page.getByTestId("c-window").inputValue()).resolves.toBe("24");

@@ -13,6 +13,7 @@ import { createTenant } from "../_helpers/tenant.ts";
 import { customerSays } from "../_helpers/inbox.ts";
 import { setCampaignSettings } from "../campaigns/_support.ts";
 import { atWidth, browserTest, expectToast, LONG_WORK_MS, screenshot, signIn } from "./_browser.ts";
+import { wallInputValue } from "@contract/dates.ts";
 
 const N = 200;
 
@@ -91,10 +92,8 @@ browserTest(
         await page.locator("#c-name").fill("Black Friday");
         await pick(page, "c-conn", "Integration API");
         await pick(page, "c-list", "Clientes VIP");
-        const start = await page.evaluate(() => {
-          const d = new Date(Date.now() - 60_000);
-          return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-        });
+        // A minute ago on the company's wall clock: the picker reads the display zone, not the browser's.
+        const start = wallInputValue(Date.now() - 60_000, "America/Sao_Paulo");
         await page.locator("#c-at").fill(start);
         await page.getByRole("switch").first().click(); // confirmation
         await page.getByTestId("c-message1").fill("Oferta A para {nome}");

@@ -7,6 +7,7 @@ import { contacts, schedules } from "@db/schema.ts";
 import { createUser, login } from "../_helpers/factories.ts";
 import { createTenant } from "../_helpers/tenant.ts";
 import { atWidth, browserTest, shot, signIn } from "./_browser.ts";
+import { wallInputValue } from "@contract/dates.ts";
 
 browserTest(
   "[e2e] schedules: a date a week back is refused under the date field",
@@ -22,10 +23,8 @@ browserTest(
     await page.getByTestId(`contact-schedule-${ana.id}`).click();
     await page.locator("#sc-contact").waitFor();
     await page.getByTestId("sc-body").fill("Lembrete: sua consulta é amanhã");
-    const weekBack = await page.evaluate(() => {
-      const d = new Date(Date.now() - 7 * 86_400_000);
-      return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-    });
+    // On the company's wall clock: the picker reads the display zone, not the browser's.
+    const weekBack = wallInputValue(Date.now() - 7 * 86_400_000, "America/Sao_Paulo");
     await page.locator("#sc-at").fill(weekBack);
     await page.getByTestId("schedule-save").click();
     await page.locator("#sc-at-error").getByText("This date is in the past: pick a moment from now on.")

@@ -7,6 +7,7 @@ import { startWebhookSink } from "../_helpers/webhook_sink.ts";
 import { createTenant } from "../_helpers/tenant.ts";
 import { customerSays } from "../_helpers/inbox.ts";
 import { atWidth, browserTest, expectToast, LONG_WORK_MS, screenshot, signIn } from "./_browser.ts";
+import { wallInputValue } from "@contract/dates.ts";
 
 browserTest(
   "[e2e] schedules: from a contact and a ticket, sent by the scheduler, list and calendar",
@@ -33,10 +34,8 @@ browserTest(
         await page.getByText("Message too short").or(page.getByText("Required", { exact: true })).first()
           .waitFor();
         await page.getByTestId("sc-body").fill("Lembrete: sua consulta é amanhã");
-        const due = await page.evaluate(() => {
-          const d = new Date(Date.now() - 60_000);
-          return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-        });
+        // A minute ago on the company's wall clock: the picker reads the display zone, not the browser's.
+        const due = wallInputValue(Date.now() - 60_000, "America/Sao_Paulo");
         await page.locator("#sc-at").fill(due);
         await screenshot(page, "h17_schedule_dialog_1440");
         await page.getByTestId("schedule-save").click();

@@ -20,7 +20,7 @@ import {
   EXPIRY_WARNING_DAYS,
   isSubscriptionExpired,
 } from "./subscription.ts";
-import { formatDay } from "./dates.ts";
+import { formatDay, sessionZone, setDisplayZone } from "./dates.ts";
 import { toastError, toastInfo, toastWarning } from "./toast.ts";
 import { useTheme } from "./theme.tsx";
 import type { UserDTO as User } from "@contract/users.ts";
@@ -50,6 +50,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
   const { setMode } = useTheme();
   const [user, setUserState] = useState<User | null>(null);
+  // One clock: every date below this provider is shown in the session's zone. Set while rendering
+  // (idempotent) so that the first screen after login or /auth/me already reads it.
+  setDisplayZone(sessionZone(user));
   const [status, setStatus] = useState<AuthStatus>(() => (getToken() ? "loading" : "anonymous"));
   /** Where the public guard sends a user who has just signed in. */
   const [landing, setLanding] = useState<string | null>(null);

@@ -1,22 +1,32 @@
-import { isSameDay, isToday, isYesterday } from "date-fns";
-import { formatDate, formatDateTime, formatTime } from "./dates.ts";
+/** List and conversation helpers over lib/dates.ts: every "today", "yesterday" and day in the display zone. */
+import {
+  addDays,
+  dayOf,
+  formatDate,
+  formatDateTime,
+  formatTime,
+  sameDay as sameDisplayDay,
+} from "./dates.ts";
 
 /** The list's last-message time: the clock time today, the date otherwise (in the language's formats). */
-export function listTime(iso: string | null | undefined, now = new Date()): string {
+export function listTime(iso: string | null | undefined, now: string | number | Date = Date.now()): string {
   if (!iso) return "";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "";
-  return isSameDay(d, now) ? formatTime(d) : formatDate(d);
+  const day = dayOf(iso);
+  if (!day) return "";
+  return day === dayOf(now) ? formatTime(iso) : formatDate(iso);
 }
 
 export const clockTime = (iso: string) => formatTime(iso);
 
 /** The day separator's label key and value. */
-export function dayLabel(iso: string): { key: "today" | "yesterday" | null; text: string } {
-  const d = new Date(iso);
-  if (isToday(d)) return { key: "today", text: "" };
-  if (isYesterday(d)) return { key: "yesterday", text: "" };
-  return { key: null, text: formatDate(d) };
+export function dayLabel(
+  iso: string,
+  now: string | number | Date = Date.now(),
+): { key: "today" | "yesterday" | null; text: string } {
+  const day = dayOf(iso), today = dayOf(now);
+  if (day === today) return { key: "today", text: "" };
+  if (day === addDays(today, -1)) return { key: "yesterday", text: "" };
+  return { key: null, text: formatDate(iso) };
 }
 
 export const fullDateTime = (iso: string) => formatDateTime(iso);
@@ -27,4 +37,4 @@ export function cut(text: string | null | undefined, max: number): string {
   return s.length > max ? `${s.slice(0, max).trimEnd()}…` : s;
 }
 
-export const sameDay = (a: string, b: string) => isSameDay(new Date(a), new Date(b));
+export const sameDay = (a: string, b: string) => sameDisplayDay(a, b);

@@ -1,5 +1,5 @@
 import type { SessionCompany as Company } from "@contract/users.ts";
-import { parseDay } from "./dates.ts";
+import { parseDay, todayKey } from "./dates.ts";
 
 /** Company 1 (the platform operator) never expires. */
 export const OPERATOR_COMPANY_ID = 1;
@@ -12,8 +12,9 @@ export function effectiveDueDate(company: Pick<Company, "id" | "dueDate"> | unde
   return company.dueDate ?? null;
 }
 
+/** Today (in the display zone) as a local midnight, to count whole days against parseDay's. */
 function startOfToday(now: Date): Date {
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  return parseDay(todayKey(now))!;
 }
 
 /** Whole days from today to the due date (0 = due today, negative = past). Null when there is no due date. */

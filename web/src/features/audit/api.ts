@@ -1,6 +1,7 @@
 /** Audit-log calls (server/audit/routes.ts). */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, requestBlob } from "../../lib/api.ts";
+import { currentLanguage } from "../../lib/i18n.ts";
 import type { AuditFilterChoices, AuditPage, AuditRow } from "@contract/audit.ts";
 
 export type AuditEntry = AuditRow;
@@ -31,4 +32,6 @@ export function useAuditFilterChoices(companyId?: string) {
   });
 }
 
-export const exportAuditLogs = (filters: AuditFilters) => requestBlob("/audit-logs/export", filters);
+/** The export writes its dates in the UI language's format (and the reader's zone, server-side). */
+export const exportAuditLogs = (filters: AuditFilters) =>
+  requestBlob("/audit-logs/export", { ...filters, lang: currentLanguage() });

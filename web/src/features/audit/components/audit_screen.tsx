@@ -6,7 +6,7 @@ import { Card } from "../../../components/ui/card.tsx";
 import { DataTable } from "../../../components/ui/data_table.tsx";
 import { EmptyState } from "../../../components/ui/empty_state.tsx";
 import { PageHeader } from "../../../components/ui/page_section.tsx";
-import { useCurrentUser } from "../../../lib/auth.tsx";
+import { todayKey } from "../../../lib/dates.ts";
 import { toastError } from "../../../lib/toast.ts";
 import {
   type AuditFilters,
@@ -21,17 +21,13 @@ import { useAuditColumns } from "./audit_table.tsx";
 /** /audit-log: who did what, filtered, paged, exported. Admins see their company; the operator all. */
 export function AuditScreen() {
   const { t } = useTranslation("audit");
-  const me = useCurrentUser();
   const [filters, setFilters] = useState<AuditFilters>({});
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
   const choices = useAuditFilterChoices(filters.companyId);
   const logs = useAuditLogs(filters, page);
   const isOperator = !!choices.data?.isOperator;
-  const columns = useAuditColumns({
-    withCompany: isOperator && !filters.companyId,
-    timeZone: me.company?.timezone,
-  });
+  const columns = useAuditColumns({ withCompany: isOperator && !filters.companyId });
 
   const change = (f: AuditFilters) => {
     setFilters(f);
@@ -43,7 +39,7 @@ export function AuditScreen() {
       const blob = await exportAuditLogs(filters);
       const a = document.createElement("a");
       a.href = URL.createObjectURL(blob);
-      a.download = `audit-log-${new Date().toISOString().slice(0, 10)}.xlsx`;
+      a.download = `audit-log-${todayKey()}.xlsx`;
       a.click();
       setTimeout(() => URL.revokeObjectURL(a.href), 1000);
     } catch (err) {

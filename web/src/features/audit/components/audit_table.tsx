@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Column } from "../../../components/ui/data_table.tsx";
-import { localeTag } from "../../../lib/dates.ts";
+import { formatDateTimeSeconds } from "../../../lib/dates.ts";
 import type { AuditEntry } from "../api.ts";
 
 const show = (v: unknown) =>
@@ -23,22 +23,15 @@ export function DiffList({ diff }: { diff: Record<string, unknown> | null }) {
   );
 }
 
-export function useAuditColumns(
-  { withCompany, timeZone }: { withCompany: boolean; timeZone?: string },
-): Column<AuditEntry>[] {
+export function useAuditColumns({ withCompany }: { withCompany: boolean }): Column<AuditEntry>[] {
   const { t } = useTranslation("audit");
-  const fmt = new Intl.DateTimeFormat(localeTag(), {
-    dateStyle: "short",
-    timeStyle: "medium",
-    ...(timeZone ? { timeZone } : {}),
-  });
   const columns: Column<AuditEntry>[] = [
     {
       key: "date",
       header: t("columns.date"),
       className: "hidden sm:table-cell",
       cell: (r) => (
-        <span className="whitespace-nowrap text-ink-muted">{fmt.format(new Date(r.createdAt))}</span>
+        <span className="whitespace-nowrap text-ink-muted">{formatDateTimeSeconds(r.createdAt)}</span>
       ),
     },
     {
@@ -49,7 +42,7 @@ export function useAuditColumns(
           <span className="truncate font-medium">{r.userName ?? t("anonymous")}</span>
           {r.userEmail && <span className="truncate text-xs text-ink-subtle">{r.userEmail}</span>}
           {/* The date column is hidden on phones. */}
-          <span className="text-xs text-ink-subtle sm:hidden">{fmt.format(new Date(r.createdAt))}</span>
+          <span className="text-xs text-ink-subtle sm:hidden">{formatDateTimeSeconds(r.createdAt)}</span>
         </div>
       ),
     },

@@ -12,7 +12,7 @@ import { PageHeader } from "../../../components/ui/page_section.tsx";
 import { IconAction, RowActions } from "../../../components/ui/row_actions.tsx";
 import { Select } from "../../../components/ui/select.tsx";
 import { useCurrentUser } from "../../../lib/auth.tsx";
-import { formatDateTime, formatDay } from "../../../lib/dates.ts";
+import { formatDate, formatDateTime, formatDay, todayKey } from "../../../lib/dates.ts";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
 import { useDebouncedValue } from "../../../lib/use_debounce.ts";
 import {
@@ -29,14 +29,10 @@ import { CompanyForm } from "./company_form.tsx";
 const PAGE_SIZES = [5, 10, 25];
 const DAY_MS = 86_400_000;
 
-/** Days from today (local calendar) to a YYYY-MM-DD due date. */
+/** Days from today (in the display zone) to a YYYY-MM-DD due date. */
 function daysToDue(due: string | null): number | null {
   if (!due) return null;
-  const [y, m, d] = due.split("-").map(Number);
-  const today = new Date();
-  return Math.round(
-    (Date.UTC(y, m - 1, d) - Date.UTC(today.getFullYear(), today.getMonth(), today.getDate())) / DAY_MS,
-  );
+  return Math.round((Date.parse(`${due}T00:00:00Z`) - Date.parse(`${todayKey()}T00:00:00Z`)) / DAY_MS);
 }
 
 /** Yellow when due in 1-5 days, red when due today or past (spec 3 §2, §9). */
@@ -117,7 +113,7 @@ export function CompaniesScreen({ embedded = false }: { embedded?: boolean }) {
       key: "created",
       header: t("companies.table.created"),
       className: "hidden 2xl:table-cell",
-      cell: (c) => formatDay(c.createdAt.slice(0, 10)),
+      cell: (c) => formatDate(c.createdAt),
     },
     {
       key: "due",

@@ -1,12 +1,8 @@
 import type { Invoice } from "../api/billing.ts";
+import { todayKey } from "../../../lib/dates.ts";
 
-/** Today as YYYY-MM-DD in the browser's calendar. */
-export const todayLocal = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${
-    String(d.getDate()).padStart(2, "0")
-  }`;
-};
+/** Today as YYYY-MM-DD in the display zone. */
+export const todayLocal = () => todayKey();
 
 /** Spec 3 §4: paid → Pago; proceso → waiting; else past due → Vencido, otherwise En Proceso. */
 export function invoiceState(inv: Invoice, today = todayLocal()): "paid" | "proceso" | "overdue" | "open" {

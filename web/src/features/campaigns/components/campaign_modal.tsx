@@ -9,17 +9,15 @@ import { Select } from "../../../components/ui/select.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.tsx";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
+import { fromZonedInput, toZonedInput } from "../../../lib/dates.ts";
 import { useConnectionOptions, useQueueOptions, useTagOptions, useUserSearch } from "../../../lib/lookups.ts";
 import { type Campaign, nothingToSend, useCampaignMedia, useSaveCampaign } from "../api/campaigns.ts";
 import { useContactListOptions } from "../api/contact_lists.ts";
 
 const SLOTS = [1, 2, 3, 4, 5] as const;
 const NONE = "0";
-const toLocalInput = (iso: string | null) => {
-  if (!iso) return "";
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
+/** The start picker reads and writes the display zone's wall clock (lib/dates.ts), not the browser's. */
+const toLocalInput = (iso: string | null) => (iso ? toZonedInput(iso) : "");
 
 /** Spec 3 §4: editable when inactive, cancelled, or scheduled more than an hour ahead. */
 export function isEditable(c: Campaign | null) {
@@ -92,7 +90,7 @@ export function CampaignModal({ campaign, onClose }: { campaign: Campaign | null
       whatsappId: Number(str("whatsappId")),
       contactListId: id("contactListId"),
       tagListId: id("contactListId") ? null : id("tagListId"),
-      scheduledAt: str("scheduledAt") ? new Date(str("scheduledAt")).toISOString() : null,
+      scheduledAt: fromZonedInput(str("scheduledAt"))?.toISOString() ?? null,
       confirmation: !!v.confirmation,
       ...(v.confirmation ? { confirmationWindowHours: windowHours } : {}),
       openTicket: v.openTicket ? "enabled" : "disabled",

@@ -15,6 +15,7 @@ import { Switch } from "../../../components/ui/switch.tsx";
 import type { QueueRef as Queue } from "@contract/common.ts";
 import { type Channel, type ConnectionRecord, useCloseImported } from "../api/connections.ts";
 import { RENDER_CLOSE_BUTTON } from "./import_status.tsx";
+import { todayKey } from "../../../lib/dates.ts";
 
 type ImportRecord = {
   importOldMessages?: string | null;
@@ -80,8 +81,8 @@ export function importPayload(v: ImportValues, channel: Channel) {
 export function importErrors(v: ImportValues, channel: Channel, t: (k: string) => string) {
   const e: Partial<Record<"from" | "to" | "queueId", string>> = {};
   if (channel !== "whatsapp" || !v.on) return e;
-  const today = new Date().toISOString().slice(0, 10);
-  const oldest = new Date(Date.now() - 2 * 365 * 86_400_000).toISOString().slice(0, 10);
+  const today = todayKey();
+  const oldest = todayKey(Date.now() - 2 * 365 * 86_400_000);
   if (!v.from) e.from = t("connections:form.errors.required");
   else if (v.from > today || v.from < oldest) e.from = t("inbox:import.range");
   if (v.to && (v.to > today || (v.from && v.to < v.from))) e.to = t("inbox:import.range");

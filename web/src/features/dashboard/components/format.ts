@@ -1,4 +1,5 @@
 /** Figures as the dashboard and the panels show them. */
+import { todayKey } from "../../../lib/dates.ts";
 
 /** Minutes as "1h 05m" (spec 1 §2: attendant times show as hours and minutes). */
 export function hoursMinutes(minutes: number | null | undefined): string {
@@ -23,9 +24,8 @@ export function ratingFace(rate: number): string {
   return ["😡", "😠", "😐", "🙂", "😍"][five - 1];
 }
 
-/** The first day of the current month and today, as YYYY-MM-DD (local). */
-export function monthToDate(now = new Date()): { from: string; to: string } {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  const y = now.getFullYear(), m = pad(now.getMonth() + 1);
-  return { from: `${y}-${m}-01`, to: `${y}-${m}-${pad(now.getDate())}` };
+/** The first day of the current month and today, as YYYY-MM-DD (in the display zone). */
+export function monthToDate(now: Date | number = Date.now()): { from: string; to: string } {
+  const to = todayKey(now);
+  return { from: `${to.slice(0, 8)}01`, to };
 }

@@ -19,8 +19,8 @@ function Clipped({ text, className, testId }: { text: string | null; className: 
   return <span className={cn("block truncate", className)} title={text} data-testid={testId}>{text}</span>;
 }
 
-/** Date and time in the company's time zone, in the language's formats. */
-const zoned = (iso: string | null, timeZone: string | undefined) => iso ? formatDateTime(iso, timeZone) : "";
+/** Date and time in the display zone (lib/dates.ts), in the language's formats. */
+const zoned = (iso: string | null) => iso ? formatDateTime(iso) : "";
 
 /**
  * Widths of the table's box (the card) from which each optional column shows: with the menu open
@@ -36,9 +36,8 @@ const FROM = {
 };
 
 export function reportColumns(
-  { t, timeZone, statusLabel, onLog, onOpen }: {
+  { t, statusLabel, onLog, onOpen }: {
     t: TFunction;
-    timeZone: string | undefined;
     statusLabel: (s: string) => string;
     onLog: (row: ReportRow) => void;
     onOpen: (row: ReportRow) => void;
@@ -90,14 +89,14 @@ export function reportColumns(
     {
       key: "created",
       header: t("reports.openedAt"),
-      cell: (r) => zoned(r.createdAt, timeZone),
+      cell: (r) => zoned(r.createdAt),
       className: FROM.opened,
       cellClassName: "whitespace-nowrap tabular-nums",
     },
     {
       key: "closed",
       header: t("reports.closedAt"),
-      cell: (r) => zoned(r.closedAt, timeZone),
+      cell: (r) => zoned(r.closedAt),
       className: FROM.closed,
       cellClassName: "whitespace-nowrap tabular-nums",
     },

@@ -8,7 +8,6 @@ import { DataTable } from "../../../components/ui/data_table.tsx";
 import { EmptyState } from "../../../components/ui/empty_state.tsx";
 import { PageHeader } from "../../../components/ui/page_section.tsx";
 import { Select } from "../../../components/ui/select.tsx";
-import { useAuth } from "../../../lib/auth.tsx";
 import { currentLanguage } from "../../../lib/i18n.ts";
 import { toastError } from "../../../lib/toast.ts";
 import { TicketLogDialog } from "../../tickets/index.ts";
@@ -39,9 +38,7 @@ type Progress = { kind: "xlsx" | "pdf"; rows: number; bytes: number } | null;
 /** The tickets report (spec 3 §2): filters, a paged table, the ticket log and streamed exports. */
 export function ReportsScreen() {
   const { t } = useTranslation(["dashboard", "tickets"]);
-  const { user } = useAuth();
   const navigate = useNavigate();
-  const tz = user?.company?.timezone;
   const [draft, setDraft] = useState<ReportDraft>(emptyDraft);
   const [applied, setApplied] = useState<ReportDraft>(draft);
   const [page, setPage] = useState(1);
@@ -141,7 +138,6 @@ export function ReportsScreen() {
             emptyState={<EmptyState icon={<Inbox />} title={t("reports.empty")} className="py-14" />}
             columns={reportColumns({
               t,
-              timeZone: tz,
               statusLabel,
               onLog: (r) => setLogOf(r.id),
               onOpen: (r) => navigate(`/tickets/${r.uuid}`),

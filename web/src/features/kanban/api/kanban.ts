@@ -1,20 +1,15 @@
 /** The kanban board (spec 2 §2, §4, §7): GET /ticket/kanban, lanes from GET /tags/list?kanban=1. */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { format } from "date-fns";
 import { api } from "../../../lib/api.ts";
+import { todayKey } from "../../../lib/dates.ts";
 import { useRealtimeEvent } from "../../../lib/realtime.ts";
 import type { ListedTicket as Ticket } from "@contract/tickets.ts";
 import { addTicketTag, removeTicketTag } from "../../tags/index.ts";
 
 export type BoardFilters = { startDate: string; endDate: string; queueIds: number[] };
 
-/** Today in the company's time zone (the server reads the dates there), else the browser's. */
-export function today(timeZone?: string): string {
-  if (!timeZone) return format(new Date(), "yyyy-MM-dd");
-  // en-CA formats as yyyy-MM-dd.
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
-    .format(new Date());
-}
+/** Today in the display zone (the server reads the dates in the same zone). */
+export const today = (): string => todayKey();
 
 export const kanbanKeys = {
   all: ["kanban"] as const,

@@ -93,7 +93,7 @@ export function KanbanBoard() {
   const { t } = useTranslation("workspace");
   const me = useCurrentUser();
   const qc = useQueryClient();
-  const day = today(me.company?.timezone);
+  const day = today();
   const [draft, setDraft] = useState<BoardFilters>({ startDate: day, endDate: day, queueIds: [] });
   const [filters, setFilters] = useState<BoardFilters>(draft);
   const [over, setOver] = useState<number | null | undefined>(undefined);

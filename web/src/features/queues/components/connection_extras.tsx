@@ -14,6 +14,7 @@ import { api } from "../../../lib/api.ts";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
 import type { WorkingHours } from "../api/queues.ts";
 import { fullWeek, WorkingHoursEditor } from "./working_hours_editor.tsx";
+import { todayKey } from "../../../lib/dates.ts";
 
 export type ConnectionExtras = {
   schedules: WorkingHours[];
@@ -50,7 +51,7 @@ const TEN_DAYS = 10 * 86_400_000;
 /** Spec 2 §5: both dates with a vacation message, not more than 10 days back, end not before start. */
 export function extrasErrors(x: ConnectionExtras): Partial<Record<keyof ConnectionExtras, string>> {
   const e: Partial<Record<keyof ConnectionExtras, string>> = {};
-  const minDay = new Date(Date.now() - TEN_DAYS).toISOString().slice(0, 10);
+  const minDay = todayKey(Date.now() - TEN_DAYS);
   if (x.collectiveVacationMessage.trim()) {
     if (!x.collectiveVacationStart) e.collectiveVacationStart = "validation.required";
     if (!x.collectiveVacationEnd) e.collectiveVacationEnd = "validation.required";
@@ -92,7 +93,7 @@ export function VacationAndMedia(
   const { t } = useTranslation("queues");
   const errors = extrasErrors(value);
   const set = (k: keyof ConnectionExtras, v: string) => onChange({ ...value, [k]: v });
-  const minDay = new Date(Date.now() - TEN_DAYS).toISOString().slice(0, 10);
+  const minDay = todayKey(Date.now() - TEN_DAYS);
   return (
     <div className="mt-5 flex flex-col gap-4 border-t border-line pt-4">
       <h3 className="text-sm font-semibold text-ink">{t("vacation.title")}</h3>

@@ -9,7 +9,7 @@ import type { OccurrenceState, ScheduleOccurrence } from "@contract/schedules.ts
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
-import { dayKey, formatLongDay, formatTime } from "../../../lib/dates.ts";
+import { calendarDay, formatLongDay, formatTime, fromZonedInput, todayKey } from "../../../lib/dates.ts";
 import { cn } from "../../../lib/utils.ts";
 import type { Schedule } from "../api/schedules.ts";
 
@@ -27,10 +27,10 @@ export function StateIcon({ state, className }: { state: OccurrenceState; classN
   return <Icon className={className} aria-hidden="true" />;
 }
 
-/** A new schedule on `day`: an hour from now today, 09:00 on a later day. */
+/** A new schedule on `day`: an hour from now today, 09:00 (display zone) on a later day. */
 function presetFor(day: Date): Date {
-  if (dayKey(day) === dayKey(new Date())) return new Date(Date.now() + 3600_000);
-  return new Date(day.getFullYear(), day.getMonth(), day.getDate(), 9, 0);
+  if (calendarDay(day) === todayKey()) return new Date(Date.now() + 3600_000);
+  return fromZonedInput(`${calendarDay(day)}T09:00`) ?? new Date(Date.now() + 3600_000);
 }
 
 export function DayDialog(
@@ -43,7 +43,7 @@ export function DayDialog(
   },
 ) {
   const { t } = useTranslation("schedules");
-  const past = dayKey(day) < dayKey(new Date());
+  const past = calendarDay(day) < todayKey();
   return (
     <Dialog
       open

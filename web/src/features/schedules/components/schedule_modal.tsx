@@ -11,6 +11,7 @@ import { useDebouncedValue } from "../../../lib/use_debounce.ts";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
 import { fieldErrorsOf } from "../../../lib/server_errors.ts";
 import i18n from "../../../lib/i18n.ts";
+import { fromZonedInput, toZonedInput } from "../../../lib/dates.ts";
 import {
   useConnectionOptions,
   useContactSearch,
@@ -22,8 +23,6 @@ import { type Schedule, useRemoveScheduleMedia, useSaveSchedule } from "../api/s
 /** As the server: a moment more than five minutes back is "in the past" (minute-precision picker). */
 const PAST_GRACE_MS = 5 * 60_000;
 const NONE = "0";
-const toLocalInput = (d: Date) =>
-  new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 
 export type ScheduleModalProps = {
   schedule: Schedule | null;
@@ -49,7 +48,8 @@ export function ScheduleModal(
   const [v, setV] = useState({
     body: schedule?.body ?? "",
     contactId: String(schedule?.contactId ?? contact?.id ?? ""),
-    sendAt: toLocalInput(schedule ? new Date(schedule.sendAt) : sendAt ?? new Date(Date.now() + 3600_000)),
+    // The picker reads and writes the display zone's wall clock (lib/dates.ts), not the browser's.
+    sendAt: toZonedInput(schedule ? schedule.sendAt : sendAt ?? Date.now() + 3600_000),
     whatsappId: String(schedule?.whatsappId ?? whatsappId ?? NONE),
     openTicket: schedule?.openTicket === "enabled",
     statusTicket: schedule?.statusTicket ?? "closed",
@@ -81,8 +81,10 @@ export function ScheduleModal(
     else if (v.body.trim().length < 5) errs.body = t("validation.tooShort");
     if (!v.contactId) errs.contactId = t("validation.required");
     if (!v.sendAt) errs.sendAt = t("validation.required");
+    else if (!fromZonedInput(v.sendAt)) errs.sendAt = t("validation.required");
     else if (
-      !(schedule && v.sendAt === initialSendAt) && new Date(v.sendAt).getTime() < Date.now() - PAST_GRACE_MS
+      !(schedule && v.sendAt === initialSendAt) &&
+      fromZonedInput(v.sendAt)!.getTime() < Date.now() - PAST_GRACE_MS
     ) {
       // Never sent at once by surprise: a moment already past is refused, as the server does.
       errs.sendAt = i18n.t("errors:issues.date_in_past");
@@ -93,7 +95,7 @@ export function ScheduleModal(
     const input = {
       body: v.body,
       contactId: Number(v.contactId),
-      sendAt: new Date(v.sendAt).toISOString(),
+      sendAt: fromZonedInput(v.sendAt)!.toISOString(),
       whatsappId: id(v.whatsappId),
       openTicket: v.openTicket ? "enabled" : "disabled",
       statusTicket: v.statusTicket,

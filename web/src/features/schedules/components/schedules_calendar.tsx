@@ -10,7 +10,15 @@ import { useTranslation } from "react-i18next";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
-import { dayKey, formatLongDay, formatMonth, formatTime, formatWeekday } from "../../../lib/dates.ts";
+import {
+  calendarDay,
+  dayOf,
+  formatLongDay,
+  formatMonth,
+  formatTime,
+  formatWeekday,
+  todayKey,
+} from "../../../lib/dates.ts";
 import { cn } from "../../../lib/utils.ts";
 import { type Schedule, useScheduleCalendar } from "../api/schedules.ts";
 import { type CalendarEntry, DayDialog, STATE_LOOK, StateIcon } from "./calendar_day.tsx";
@@ -47,12 +55,12 @@ export function SchedulesCalendar(
     for (const o of data?.occurrences ?? []) {
       const schedule = schedules.get(o.scheduleId);
       if (!schedule) continue;
-      const k = dayKey(o.at);
+      const k = dayOf(o.at);
       map.set(k, [...(map.get(k) ?? []), { ...o, schedule }]);
     }
     return map;
   }, [data]);
-  const today = dayKey(new Date());
+  const today = todayKey();
 
   return (
     <Card className="flex flex-col gap-3 p-3 sm:p-4" data-testid="schedules-calendar">
@@ -103,7 +111,7 @@ export function SchedulesCalendar(
           </div>
         ))}
         {days.map((d) => {
-          const key = dayKey(d);
+          const key = calendarDay(d);
           const items = byDay.get(key) ?? [];
           return (
             <button
@@ -168,7 +176,7 @@ export function SchedulesCalendar(
       {openDay && (
         <DayDialog
           day={openDay}
-          entries={byDay.get(dayKey(openDay)) ?? []}
+          entries={byDay.get(calendarDay(openDay)) ?? []}
           onClose={() => setOpenDay(null)}
           onEdit={(s) => {
             setOpenDay(null);

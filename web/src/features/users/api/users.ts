@@ -51,6 +51,7 @@ export type UserPayload = {
   allowConnections?: Toggle;
   defaultTheme: "light" | "dark";
   defaultMenu: "open" | "closed";
+  timezone?: string | null;
 };
 
 export function useSaveUser() {

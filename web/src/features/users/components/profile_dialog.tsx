@@ -10,6 +10,7 @@ import type { UserDTO as User } from "@contract/users.ts";
 import { uploadProfileImage, useSaveUser } from "../api/users.ts";
 import { fromUser, toPayload, type UserFormValues, validateUser } from "./user_form.ts";
 import { UserGeneralFields } from "./user_general_fields.tsx";
+import { TimeZoneField } from "./time_zone_field.tsx";
 import { TwoFactorSection } from "../../two_factor/index.ts";
 
 const IMAGE_TYPES = ".png,.jpg,.jpeg";
@@ -106,6 +107,11 @@ export function ProfileDialog(
           />
         </div>
         <UserGeneralFields values={values} errors={errors} set={set} asAdmin={false} isNew={false} />
+        <TimeZoneField
+          value={values.timezone}
+          companyZone={user.company?.timezone ?? ""}
+          onChange={(zone) => set("timezone", zone)}
+        />
         <button type="submit" hidden />
       </form>
       <TwoFactorSection />

@@ -18,6 +18,8 @@ export type UserFormValues = {
   allowGroup: boolean;
   defaultTheme: "light" | "dark";
   defaultMenu: "open" | "closed";
+  /** The user's own time zone; "" = the company's. */
+  timezone: string;
 } & Record<PermissionFlag, Toggle>;
 
 export const NO_CONNECTION = "none";
@@ -40,6 +42,7 @@ export function emptyUser(): UserFormValues {
     allowGroup: true,
     defaultTheme: "light",
     defaultMenu: "open",
+    timezone: "",
     allTicket: "disabled",
     allHistoric: "enabled",
     allUserChat: "enabled",
@@ -65,6 +68,7 @@ export function fromUser(u: User): UserFormValues {
     allowGroup: u.allowGroup ?? true,
     defaultTheme: u.defaultTheme ?? "light",
     defaultMenu: u.defaultMenu ?? "open",
+    timezone: u.timezone ?? "",
     ...Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, u[f] ?? "enabled"])) as Record<
       PermissionFlag,
       Toggle
@@ -99,6 +103,7 @@ export function toPayload(v: UserFormValues, asAdmin: boolean): UserPayload {
     farewellMessage: v.farewellMessage,
     defaultTheme: v.defaultTheme,
     defaultMenu: v.defaultMenu,
+    timezone: v.timezone || null,
   };
   if (v.password) payload.password = v.password;
   if (!asAdmin) return payload;
