@@ -138,6 +138,20 @@ export async function runSessions(t: TestApp, o: SessionOptions = {}) {
   return { fake, manager };
 }
 
+/**
+ * Resolves once the connection's session has handled every Baileys data event emitted so far: the
+ * manager handles them one after another on one chain, so a test that checks that an event changed
+ * nothing waits for this instead of for some milliseconds.
+ */
+export function handled(
+  manager: { sessions: Map<number, { data: Promise<unknown> }> },
+  connectionId: number,
+) {
+  const s = manager.sessions.get(connectionId);
+  if (!s) throw new Error(`no session for connection ${connectionId}`);
+  return s.data;
+}
+
 /** A company with a whatsapp connection row (DISCONNECTED, no session yet). */
 export async function setupWa(t: TestApp, conn: Partial<typeof whatsapps.$inferInsert> = {}) {
   const { company, admin } = await createCompany(t, { plan: { useWhatsapp: true } });

@@ -6,7 +6,7 @@ import { getMessage } from "@/messages/repo.ts";
 import { AppError } from "@/lib/errors.ts";
 import { stopWhatsappSessions } from "@/channels/whatsapp/session_manager.ts";
 import type { SessionOptions } from "@/channels/whatsapp/session_manager.ts";
-import { connRow, messageByWid, runSessions, setupWa, waitFor, waMessage } from "./_support.ts";
+import { connRow, handled, messageByWid, runSessions, setupWa, waitFor, waMessage } from "./_support.ts";
 
 const MARIA = "5511911112222@s.whatsapp.net";
 
@@ -28,7 +28,7 @@ async function connected(t: TestApp, o: SessionOptions = {}) {
 Deno.test("[whatsapp] send: text, media and quotes through the socket; acks never go down", async (tt) => {
   const t = await createTestApp({ scheduler: false });
   try {
-    const { company, sock, ticketId } = await connected(t);
+    const { company, sock, ticketId, manager, conn } = await connected(t);
     const cid = company.id;
 
     await tt.step("a text goes to the contact's jid with our pre-assigned id; ack 1", async () => {
@@ -53,7 +53,7 @@ Deno.test("[whatsapp] send: text, media and quotes through the socket; acks neve
           key: { id, remoteJid: MARIA, fromMe: true },
           update: { status },
         }]);
-        await new Promise((r) => setTimeout(r, 60));
+        await handled(manager, conn.id);
         return (await getMessage(t.deps.db, cid, dto.id)).ack;
       };
       assert.equal(await ack(3), 2, "delivered (Baileys 3) is ack 2");
@@ -75,7 +75,7 @@ Deno.test("[whatsapp] send: text, media and quotes through the socket; acks neve
         key: { id: "IN1", remoteJid: MARIA, fromMe: false },
         update: { status: 4 },
       }]);
-      await new Promise((r) => setTimeout(r, 60));
+      await handled(manager, conn.id);
       assert.equal((await messageByWid(t, cid, "IN1")).ack, 0);
     });
 
@@ -129,7 +129,7 @@ Deno.test("[whatsapp] send pacing spaces the messages of one number", async () =
 Deno.test("[whatsapp] calls: logged as call_log; rejected with the message when calls are disabled", async (tt) => {
   const t = await createTestApp({ scheduler: false });
   try {
-    const { company, sock } = await connected(t);
+    const { company, sock, manager, conn } = await connected(t);
     const call = (id: string, from: string) => ({
       chatId: from,
       from,
@@ -159,7 +159,7 @@ Deno.test("[whatsapp] calls: logged as call_log; rejected with the message when 
       assert.equal(reply.content.text, "Não atendemos ligações por aqui.");
       // The same call reported again is neither logged nor answered twice.
       sock.ev.emit("call", [call("C2", from)]);
-      await new Promise((r) => setTimeout(r, 100));
+      await handled(manager, conn.id);
       assert.equal(sock.sent.filter((s) => s.jid === from).length, 1);
     });
   } finally {
