@@ -4,14 +4,18 @@
  * attendant and a scheduled message. The table is in ARCHITECTURE.md (automation).
  */
 import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { userRatings } from "@db/schema.ts";
 import { LGPD_QUESTION } from "@/automation/steps/lgpd.ts";
 import { logTypes } from "../../_helpers/inbox.ts";
 import {
+  attendThenClose,
   CLOSED,
   connectionBot,
   contactOf,
   HOURS,
   LGPD,
+  RATING,
   scheduledMessageGoesOut,
   THU_MORNING,
   WED_NIGHT,
@@ -184,6 +188,31 @@ Deno.test("[matrix] out of hours × scheduled message: it goes out at night on t
     assert.equal((await x.ticket(r.ticketId)).status, "pending", "not closed by the dispatcher");
     await x.says(num, "obrigado");
     assert.equal((await x.bodies(r.ticketId)).at(-1), CLOSED);
+  } finally {
+    await x.close();
+  }
+});
+
+Deno.test("[matrix] out of hours × NPS rating: a rating given after closing time is stored, not answered with the closed text", async () => {
+  const x = await world({
+    at: WED_NOON,
+    companyHours: true,
+    settings: RATING.settings,
+    conn: { ...RATING.conn, outOfHoursMessage: CLOSED },
+  });
+  try {
+    const num = "5511955550007";
+    const r = await x.says(num, "oi");
+    await attendThenClose(x, r.ticketId);
+    assert.equal((await x.ticket(r.ticketId)).status, "nps");
+    x.clock.set(WED_NIGHT);
+    await x.says(num, "9");
+    assert.equal((await x.ticket(r.ticketId)).status, "closed");
+    const rates = await x.t.deps.db.select().from(userRatings).where(eq(userRatings.ticketId, r.ticketId));
+    assert.deepEqual(rates.map((x) => x.rate), [9]);
+    const bodies = await x.bodies(r.ticketId);
+    assert.equal(bodies.at(-1), "Obrigado!");
+    assert.ok(!bodies.includes(CLOSED));
   } finally {
     await x.close();
   }
