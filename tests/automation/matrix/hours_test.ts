@@ -20,6 +20,7 @@ import {
   THU_MORNING,
   WED_NIGHT,
   WED_NOON,
+  welcomeQuestionFlow,
   world,
 } from "./_world.ts";
 
@@ -213,6 +214,38 @@ Deno.test("[matrix] out of hours × NPS rating: a rating given after closing tim
     const bodies = await x.bodies(r.ticketId);
     assert.equal(bodies.at(-1), "Obrigado!");
     assert.ok(!bodies.includes(CLOSED));
+  } finally {
+    await x.close();
+  }
+});
+
+Deno.test("[matrix] out of hours × flow: the welcome flow waits for the hours; a parked flow's reply at night gets the closed text", async (tt) => {
+  const x = await world({ at: WED_NIGHT, companyHours: true });
+  try {
+    await welcomeQuestionFlow(x);
+    await tt.step(
+      "a first message at night: the closed text, then the welcome flow in the morning",
+      async () => {
+        const r = await x.says("5511955550004", "oi");
+        assert.deepEqual(await x.bodies(r.ticketId), [CLOSED]);
+        assert.equal((await x.ticket(r.ticketId)).flowStopped, null, "no flow at night");
+        x.clock.set(THU_MORNING);
+        await x.says("5511955550004", "bom dia");
+        assert.deepEqual(await x.bodies(r.ticketId), [CLOSED, "Bem-vindo ao fluxo!", "Qual é o seu nome?"]);
+      },
+    );
+    await tt.step("a flow parked on a question when the hours close keeps its place", async () => {
+      x.clock.set(WED_NOON);
+      const r = await x.says("5511955550005", "oi");
+      assert.deepEqual(await x.bodies(r.ticketId), ["Bem-vindo ao fluxo!", "Qual é o seu nome?"]);
+      x.clock.set(WED_NIGHT);
+      await x.says("5511955550005", "Ana");
+      assert.equal((await x.bodies(r.ticketId)).at(-1), CLOSED);
+      assert.ok((await x.ticket(r.ticketId)).flowStopped, "still parked");
+      x.clock.set(THU_MORNING);
+      await x.says("5511955550005", "Ana");
+      assert.equal((await x.bodies(r.ticketId)).at(-1), "Obrigado, Ana.");
+    });
   } finally {
     await x.close();
   }
