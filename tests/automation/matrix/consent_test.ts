@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { userRatings } from "@db/schema.ts";
 import {
   attendThenClose,
+  connectionBot,
   contactOf,
   LGPD,
   RATING,
@@ -37,6 +38,27 @@ Deno.test("[matrix] LGPD consent × flow: the welcome flow greets right after th
     );
     await x.says(num, "Ana");
     assert.equal((await x.bodies(r.ticketId)).at(-1), "Obrigado, Ana.");
+  } finally {
+    await x.close();
+  }
+});
+
+Deno.test('[matrix] LGPD consent × integration: the bot starts after the consent; the consent\'s "1" is not its input', async () => {
+  const x = await world({ providers: true, settings: LGPD });
+  try {
+    await connectionBot(x);
+    const num = "5511966660002";
+    const r = await x.says(num, "oi");
+    assert.equal(asked(await x.bodies(r.ticketId)), 1);
+    assert.equal(x.p.hitsTo("/n8n/bot").length, 0, "no turn before the consent");
+    await x.says(num, "1");
+    const tk = await x.ticket(r.ticketId);
+    assert.equal(tk.status, "pending");
+    assert.equal(tk.useIntegration, true, "the bot has the ticket from the consent on");
+    await x.says(num, "quero comprar");
+    const bodies = await x.bodies(r.ticketId);
+    assert.equal(bodies.at(-1), "n8n recebeu: quero comprar");
+    assert.ok(!bodies.includes("n8n recebeu: 1"), "the consent was not the bot's");
   } finally {
     await x.close();
   }
