@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { userRatings } from "@db/schema.ts";
 import { customerSays } from "../../_helpers/inbox.ts";
+import { botUpdate, TicketMovedMeanwhile } from "@/automation/bot.ts";
 import { edge, node } from "../../flows/_graph.ts";
 import {
   attendThenClose,
@@ -229,6 +230,30 @@ Deno.test("[matrix] integration × scheduled message: our message is no turn for
     assert.equal((await x.ticket(r.ticketId)).useIntegration, true);
     await x.says(num, "obrigado");
     assert.equal((await x.bodies(r.ticketId)).at(-1), "n8n recebeu: obrigado");
+  } finally {
+    await x.close();
+  }
+});
+
+Deno.test("[matrix] chatbot tree × attendant transfer: a bot's queue write computed before a transfer does not undo it", async () => {
+  const x = await world(TWO_QUEUES);
+  try {
+    const num = "5511977770011";
+    const r = await x.says(num, "oi");
+    const seenByBot = await x.ticket(r.ticketId);
+    assert.equal(seenByBot.queueId, null);
+    // The attendant transfers the waiting ticket to Suporte while the bot is choosing Vendas.
+    await x.put(r.ticketId, { queueId: x.w.queues[1].id });
+    await assert.rejects(
+      botUpdate(x.t.deps, seenByBot, { status: "pending", queueId: x.w.queues[0].id }),
+      TicketMovedMeanwhile,
+    );
+    assert.equal((await x.ticket(r.ticketId)).queueId, x.w.queues[1].id, "the transfer stands");
+    // A timer's queue move (no status) on a ticket accepted meanwhile does not land either.
+    const before = await x.ticket(r.ticketId);
+    await x.put(r.ticketId, { status: "open", userId: x.w.admin.user.id });
+    await assert.rejects(botUpdate(x.t.deps, before, { queueId: x.w.queues[0].id }), TicketMovedMeanwhile);
+    assert.equal((await x.ticket(r.ticketId)).queueId, x.w.queues[1].id);
   } finally {
     await x.close();
   }
