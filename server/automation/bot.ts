@@ -9,7 +9,13 @@ import type { Deps } from "../deps.ts";
 import { sendOnTicket } from "../messages/send.ts";
 import { renderForTicket } from "../messages/render.ts";
 import { ticketDTOs } from "../tickets/dto.ts";
-import { getTicket, logTicket, type TicketRow, updateTicket, updateTicketIfStatus } from "../tickets/repo.ts";
+import {
+  getTicket,
+  logTicket,
+  type TicketRow,
+  updateTicket,
+  updateTicketIfUnmoved,
+} from "../tickets/repo.ts";
 import { closeTraking } from "../tickets/tracking.ts";
 import type { tickets } from "@db/schema.ts";
 
@@ -23,21 +29,22 @@ export async function botSay(deps: Deps, ticket: TicketRow, text: string): Promi
 }
 
 /**
- * A bot write that changes the status found the ticket no longer in the status the bot read: an
- * attendant accepted, moved or closed it meanwhile. Nothing was written; the bot lets go (the
+ * A bot write that moves the ticket found it no longer where the bot read it: an attendant
+ * accepted, transferred or closed it meanwhile. Nothing was written; the bot lets go (the
  * automation chain stops quietly, a timer or job runs again on the fresh row).
  */
 export class TicketMovedMeanwhile extends Error {
   constructor(readonly ticketId: number, readonly expected: string) {
-    super(`ticket ${ticketId} left status ${expected} while the bot was acting on it`);
+    super(`ticket ${ticketId} moved (from ${expected}) while the bot was acting on it`);
   }
 }
 
 /**
  * Writes ticket fields (plus optional extra writes), logs, and emits ticket.updated. A write that
- * sets the status only lands while the ticket still has the status the caller read (compare and
- * set): the bot's "pending" must never reopen a ticket an attendant closed or take back one he
- * accepted during the bot's turn.
+ * moves the ticket (status, queue or attendant) only lands while the ticket is still where the
+ * caller read it — same status, queue and attendant (compare and set): the bot's "pending" must
+ * never reopen a ticket an attendant closed or take back one he accepted, and the bot's queue
+ * choice (or a timer's redirect) must not undo his transfer, during the bot's turn.
  */
 export async function botUpdate(
   deps: Deps,
@@ -47,9 +54,10 @@ export async function botUpdate(
   extra?: (tx: Tx, row: TicketRow) => Promise<void>,
 ): Promise<TicketRow> {
   const row = await deps.database.write(async (tx) => {
-    const t = values.status === undefined
-      ? await updateTicket(tx, ticket.companyId, ticket.id, values)
-      : await updateTicketIfStatus(tx, ticket.companyId, ticket.id, ticket.status, values);
+    const moves = values.status !== undefined || values.queueId !== undefined || values.userId !== undefined;
+    const t = moves
+      ? await updateTicketIfUnmoved(tx, ticket.companyId, ticket.id, ticket, values)
+      : await updateTicket(tx, ticket.companyId, ticket.id, values);
     if (!t) throw new TicketMovedMeanwhile(ticket.id, ticket.status);
     if (log) await logTicket(tx, ticket.companyId, { ticketId: ticket.id, ...log });
     await extra?.(tx, t);

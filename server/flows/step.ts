@@ -4,24 +4,38 @@
  *  1. a ticket in a flow: a reply to the menu or question it is parked on resumes it; a message
  *     while it waits out an interval is left alone (the flow speaks next);
  *  2. a phrase campaign whose phrase the message is (on this connection, or on any) starts its flow;
- *  3. the first customer message of a ticket with no queue and no attendant starts the connection's
- *     welcome flow (the contact's first ticket on the connection) or its not-a-phrase flow (a
- *     returning contact).
+ *  3. the first customer message that reaches the bots on a ticket with no queue and no attendant
+ *     starts the connection's welcome flow (the contact's first ticket on the connection) or its
+ *     not-a-phrase flow (a returning contact).
  * Tickets already handed to an integration, a queue or an attendant are not touched.
  */
-import { and, count, eq, lt } from "drizzle-orm";
-import { messages, tickets } from "@db/schema.ts";
+import { and, eq, isNull, lt } from "drizzle-orm";
+import { tickets, ticketTraking } from "@db/schema.ts";
 import type { AutomationContext, AutomationStep } from "../automation/step.ts";
+import { touchTraking } from "../automation/bot.ts";
 import { activeCampaigns } from "./repo.ts";
 import { fold } from "./answers.ts";
 import { endFlow, resumeWithReply, startFlow } from "./runtime.ts";
 
-async function isFirstMessage(ctx: AutomationContext): Promise<boolean> {
-  const [{ n }] = await ctx.deps.db.select({ n: count() }).from(messages).where(and(
-    eq(messages.ticketId, ctx.ticket.id),
-    eq(messages.fromMe, false),
-  ));
-  return n <= 1;
+/**
+ * No bot has taken this conversation yet: the tracking row of the ticket's open cycle has no
+ * chatbotAt (set by the queue menu, the chatbot and a flow's start). The out-of-hours and consent
+ * answers do not set it, so a conversation they held back still starts with its welcome flow, and
+ * a flow that ended without a queue is not started again by the next message.
+ */
+async function noBotYet(ctx: AutomationContext): Promise<boolean> {
+  const [tr] = await ctx.deps.db.select({ at: ticketTraking.chatbotAt }).from(ticketTraking).where(and(
+    eq(ticketTraking.ticketId, ctx.ticket.id),
+    isNull(ticketTraking.finishedAt),
+  )).limit(1);
+  return !tr?.at;
+}
+
+async function started(ctx: AutomationContext, flowId: number): Promise<boolean> {
+  if (!(await startFlow(ctx.deps, ctx.ticket, flowId))) return false;
+  const at = ctx.deps.clock.now().toISOString();
+  await ctx.deps.database.write((tx) => touchTraking(tx, ctx.ticket.id, at));
+  return true;
 }
 
 async function hadEarlierTicket(ctx: AutomationContext): Promise<boolean> {
@@ -49,19 +63,24 @@ export const flowStep: AutomationStep = {
       if (ticket.flowWebhook) await resumeWithReply(deps, ticket, ctx.body);
       return "stop";
     }
-    if (ticket.useIntegration || ticket.queueId || ticket.userId || !ctx.body) return "continue";
+    if (ticket.useIntegration || ticket.queueId || ticket.userId) return "continue";
 
-    const phrase = fold(ctx.body);
-    const campaign = (await activeCampaigns(deps.db, ticket.companyId)).find((c) =>
-      (c.whatsappId === null || c.whatsappId === ctx.connection.id) && fold(c.phrase) === phrase
-    );
-    if (campaign && await startFlow(deps, ticket, campaign.flowId)) return "stop";
+    if (ctx.body) {
+      const phrase = fold(ctx.body);
+      const campaign = (await activeCampaigns(deps.db, ticket.companyId)).find((c) =>
+        (c.whatsappId === null || c.whatsappId === ctx.connection.id) && fold(c.phrase) === phrase
+      );
+      if (campaign && await started(ctx, campaign.flowId)) return "stop";
+    }
 
+    // The welcome flow starts with the first message that reaches the bots — after an absence's
+    // answer or the consent (whose "1" was consumed: the flow greets right after it), not only
+    // with the ticket's first message.
     const { flowIdWelcome, flowIdNotPhrase } = ctx.connection;
     if (!flowIdWelcome && !flowIdNotPhrase) return "continue";
-    if (!(await isFirstMessage(ctx))) return "continue";
+    if (!(await noBotYet(ctx))) return "continue";
     const flowId = (await hadEarlierTicket(ctx)) ? flowIdNotPhrase : flowIdWelcome;
-    if (flowId && await startFlow(deps, ticket, flowId)) return "stop";
+    if (flowId && await started(ctx, flowId)) return "stop";
     return "continue";
   },
 };

@@ -76,6 +76,9 @@ export const integrationStep: AutomationStep = {
       const integration = await integrationOf(deps, ticket.companyId, ticket.integrationId);
       if (!integration || integration.type === "flowbuilder") return "continue";
     }
+    // The message answered an earlier step (the consent's "1"): the bot has the ticket now and
+    // hears the customer's next message, not that one.
+    if (!ctx.body && message.body.trim()) return "stop";
     await enqueueTurn(deps, { companyId: ticket.companyId, ticketId: ticket.id, messageId: message.id });
     return "stop";
   },

@@ -1,5 +1,5 @@
 /** Ticket queries. `companyId` first; every query filters on it. */
-import { and, desc, eq, inArray, SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, SQL, sql } from "drizzle-orm";
 import { activeTicketStatuses, ticketLogs, tickets, ticketTraking } from "@db/schema.ts";
 import type { Db, Tx } from "@db/client.ts";
 import { prepared } from "@db/prepared.ts";
@@ -82,18 +82,24 @@ export async function updateTicket(
 }
 
 /**
- * `updateTicket` only while the ticket still has `status` (what the caller read): null when it
- * moved meanwhile, and nothing is written.
+ * `updateTicket` only while the ticket is still where the caller saw it — same status, queue and
+ * attendant: null when it moved meanwhile (accepted, closed, transferred), and nothing is written.
  */
-export async function updateTicketIfStatus(
+export async function updateTicketIfUnmoved(
   tx: Tx,
   companyId: number,
   id: number,
-  status: TicketRow["status"],
+  seen: Pick<TicketRow, "status" | "queueId" | "userId">,
   values: Partial<typeof tickets.$inferInsert>,
 ): Promise<TicketRow | null> {
   const [row] = await tx.update(tickets).set({ ...values, updatedAt: new Date().toISOString() })
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id), eq(tickets.status, status))).returning();
+    .where(and(
+      eq(tickets.companyId, companyId),
+      eq(tickets.id, id),
+      eq(tickets.status, seen.status),
+      seen.queueId === null ? isNull(tickets.queueId) : eq(tickets.queueId, seen.queueId),
+      seen.userId === null ? isNull(tickets.userId) : eq(tickets.userId, seen.userId),
+    )).returning();
   return row ?? null;
 }
 

@@ -61,6 +61,9 @@ export const outOfHoursStep: AutomationStep = {
   async run(ctx: AutomationContext) {
     const { deps, ticket, connection } = ctx;
     if (ticket.status === "open" || ticket.status === "group") return "continue";
+    // A ticket in nps is the customer answering our rating question (as a campaign confirmation
+    // is): the rating step takes it, whatever the hours; the closed text would lose the rating.
+    if (ticket.status === "nps") return "continue";
     if (ticket.isGroup && connection.groupAsTicket !== "enabled") return "continue";
     const type = await deps.caches.settings.get(ticket.companyId, "scheduleType");
     const byHours = type === "company" || type === "connection";
