@@ -132,21 +132,25 @@ export const fromZonedInput = (value: string) => (value ? wallToInstant(value, z
  * A calendar grid's day written out in the language (Thursday, December 3, 2026; quinta-feira, 3 de
  * dezembro de 2026). Grid cells are local Dates (see calendarDay): no zone unless one is given.
  */
-export function formatLongDay(v: string | number | Date, timeZone?: string): string {
-  const d = toDate(v);
-  return valid(d) ? new Intl.DateTimeFormat(localeTag(), { dateStyle: "full", timeZone }).format(d) : "";
+export function formatLongDay(v: When, timeZone?: string): string {
+  const d = new Date(msOf(v));
+  return !Number.isNaN(d.getTime())
+    ? new Intl.DateTimeFormat(localeTag(), { dateStyle: "full", timeZone }).format(d)
+    : "";
 }
 
 /** A month and its year (December 2026, dezembro de 2026), for calendars. */
-export function formatMonth(v: string | number | Date, timeZone?: string): string {
-  const d = toDate(v);
-  return valid(d)
+export function formatMonth(v: When, timeZone?: string): string {
+  const d = new Date(msOf(v));
+  return !Number.isNaN(d.getTime())
     ? new Intl.DateTimeFormat(localeTag(), { month: "long", year: "numeric", timeZone }).format(d)
     : "";
 }
 
 /** A weekday's short name (Mon, seg.), for calendar headers. */
-export function formatWeekday(v: string | number | Date, timeZone?: string): string {
-  const d = toDate(v);
-  return valid(d) ? new Intl.DateTimeFormat(localeTag(), { weekday: "short", timeZone }).format(d) : "";
+export function formatWeekday(v: When, timeZone?: string): string {
+  const d = new Date(msOf(v));
+  return !Number.isNaN(d.getTime())
+    ? new Intl.DateTimeFormat(localeTag(), { weekday: "short", timeZone }).format(d)
+    : "";
 }
