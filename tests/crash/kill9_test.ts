@@ -243,3 +243,65 @@ Deno.test("[crash] kill -9 while the Cloud API holds a campaign shipment: uncert
     await cloud.close();
   }
 });
+
+Deno.test("[crash] kill -9 while WhatsApp holds a campaign shipment: sent again under its id, delivered, the customer sees it once", async () => {
+  const w = await crashWorld();
+  try {
+    const conn = await waConnection(w.t, w.companyId);
+    await setCampaignSettings(w.t, w.token, {
+      startHour: "00:00",
+      endHour: "23:59",
+      sabado: true,
+      domingo: true,
+      messageInterval: 0,
+    });
+    const list = await seedList(w.t, w.companyId, 0, "Clientes");
+    await w.t.deps.database.write((tx) =>
+      tx.insert(contactListItems).values({
+        companyId: w.companyId,
+        contactListId: list.id,
+        name: "Maria",
+        number: NUMBER,
+      })
+    );
+    const created = await expectOk<Json>(
+      await w.t.request("/api/campaigns", {
+        method: "POST",
+        token: w.token,
+        json: {
+          name: "Natal",
+          message1: "Feliz Natal, {nome}",
+          contactListId: list.id,
+          whatsappId: conn.id,
+          scheduledAt: new Date(Date.now() + 500).toISOString(),
+        },
+      }),
+      201,
+    );
+
+    const a = await w.spawn({ hold: true });
+    const first = await until(async () => (await w.waSends()).find((s) => s.jid === JID), "A hands it over");
+    await w.kill(a);
+
+    await w.spawn();
+    await until(
+      async () => {
+        const [c] = await w.t.deps.db.select().from(campaigns).where(eq(campaigns.id, created.id));
+        return c.status === "FINALIZADA";
+      },
+      "the campaign finished by B",
+      120_000,
+    );
+    const [shipping] = await w.t.deps.db.select().from(campaignShippings)
+      .where(eq(campaignShippings.campaignId, created.id));
+    assert.equal(shipping.status, "delivered");
+    const sends = (await w.waSends()).filter((s) => s.jid === JID);
+    assert.ok(sends.length >= 2 && sends.every((s) => s.id === first.id), JSON.stringify(sends));
+    assert.deepEqual(phoneShows(sends, JID), ["Feliz Natal, Maria"]);
+    const rows = await ourMessages(w);
+    assert.equal(rows.length, 1, "stored once");
+    assert.equal(rows[0].wid, first.id);
+  } finally {
+    await w.close();
+  }
+});
