@@ -121,7 +121,11 @@ export function ScheduleModal({ schedule, contact, whatsappId, onClose, onSaved 
   return (
     <FormDialog
       title={title}
-      description={schedule?.status === "ERRO" ? schedule.lastError : undefined}
+      description={schedule?.status === "ERRO"
+        ? schedule.lastError
+        : schedule?.lastError === "ERR_SEND_UNCERTAIN"
+        ? t("sendUncertain")
+        : undefined}
       onClose={onClose}
       className="max-w-2xl"
       formId="schedule-form"
