@@ -5,11 +5,13 @@
  * test double. "WhatsApp" is the double's log of every message it was handed, from every process,
  * including the killed one; a local Cloud API stands in for Meta and can hold its answers.
  */
-import { eq } from "drizzle-orm";
-import { companies, leases, whatsapps } from "@db/schema.ts";
+import { and, eq } from "drizzle-orm";
+import { companies, contactListItems, contacts, leases, messages, whatsapps } from "@db/schema.ts";
+import { seedList, setCampaignSettings } from "../campaigns/_support.ts";
+import { expectOk } from "../_helpers/http.ts";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { createCompany, login } from "../_helpers/factories.ts";
-import { type Instance, spawnInstance, until } from "../fleet/_fleet.ts";
+import { type Instance, type Json, spawnInstance, until } from "../fleet/_fleet.ts";
 
 export { until };
 
@@ -133,4 +135,61 @@ export function cloudApi() {
       await server.shutdown();
     },
   };
+}
+
+/** The customer of every crash test. */
+export const NUMBER = "5511977770001";
+export const JID = `${NUMBER}@s.whatsapp.net`;
+
+export async function contactOf(w: CrashWorld, channel: "whatsapp" | "whatsappapi") {
+  const [c] = await w.t.deps.database.write((tx) =>
+    tx.insert(contacts).values({ companyId: w.companyId, name: "Maria", number: NUMBER, channel }).returning()
+  );
+  return c;
+}
+
+/** The company's outbound messages (what was stored to send). */
+export const ourMessages = (w: CrashWorld) =>
+  w.t.deps.db.select().from(messages).where(
+    and(eq(messages.companyId, w.companyId), eq(messages.fromMe, true)),
+  );
+
+/**
+ * A campaign to the customer alone, starting in half a second, sending at any hour of any day with
+ * no pause (the company's zone puts now at noon).
+ */
+export async function startingCampaign(
+  w: CrashWorld,
+  o: { whatsappId: number; name: string; message: string },
+): Promise<Json> {
+  await setCampaignSettings(w.t, w.token, {
+    startHour: "00:00",
+    endHour: "23:59",
+    sabado: true,
+    domingo: true,
+    messageInterval: 0,
+  });
+  const list = await seedList(w.t, w.companyId, 0, "Clientes");
+  await w.t.deps.database.write((tx) =>
+    tx.insert(contactListItems).values({
+      companyId: w.companyId,
+      contactListId: list.id,
+      name: "Maria",
+      number: NUMBER,
+    })
+  );
+  return await expectOk<Json>(
+    await w.t.request("/api/campaigns", {
+      method: "POST",
+      token: w.token,
+      json: {
+        name: o.name,
+        message1: o.message,
+        contactListId: list.id,
+        whatsappId: o.whatsappId,
+        scheduledAt: new Date(Date.now() + 500).toISOString(),
+      },
+    }),
+    201,
+  );
 }

@@ -1,6 +1,6 @@
 /**
  * The rules a dispatcher's re-run follows for a message stored before a crash, in process and by
- * the row's state (the kill -9 tests in kill9_test.ts produce these states for real): stored but
+ * the row's state (the kill -9 tests, kill9_*_test.ts, produce these states for real): stored but
  * never handed over → sent; handed over to a provider that cannot recognise a repeat (Cloud API)
  * → uncertain, nothing sent, the slot counted; acknowledged meanwhile → nothing sent. And the
  * shape of the ids derived from a send key.

@@ -1,6 +1,6 @@
 /**
  * A campaign report after a crash left a shipment uncertain (handed to the Cloud API just before the
- * server died, not resent — tests/crash/kill9_test.ts makes one for real): the "Uncertain" count,
+ * server died, not resent — tests/crash/kill9_cloud_api_test.ts makes one for real): the "Uncertain" count,
  * the note that says what it means, the row's status, in the user's language; the message bubble in
  * the conversation says it may not have arrived. Screenshots at 1440, 1280 and 390 px go to
  * /tmp/shots.
