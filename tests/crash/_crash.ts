@@ -15,6 +15,13 @@ import { type Instance, type Json, spawnInstance, until } from "../fleet/_fleet.
 
 export { until };
 
+/**
+ * The bound of a wait on the restarted process (its boot, the lease, a retry after a send that met
+ * the session not yet open: 30 s for a schedule, 60 s for a shipment). Each wait ends as soon as its
+ * condition holds; the bound only turns a hang into a failure.
+ */
+export const LONG_WAIT_MS = 150_000;
+
 export type WaSend = { instance: string; jid: string; id: string; content: { text?: string } };
 
 export type CrashWorld = {

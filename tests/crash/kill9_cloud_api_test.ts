@@ -11,7 +11,15 @@ import { campaigns, campaignShippings, messages, tickets } from "@db/schema.ts";
 import { metaConnection } from "../channels/meta/_support.ts";
 import { expectOk } from "../_helpers/http.ts";
 import type { Json } from "../fleet/_fleet.ts";
-import { cloudApi, contactOf, crashWorld, ourMessages, startingCampaign, until } from "./_crash.ts";
+import {
+  cloudApi,
+  contactOf,
+  crashWorld,
+  LONG_WAIT_MS,
+  ourMessages,
+  startingCampaign,
+  until,
+} from "./_crash.ts";
 
 Deno.test("[crash] kill -9 while the Cloud API holds a campaign shipment: uncertain, counted in the report, never resent", async () => {
   const w = await crashWorld();
@@ -58,7 +66,7 @@ Deno.test("[crash] kill -9 while the Cloud API holds a campaign shipment: uncert
         return c.status === "FINALIZADA" ? c : null;
       },
       "the campaign finished by B",
-      60_000,
+      LONG_WAIT_MS,
     );
     assert.ok(row.completedAt);
     const [shipping] = await w.t.deps.db.select().from(campaignShippings)

@@ -15,6 +15,7 @@ import {
   contactOf,
   crashWorld,
   JID,
+  LONG_WAIT_MS,
   ourMessages,
   phoneShows,
   startingCampaign,
@@ -51,7 +52,7 @@ Deno.test("[crash] kill -9 while WhatsApp holds a scheduled message: sent again 
         return s.status === "ENVIADA" ? s : null;
       },
       "the schedule sent by B",
-      60_000,
+      LONG_WAIT_MS,
     );
     assert.equal(done.contadorEnvio, 1);
     assert.equal(done.lastError, null);
@@ -118,7 +119,7 @@ Deno.test("[crash] kill -9 while WhatsApp holds a bot turn's reply: the bot is n
         return rows.length === 1 && rows[0].ack >= 1 ? rows[0] : null;
       },
       "the reply acknowledged after the restart",
-      60_000,
+      LONG_WAIT_MS,
     );
     assert.equal(acked.wid, first.id);
     assert.equal(calls.length, 1, "the bot was asked once: its conversation did not advance twice");
@@ -152,7 +153,7 @@ Deno.test("[crash] kill -9 while WhatsApp holds a campaign shipment: sent again 
         return c.status === "FINALIZADA";
       },
       "the campaign finished by B",
-      120_000,
+      LONG_WAIT_MS,
     );
     const [shipping] = await w.t.deps.db.select().from(campaignShippings)
       .where(eq(campaignShippings.campaignId, created.id));
