@@ -42,6 +42,12 @@ export const messages = sqliteTable("messages", {
   ack: integer("ack").notNull().default(0),
   /** Why the provider (or our send) failed to deliver one of ours; cleared by a retry. */
   sendError: text("send_error"),
+  /**
+   * When a dispatcher's send (campaign shipment, scheduled message, bot turn) was handed to the
+   * provider. Written before the provider call: a re-run after a crash that finds it set and no ack
+   * knows the provider may already have it (messages/send.ts deliverStored).
+   */
+  handedAt: text("handed_at"),
   isDeleted: bool("is_deleted").notNull().default(false),
   isEdited: bool("is_edited").notNull().default(false),
   isForwarded: bool("is_forwarded").notNull().default(false),

@@ -9,7 +9,9 @@
  * its id written on the shipment in ONE transaction (sendOnTicket's onStored); the network send
  * runs after it, outside any transaction. A shipment left in `sending` by a dead holder is claimed
  * again after STALE_MS and, when it already has its message, that message is handed to the
- * channel again (deliverStored) — never stored twice. Failures retry (MAX_ATTEMPTS) with a delay,
+ * channel again (deliverStored) — never stored twice, and under the same provider id; where the
+ * provider cannot recognise that (Cloud API, Meta) a message already handed over is not sent again
+ * and the shipment is `uncertain`. Failures retry (MAX_ATTEMPTS) with a delay,
  * then the shipment is `failed` with its error. The campaign is FINALIZADA when no shipment is
  * pending, sending or awaiting a confirmation; each tick first turns the confirmations whose window
  * has passed into `no_answer` (lifecycle.ts), so a contact who never answers does not hold it open.
@@ -20,7 +22,7 @@ import type { Deps } from "../deps.ts";
 import { zonedParts } from "../lib/time.ts";
 import { getConnection } from "../connections/repo.ts";
 import { adapterFor, hasAdapter } from "../channels/registry.ts";
-import { deliverStored, sendOnTicket } from "../messages/send.ts";
+import { deliverStored, SEND_UNCERTAIN, sendOnTicket } from "../messages/send.ts";
 import { getMimeType } from "hono/utils/mime";
 import { findItem, setValidity } from "../contact_lists/repo.ts";
 import { type CampaignConfig, readConfig } from "./settings.ts";
@@ -195,7 +197,12 @@ export async function sendShipment(deps: Deps, c: CampaignRow, row: ShippingRow)
   const asking = c.confirmation && !row.confirmation && !!row.confirmationMessage;
   try {
     if (row.messageId) {
-      await deliverStored(deps, companyId, row.messageId);
+      // Handed to a provider that cannot recognise a second hand-over before the process died:
+      // the customer may have it, so it is counted uncertain, never sent blindly again.
+      if (await deliverStored(deps, companyId, row.messageId) === "uncertain") {
+        await markShipping(deps, row.id, { status: "uncertain", lastError: SEND_UNCERTAIN });
+        return;
+      }
     } else {
       const conn = await getConnection(deps.db, companyId, c.whatsappId!);
       const adapter = hasAdapter(conn.channel) ? adapterFor(conn.channel) : null;
@@ -225,6 +232,8 @@ export async function sendShipment(deps: Deps, c: CampaignRow, row: ShippingRow)
       await sendOnTicket(deps, companyId, ticket.id, {
         body: asking ? row.confirmationMessage! : row.message,
         media,
+        // One id per phase of the shipment: the same id when a re-run after a crash sends it again.
+        sendKey: `campaign:${row.id}:${asking ? "ask" : "send"}`,
         onStored: async (tx, messageId) => {
           await tx.update(campaignShippings).set({ messageId }).where(eq(campaignShippings.id, row.id));
         },

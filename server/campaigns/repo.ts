@@ -78,7 +78,8 @@ export async function deleteCampaign(tx: Tx, companyId: number, id: number) {
 /**
  * Shipment counts of a campaign: pending (not yet handed over, including retries), delivered,
  * confirmationRequested (asked and not yet confirmed), confirmed, noAnswer (asked, and the window
- * passed or the campaign was finished), cancelled (finished before it went out), failed.
+ * passed or the campaign was finished), cancelled (finished before it went out), failed, uncertain
+ * (handed to a provider that cannot deduplicate just before the process died: maybe received).
  */
 export async function shippingCounts(db: Db | Tx, companyId: number, campaignId: number) {
   const rows = await db.select({
@@ -98,6 +99,7 @@ export async function shippingCounts(db: Db | Tx, companyId: number, campaignId:
     noAnswer: 0,
     cancelled: 0,
     failed: 0,
+    uncertain: 0,
   };
   for (const r of rows) {
     c.total += r.n;
@@ -108,6 +110,7 @@ export async function shippingCounts(db: Db | Tx, companyId: number, campaignId:
     else if (r.status === "no_answer") c.noAnswer += r.n;
     else if (r.status === "cancelled") c.cancelled += r.n;
     else if (r.status === "failed") c.failed += r.n;
+    else if (r.status === "uncertain") c.uncertain += r.n;
   }
   return c;
 }

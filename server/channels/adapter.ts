@@ -82,6 +82,13 @@ export type ChannelAdapter = {
   /** Starts the connection (session, subscription); updates its status. */
   connect(deps: Deps, conn: ConnectionRow): Promise<void>;
   disconnect(deps: Deps, conn: ConnectionRow): Promise<void>;
+  /**
+   * True when handing the same message over again (the same `externalId`) can never reach the
+   * customer twice: WhatsApp keys a message by its id, the api channel dedupes its delivery job on
+   * it. A dispatcher re-running after a crash re-hands such a message; on other channels a message
+   * already handed over is left `uncertain` (messages/send.ts deliverStored).
+   */
+  readonly resendsSafely?: boolean;
   /** Delivers or queues one message. Throws AppError ERR_SENDING_WAPP_MSG / ERR_WAPP_NOT_INITIALIZED. */
   send(deps: Deps, msg: OutboundMessage): Promise<SendResult>;
   /**

@@ -8,6 +8,8 @@ import { webchatAdapter } from "../webchat/adapter.ts";
 const wa = () => import("./whatsapp/adapter.ts").then((m) => m.whatsappAdapter);
 const whatsappAdapter: ChannelAdapter = {
   kind: "whatsapp",
+  // A message sent again under its id (messages/send_key.ts) is the same message to WhatsApp.
+  resendsSafely: true,
   connect: async (deps, conn) => (await wa()).connect(deps, conn),
   disconnect: async (deps, conn) => (await wa()).disconnect(deps, conn),
   send: async (deps, msg) => (await wa()).send(deps, msg),

@@ -15,7 +15,7 @@ import type { Deps } from "../deps.ts";
 import { enqueue, PermanentJobError, registerQueuedJob } from "../jobs/queue.ts";
 import { getTicket, logTicket, type TicketRow } from "../tickets/repo.ts";
 import { botClose, botUpdate } from "../automation/bot.ts";
-import { sendOnTicket } from "../messages/send.ts";
+import { deliverStored, findKeyedSend, sendOnTicket } from "../messages/send.ts";
 import { renderForTicket } from "../messages/render.ts";
 import { cancelTimers } from "../timers/repo.ts";
 import { download, downloadLimit } from "../channels/download.ts";
@@ -114,19 +114,30 @@ async function logLine(
   await deps.database.write((tx) => logTicket(tx, t.companyId, { ticketId: t.id, type, detail }));
 }
 
-/** Says the bot's replies on the ticket; a failed channel send is on the message bubble already. */
-async function say(deps: Deps, ticket: TicketRow, replies: Reply[], delayMs: number) {
+/** The send key of a turn's i-th reply: the same id when a re-run after a crash meets it again. */
+const replyKey = (jobId: number, i: number) => `turn:${jobId}:${i}`;
+/** Replies of one turn looked up on a re-run (a bot answers a turn with a handful). */
+const MAX_REPLAYED = 20;
+
+/**
+ * Says the bot's replies on the ticket; a failed channel send is on the message bubble already.
+ * Each reply is sent under its turn's key (`replyKey`), so it is recorded as handed over before the
+ * provider call and a re-run never stores it twice.
+ */
+async function say(deps: Deps, ticket: TicketRow, replies: Reply[], delayMs: number, jobId: number) {
   for (const [i, r] of replies.entries()) {
     if (i > 0 && delayMs > 0) await new Promise((ok) => setTimeout(ok, delayMs));
+    const sendKey = replyKey(jobId, i);
     try {
       if ("text" in r) {
         if (!r.text.trim()) continue;
         await sendOnTicket(deps, ticket.companyId, ticket.id, {
           body: await renderForTicket(deps, ticket.id, r.text),
+          sendKey,
         });
       } else if ("file" in r) {
         const media = await deps.media.save(ticket.companyId, "integrations", r.file);
-        await sendOnTicket(deps, ticket.companyId, ticket.id, { body: "", media });
+        await sendOnTicket(deps, ticket.companyId, ticket.id, { body: "", media, sendKey });
       } else {
         const { data, mimetype } = await download(deps, r.mediaUrl, {
           maxBytes: await downloadLimit(deps),
@@ -138,7 +149,7 @@ async function say(deps: Deps, ticket: TicketRow, replies: Reply[], delayMs: num
           "integrations",
           new File([data as BlobPart], name, { type: mimetype }),
         );
-        await sendOnTicket(deps, ticket.companyId, ticket.id, { body: r.caption ?? "", media });
+        await sendOnTicket(deps, ticket.companyId, ticket.id, { body: r.caption ?? "", media, sendKey });
       }
     } catch (err) {
       console.warn(`[integrations] ticket ${ticket.id}: a reply was not delivered`, err);
@@ -146,7 +157,35 @@ async function say(deps: Deps, ticket: TicketRow, replies: Reply[], delayMs: num
   }
 }
 
-async function runTurn(deps: Deps, p: TurnPayload): Promise<void> {
+/**
+ * A turn run again after the process died while saying it (the queue hands a crashed worker's job
+ * over): when its replies were already stored, the bot was already asked — asking again would
+ * advance its conversation (Typebot, n8n) and answer twice. The stored replies are handed over
+ * again by deliverStored's rules (WhatsApp: the same ids; Cloud API, Meta: uncertain, not resent);
+ * the provider is not called. True when the turn was such a re-run.
+ */
+async function replayStored(deps: Deps, p: TurnPayload, jobId: number): Promise<boolean> {
+  const replies: number[] = [];
+  // Empty replies are skipped without a message, so a gap does not end the stored ones.
+  for (let i = 0; i < MAX_REPLAYED; i++) {
+    const m = await findKeyedSend(deps, p.companyId, replyKey(jobId, i));
+    if (m) replies.push(m.id);
+  }
+  if (!replies.length) return false;
+  for (const id of replies) {
+    // Sent ones are skipped on the next attempt (acked), so a retry only finishes the rest.
+    await deliverStored(deps, p.companyId, id).catch((err) => {
+      throw new ReplayError(err instanceof Error ? err.message : String(err));
+    });
+  }
+  return true;
+}
+
+/** A stored reply that could not be handed over again (e.g. the session not open yet): retried. */
+class ReplayError extends Error {}
+
+async function runTurn(deps: Deps, p: TurnPayload, job: { id: number; attempts: number }): Promise<void> {
+  if (job.attempts > 1 && await replayStored(deps, p, job.id)) return;
   const ticket = await getTicket(deps.db, p.companyId, p.ticketId).catch(() => null);
   // Handed over, taken by an attendant or closed meanwhile: the bot has nothing to answer.
   if (!ticket || !ticket.useIntegration || ticket.userId || ticket.status === "closed") return;
@@ -183,7 +222,7 @@ async function runTurn(deps: Deps, p: TurnPayload): Promise<void> {
   // The customer may have been taken by an attendant while the provider thought.
   const fresh = await getTicket(deps.db, p.companyId, p.ticketId);
   if (fresh.userId || fresh.status === "closed" || !fresh.useIntegration) return;
-  await say(deps, fresh, out.replies, out.delayMs ?? 0);
+  await say(deps, fresh, out.replies, out.delayMs ?? 0, job.id);
   if (out.close) await botClose(deps, await getTicket(deps.db, p.companyId, p.ticketId), "closed");
   else if (out.handover) {
     await handOver(deps, await getTicket(deps.db, p.companyId, p.ticketId), out.handover);
@@ -195,12 +234,14 @@ registerQueuedJob({
   async handle(deps, payload, job) {
     const p = payload as TurnPayload;
     try {
-      await runTurn(deps, p);
+      await runTurn(deps, p, job);
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       // Bot answers are not idempotent (Typebot, n8n advance their state): only calls that
       // failed before the provider answered anything are worth a second try.
-      const retry = err instanceof ProviderError && /timed out|timeout|ECONN|network|5\d\d|429/i.test(reason);
+      // A re-run handing stored replies over again asks no provider: it may always try again.
+      const retry = err instanceof ReplayError ||
+        (err instanceof ProviderError && /timed out|timeout|ECONN|network|5\d\d|429/i.test(reason));
       if (!retry || job.attempts >= 3) throw new PermanentJobError(reason);
       throw err;
     }

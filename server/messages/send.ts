@@ -19,7 +19,8 @@ import { getMimeType } from "hono/utils/mime";
 
 const mimeOf = (path: string) => getMimeType(path) ?? "application/octet-stream";
 import { type MessageDTO, messageDTOs } from "./dto.ts";
-import { getMessage, insertMessage } from "./repo.ts";
+import { findMessageByWid, getMessage, insertMessage, updateMessage } from "./repo.ts";
+import { stableMessageId } from "./send_key.ts";
 import type { OutboundMessage } from "../channels/adapter.ts";
 import type { MessageRow } from "./dto.ts";
 import type { Tx } from "@db/client.ts";
@@ -42,7 +43,22 @@ export type SendInput = {
   onStored?: (tx: Tx, messageId: number) => Promise<void>;
   /** A buttons-dialog message: `body` is its text rendering; the channel sends this where it can. */
   rich?: RichContent;
+  /**
+   * What this send is, for sends a dispatcher may run again after a crash (a campaign shipment's
+   * phase, a schedule's slot, a bot turn's reply): the message's provider id is derived from it
+   * (send_key.ts) and the hand-over is written (`handedAt`) before the provider call. A key already
+   * stored is not stored again: that message is handed over again by `deliverStored`'s rules.
+   */
+  sendKey?: string;
 };
+
+/**
+ * What `deliverStored` did: `acked` — the channel had already acknowledged it (nothing sent);
+ * `sent` — handed over (again); `uncertain` — it was handed to a provider that cannot recognise a
+ * second hand-over before the process died, so it is not sent again (marked on the message).
+ */
+export type Redelivery = "acked" | "sent" | "uncertain";
+export const SEND_UNCERTAIN = "ERR_SEND_UNCERTAIN";
 
 export const newExternalId = () => `ATD${randomString(24)}`;
 
@@ -56,14 +72,19 @@ export async function sendOnTicket(
   if (!ticket0.whatsappId) throw new AppError("ERR_NO_DEF_WAPP_FOUND");
   const connection = await getConnection(deps.db, companyId, ticket0.whatsappId);
   const [contact] = await deps.db.select().from(contacts).where(eq(contacts.id, ticket0.contactId));
-  const externalId = newExternalId();
+  const externalId = input.sendKey ? stableMessageId(companyId, input.sendKey) : newExternalId();
+  if (input.sendKey && !input.isPrivate) {
+    // A re-run of a send that was stored before a crash: the same message, never a second one.
+    const stored = await findMessageByWid(deps.db, companyId, externalId);
+    if (stored) return await redeliver(deps, companyId, stored);
+  }
   const mediaType = input.mediaType ?? (input.media ? input.media.mimetype.split("/")[0] : "chat");
   if (!input.isPrivate && hasAdapter(connection.channel)) {
     await adapterFor(connection.channel).assertCanSend?.(deps, connection, contact);
   }
 
-  const { ticket, message } = await deps.database.write(async (tx) => {
-    const message = (await insertMessage(tx, {
+  const stored = await deps.database.write(async (tx) => {
+    const message = await insertMessage(tx, {
       companyId,
       wid: input.isPrivate ? null : externalId,
       ticketId,
@@ -84,7 +105,8 @@ export async function sendOnTicket(
       dataJson: input.rich ? JSON.stringify({ rich: input.rich }) : null,
       // The process clock (injected in tests): timers measure quiet from message times.
       createdAt: deps.clock.now().toISOString(),
-    }))!;
+    });
+    if (!message) return null; // the same send key stored meanwhile by another run
     await input.onStored?.(tx, message.id);
     const ticket = input.isPrivate ? ticket0 : await updateTicket(tx, companyId, ticketId, {
       lastMessage: previewOf(input.body, mediaType, input.media?.name).slice(0, 500),
@@ -93,6 +115,10 @@ export async function sendOnTicket(
     });
     return { ticket, message };
   });
+  if (!stored) {
+    return await redeliver(deps, companyId, (await findMessageByWid(deps.db, companyId, externalId))!);
+  }
+  const { ticket, message } = stored;
   const [ticketDTO] = await ticketDTOs(deps.db, companyId, [ticket]);
   const [dto] = await messageDTOs(deps.db, deps.media, companyId, [message]);
   deps.bus.emit("message.created", { companyId, message: dto, ticket: ticketDTO });
@@ -108,7 +134,26 @@ export async function sendOnTicket(
     input.media,
     input.quotedExternalId,
     input.rich,
+    !!input.sendKey,
   ) ?? dto;
+}
+
+/** The message stored for a send key, if that send was stored already (a re-run after a crash). */
+export async function findKeyedSend(
+  deps: Deps,
+  companyId: number,
+  sendKey: string,
+): Promise<MessageRow | null> {
+  return await findMessageByWid(deps.db, companyId, stableMessageId(companyId, sendKey));
+}
+
+/** A keyed send found already stored: handed over again by deliverStored's rules; its DTO. */
+async function redeliver(deps: Deps, companyId: number, stored: MessageRow): Promise<MessageDTO> {
+  await deliverStored(deps, companyId, stored.id);
+  const [dto] = await messageDTOs(deps.db, deps.media, companyId, [
+    await getMessage(deps.db, companyId, stored.id),
+  ]);
+  return dto;
 }
 
 /** Gives a stored outbound message to its connection's adapter; the updated DTO once acked. */
@@ -121,6 +166,7 @@ async function handOver(
   media?: StoredFile,
   quotedExternalId?: string | null,
   rich?: RichContent,
+  recordHandOver = false,
 ): Promise<MessageDTO | null> {
   return await sendOut(deps, {
     companyId,
@@ -132,7 +178,7 @@ async function handOver(
     media: media ? { path: media.path, mimetype: media.mimetype, filename: media.name } : undefined,
     quotedExternalId,
     rich,
-  });
+  }, recordHandOver);
 }
 
 /** Hands a stored message to its connection's adapter again (a retry); the DTO once acked. */
@@ -142,9 +188,14 @@ export async function deliver(deps: Deps, out: OutboundMessage, dto: MessageDTO)
 
 /**
  * The adapter call of every send. A failure is written on the message (the bubble shows it and
- * offers a retry) and then thrown, so the caller learns of it as well.
+ * offers a retry) and then thrown, so the caller learns of it as well. `recordHandOver` (a
+ * dispatcher's send) writes `handedAt` first: from then on the provider may have it.
  */
-async function sendOut(deps: Deps, out: OutboundMessage): Promise<MessageDTO | null> {
+async function sendOut(deps: Deps, out: OutboundMessage, recordHandOver = false): Promise<MessageDTO | null> {
+  if (recordHandOver) {
+    const at = deps.clock.now().toISOString();
+    await deps.database.write((tx) => updateMessage(tx, out.companyId, out.messageId, { handedAt: at }));
+  }
   try {
     const result = await adapterFor(out.connection.channel).send(deps, out);
     if (!result.pending) {
@@ -156,6 +207,11 @@ async function sendOut(deps: Deps, out: OutboundMessage): Promise<MessageDTO | n
       : new AppError("ERR_SENDING_WAPP_MSG", { cause: err, details: { messageId: out.messageId } });
     const reason = [failure.code, (err as Error)?.message].filter((x, i, a) => x && a.indexOf(x) === i)
       .join(": ");
+    // The provider answered with a refusal (or the call never reached it): not handed over.
+    if (recordHandOver) {
+      await deps.database.write((tx) => updateMessage(tx, out.companyId, out.messageId, { handedAt: null }))
+        .catch(() => undefined);
+    }
     await recordSendError(deps, out.companyId, out.messageId, reason).catch(() => undefined);
     throw failure;
   }
@@ -164,14 +220,25 @@ async function sendOut(deps: Deps, out: OutboundMessage): Promise<MessageDTO | n
 
 /**
  * Hands an already stored outbound message to the channel again (a dispatcher re-running after a
- * crash between the store and the send). Nothing is stored or emitted; a message the channel has
- * already acknowledged (ack > 0) is left alone. The api channel dedupes on the message id; a
- * provider that accepted the first hand-over without our knowing may see it twice.
+ * crash). Nothing is stored or emitted. A message the channel has already acknowledged (ack > 0)
+ * is left alone. One handed over before (`handedAt`) goes again, under the same id, only where
+ * the channel recognises a second hand-over (`resendsSafely`: WhatsApp's message id, the api
+ * channel's job key); elsewhere (Cloud API, Messenger, Instagram, webchat) it is `uncertain`: the
+ * message says so (ERR_SEND_UNCERTAIN, the bubble offers a deliberate retry) and nothing is sent.
  */
-export async function deliverStored(deps: Deps, companyId: number, messageId: number): Promise<void> {
+export async function deliverStored(deps: Deps, companyId: number, messageId: number): Promise<Redelivery> {
   const message = await getMessage(deps.db, companyId, messageId);
-  if (message.ack > 0 || message.isDeleted) return;
-  await sendOut(deps, await outboundOf(deps, companyId, message, message.wid!));
+  if (message.ack > 0 || message.isDeleted) return "acked";
+  const out = await outboundOf(deps, companyId, message, message.wid!);
+  const channel = out.connection.channel;
+  if (message.handedAt && !(hasAdapter(channel) && adapterFor(channel).resendsSafely)) {
+    if (message.sendError !== SEND_UNCERTAIN) {
+      await recordSendError(deps, companyId, messageId, SEND_UNCERTAIN);
+    }
+    return "uncertain";
+  }
+  await sendOut(deps, out, true);
+  return "sent";
 }
 
 /** A stored message as its connection's adapter takes it again (a retry, a re-hand after a crash). */

@@ -4,7 +4,9 @@
  * late, not dropped) are claimed with a conditional UPDATE (→ AGENDADA). The message is stored and
  * its id written on the schedule in one transaction; the send runs after it. A row left AGENDADA
  * by a dead holder is claimed again after STALE_MS and its stored message handed over again, not
- * stored twice. After a send: the next slot (recurrence.ts) and PENDENTE, or ENVIADA with sentAt.
+ * stored twice, under the same provider id (a slot's send key); where the provider cannot recognise
+ * that (Cloud API, Meta), a message already handed over is not sent again: the slot counts as sent
+ * with lastError ERR_SEND_UNCERTAIN. After a send: the next slot (recurrence.ts) and PENDENTE, or ENVIADA with sentAt.
  * A failure is retried after RETRY_MS up to MAX_ATTEMPTS, then the row is ERRO with its reason.
  */
 import { staleAfter } from "../jobs/lease.ts";
@@ -13,7 +15,7 @@ import { companies, contacts, schedules, users } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { AppError } from "../lib/errors.ts";
 import { getMimeType } from "hono/utils/mime";
-import { deliverStored, sendOnTicket } from "../messages/send.ts";
+import { deliverStored, SEND_UNCERTAIN, sendOnTicket } from "../messages/send.ts";
 import { renderForTicket } from "../messages/render.ts";
 import { defaultConnection, getConnection } from "../connections/repo.ts";
 import { outboundTicket, settleOutboundTicket } from "../campaigns/outbound.ts";
@@ -86,8 +88,11 @@ async function finish(deps: Deps, s: ScheduleRow, values: Partial<ScheduleRow>) 
 }
 
 export async function sendSchedule(deps: Deps, s: ScheduleRow): Promise<void> {
+  // Handed to a provider that cannot recognise a second hand-over before the process died: the
+  // slot counts as sent (the customer may have it) and says so in lastError; never sent again.
+  let uncertain = false;
   try {
-    if (s.messageId) await deliverStored(deps, s.companyId, s.messageId);
+    if (s.messageId) uncertain = await deliverStored(deps, s.companyId, s.messageId) === "uncertain";
     else {
       const conn = await connectionFor(deps, s);
       const [contact] = await deps.db.select({ id: contacts.id }).from(contacts)
@@ -117,6 +122,8 @@ export async function sendSchedule(deps: Deps, s: ScheduleRow): Promise<void> {
         body,
         media,
         userId: s.userId,
+        // One id per slot: the same id when a re-run after a crash sends it again.
+        sendKey: `schedule:${s.id}:${s.sendAt}`,
         onStored: async (tx, messageId) => {
           await tx.update(schedules).set({ messageId }).where(eq(schedules.id, s.id));
         },
@@ -139,9 +146,14 @@ export async function sendSchedule(deps: Deps, s: ScheduleRow): Promise<void> {
           contadorEnvio: sent,
           messageId: null,
           attempts: 0,
-          lastError: null,
+          lastError: uncertain ? SEND_UNCERTAIN : null,
         }
-        : { status: "ENVIADA", sentAt: now.toISOString(), contadorEnvio: sent, lastError: null },
+        : {
+          status: "ENVIADA",
+          sentAt: now.toISOString(),
+          contadorEnvio: sent,
+          lastError: uncertain ? SEND_UNCERTAIN : null,
+        },
     );
   } catch (err) {
     const reason = err instanceof AppError

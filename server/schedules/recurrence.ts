@@ -2,25 +2,29 @@
  * Recurrence of scheduled messages (spec 1 §9): intervalo is the unit (1 days, 2 weeks, 3 months,
  * 4 minutes), valorIntervalo how many units, enviarQuantasVezes how many sends in all. tipoDias is
  * the weekend rule, judged in the company's time zone: 4 sends on any day, 5 moves a Saturday or
- * Sunday slot to the Friday before, 6 to the Monday after (keeping the wall-clock time of day, also
- * across a DST change).
+ * Sunday slot to the Friday before, 6 to the Monday after. Days, weeks and months are calendar steps
+ * in the company's zone: every slot keeps the wall-clock time of day, also across a DST change.
  */
 import { wallToUtc, zonedParts } from "../lib/time.ts";
 
 const DAY = 86_400_000;
 
-export function advance(from: Date, intervalo: number, valor: number): Date {
-  const d = new Date(from);
-  if (intervalo === 4) return new Date(d.getTime() + valor * 60_000);
-  if (intervalo === 2) return new Date(d.getTime() + valor * 7 * DAY);
-  if (intervalo === 3) {
-    d.setUTCMonth(d.getUTCMonth() + valor);
-    return d;
-  }
-  return new Date(d.getTime() + valor * DAY);
+/**
+ * `valor` units after `from`. Minutes are elapsed time; days, weeks and months are calendar steps
+ * in the company's zone that keep the wall-clock time of day, so a 09:00 daily schedule stays at
+ * 09:00 local across a DST change (a 24-hour step would land at 08:00 or 10:00). A time of day the
+ * change skips (spring forward) is read after the gap, like every wall-clock reading (wallToUtc).
+ * Months overflow like Date's (31 January + 1 month = 3 March).
+ */
+export function advance(from: Date, intervalo: number, valor: number, timeZone = "UTC"): Date {
+  if (intervalo === 4) return new Date(from.getTime() + valor * 60_000);
+  const [y, m, d] = zonedParts(from, timeZone).date.split("-").map(Number);
+  const days = intervalo === 2 ? valor * 7 : intervalo === 3 ? 0 : valor;
+  const months = intervalo === 3 ? valor : 0;
+  return wallToUtc(Date.UTC(y, m - 1 + months, d + days) + wallReading(from, timeZone), timeZone);
 }
 
-/** The fixed length of one step, or null for months (their length varies). */
+/** The nominal length of one step (a DST day is an hour off), or null for months. */
 function stepMs(intervalo: number, valor: number): number | null {
   if (intervalo === 4) return valor * 60_000;
   if (intervalo === 2) return valor * 7 * DAY;
@@ -64,17 +68,20 @@ export function nextSlot(
 ): Date | null {
   if (s.valorIntervalo <= 0 || sentSoFar >= s.enviarQuantasVezes) return null;
   const after = Math.max(slot.getTime(), now.getTime());
-  let raw = advance(slot, s.intervalo, s.valorIntervalo);
+  let raw = advance(slot, s.intervalo, s.valorIntervalo, timeZone);
   const step = stepMs(s.intervalo, s.valorIntervalo);
   if (step && raw.getTime() <= after) {
-    raw = new Date(raw.getTime() + (Math.floor((after - raw.getTime()) / step) + 1) * step);
+    // Skip the slots missed while the server was down in one calendar jump, one step short of
+    // `after` (calendar days may be an hour shorter or longer); the loop takes the rest.
+    const missed = Math.floor((after - raw.getTime()) / step) - 1;
+    if (missed > 0) raw = advance(raw, s.intervalo, s.valorIntervalo * missed, timeZone);
   }
   for (let i = 0; i < 100_000; i++) {
     if (raw.getTime() > after) {
       const next = weekendRule(raw, s.tipoDias, timeZone);
       if (next.getTime() > after) return next;
     }
-    raw = advance(raw, s.intervalo, s.valorIntervalo);
+    raw = advance(raw, s.intervalo, s.valorIntervalo, timeZone);
   }
   return null;
 }

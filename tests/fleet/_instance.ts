@@ -3,7 +3,8 @@
  * app, scheduler, WhatsApp sessions), printing `LISTENING {port} {instanceId}`. With FAKE_WA_LOG
  * the WhatsApp sessions run on the test double (a fake Baileys socket that links and opens at
  * once) and every message it sends is appended to that file as a JSON line, so the test sees
- * what reached "WhatsApp" from every process, including ones it killed.
+ * what reached "WhatsApp" from every process, including ones it killed. With FAKE_WA_HOLD a send is
+ * logged and then never answered (the crash tests kill the process while it waits).
  */
 import { loadConfig } from "@/config.ts";
 import { createDeps } from "@/compose.ts";
@@ -20,6 +21,7 @@ const app = createApp(deps);
 startScheduler(deps);
 
 const log = Deno.env.get("FAKE_WA_LOG");
+const hold = !!Deno.env.get("FAKE_WA_HOLD");
 if (log) {
   const { startWhatsappSessions: startWithFake } = await import("@/channels/whatsapp/session_manager.ts");
   await startWithFake(deps, {
@@ -31,6 +33,8 @@ if (log) {
       sock.sendMessage = (jid, content, options = {}) => {
         const line = JSON.stringify({ instance: config.instanceId, jid, id: options.messageId, content });
         Deno.writeTextFileSync(log, line + "\n", { append: true });
+        // WhatsApp has the message but its answer never comes back: the process dies meanwhile.
+        if (hold) return new Promise<never>(() => {});
         return send(jid, content, options);
       };
       // The session manager subscribes right after the factory returns.

@@ -24,6 +24,8 @@ const TIMEOUT_MS = 10_000;
 
 export const apiAdapter: ChannelAdapter = {
   kind: "api",
+  // The delivery job is deduped on the external id, and the receiver dedupes on messageId.
+  resendsSafely: true,
   async connect(deps, conn) {
     await setConnectionStatus(deps, conn, conn.webhookUrl ? "CONNECTED" : "DISCONNECTED");
   },

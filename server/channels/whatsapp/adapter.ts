@@ -14,6 +14,7 @@ import { fetchMediaHere } from "./media.ts";
 
 export const whatsappAdapter: ChannelAdapter = {
   kind: "whatsapp",
+  resendsSafely: true,
   async connect(deps, conn) {
     // Only processes that run sessions (startWhatsappSessions) open sockets.
     await managerFor(deps)?.command(conn, "start");

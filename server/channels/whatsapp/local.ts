@@ -9,6 +9,7 @@ import type { OutboundMessage, ReadReceipt, SendResult } from "../adapter.ts";
 import type { ConnectionRow } from "../../connections/repo.ts";
 import { AppError } from "../../lib/errors.ts";
 import { updateMessage } from "../../messages/repo.ts";
+import { isWhatsappMessageId } from "../../messages/send_key.ts";
 import { buildContent, resolveJid } from "./outbound.ts";
 import type { Session } from "./session_types.ts";
 
@@ -22,9 +23,12 @@ export async function sendHere(deps: Deps, s: Session, msg: OutboundMessage): Pr
     const sock = s.sock;
     if (!sock || !s.open || s.stopped) throw notInitialized();
     // The provider id is stored before sending, so the upsert echo is a duplicate and early
-    // acks find the message.
-    const id = generateMessageIDV2(sock.user?.id);
-    await deps.database.write((tx) => updateMessage(tx, msg.companyId, msg.messageId, { wid: id }));
+    // acks find the message. A dispatcher's send comes with its own WhatsApp id (send_key.ts), kept
+    // so that sending it again after a crash is the same message, not a second one.
+    const id = isWhatsappMessageId(msg.externalId) ? msg.externalId : generateMessageIDV2(sock.user?.id);
+    if (id !== msg.externalId) {
+      await deps.database.write((tx) => updateMessage(tx, msg.companyId, msg.messageId, { wid: id }));
+    }
     const typing = "text" in content;
     if (typing) {
       await sock.sendPresenceUpdate("composing", jid).catch(() => undefined);

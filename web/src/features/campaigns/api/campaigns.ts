@@ -35,6 +35,8 @@ export type Counts = {
   noAnswer: number;
   cancelled: number;
   failed: number;
+  /** Handed to a provider that cannot deduplicate when the server stopped: maybe received, not resent. */
+  uncertain?: number;
   contacts?: number;
 };
 export type ShipmentRow = {

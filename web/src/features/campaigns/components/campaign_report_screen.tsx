@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, Inbox } from "lucide-react";
+import { ArrowLeft, CircleHelp, Inbox } from "lucide-react";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { type Column, DataTable } from "../../../components/ui/data_table.tsx";
@@ -51,8 +51,9 @@ export function CampaignReportScreen({ campaignId }: { campaignId: number }) {
   if (!counts.total) counts.total = first.counts.contacts ?? 0;
   const rows = report.data?.pages.flatMap((p) => p.records) ?? [];
   const total = counts.total || first.counts.contacts || 0;
+  const uncertain = counts.uncertain ?? 0;
   const done = counts.delivered + counts.confirmationRequested + counts.noAnswer + counts.cancelled +
-    counts.failed;
+    counts.failed + uncertain;
   const pct = total ? Math.round((done / total) * 100) : 0;
 
   const cards: [keyof Counts, string][] = [
@@ -64,6 +65,8 @@ export function CampaignReportScreen({ campaignId }: { campaignId: number }) {
     ["noAnswer", t("report.noAnswer")],
     ["cancelled", t("report.cancelled")],
     ["failed", t("report.failed")],
+    // Only after a crash left some: most campaigns never have one.
+    ...(uncertain ? [["uncertain", t("report.uncertain")] as [keyof Counts, string]] : []),
   ];
   const columns: Column<ShipmentRow>[] = [
     { key: "number", header: t("items.number"), cellClassName: "tabular-nums", cell: (r) => r.number },
@@ -130,6 +133,15 @@ export function CampaignReportScreen({ campaignId }: { campaignId: number }) {
           </Card>
         ))}
       </div>
+      {uncertain > 0 && (
+        <p
+          className="flex items-start gap-2 rounded-lg border border-warning/30 bg-warning/10 px-3 py-2 text-sm text-ink"
+          data-testid="uncertain-note"
+        >
+          <CircleHelp className="mt-0.5 size-4 shrink-0 text-warning" />
+          {t("report.uncertainHint", { count: uncertain })}
+        </p>
+      )}
       <div className="flex flex-col gap-1.5">
         <div className="h-2 overflow-hidden rounded-full bg-surface-2">
           <div

@@ -129,7 +129,11 @@ export function ScheduleModal(
   return (
     <FormDialog
       title={title}
-      description={schedule?.status === "ERRO" ? schedule.lastError : undefined}
+      description={schedule?.status === "ERRO"
+        ? schedule.lastError
+        : schedule?.lastError === "ERR_SEND_UNCERTAIN"
+        ? t("sendUncertain")
+        : undefined}
       onClose={onClose}
       className="max-w-2xl"
       formId="schedule-form"

@@ -60,7 +60,12 @@ export function SchedulesScreen() {
       key: "status",
       header: t("table.status"),
       cell: (s) => (
-        <Badge tone={TONE[s.status]} title={s.lastError ?? undefined}>{t(`status.${s.status}`)}</Badge>
+        <Badge
+          tone={TONE[s.status]}
+          title={s.lastError === "ERR_SEND_UNCERTAIN" ? t("sendUncertain") : s.lastError ?? undefined}
+        >
+          {t(`status.${s.status}`)}
+        </Badge>
       ),
     },
     {

@@ -39,7 +39,13 @@ type Props = BubbleActions & {
   highlight?: string[];
 };
 
-/** One of ours the provider did not deliver: its reason, and a way to send it again. */
+/** The send error of a message handed over just before the server stopped (not resent). */
+const SEND_UNCERTAIN = "ERR_SEND_UNCERTAIN";
+
+/**
+ * One of ours the provider did not deliver (or may not have: SEND_UNCERTAIN): its reason, and a
+ * way to send it again.
+ */
 function SendFailure({ m }: { m: Message }) {
   const { t } = useTranslation("tickets");
   const retry = useRetryMessage();
@@ -51,7 +57,17 @@ function SendFailure({ m }: { m: Message }) {
     >
       <AlertCircle className="size-3.5 shrink-0" />
       <span className="min-w-0 flex-1 break-words">
-        <strong>{t("message.failed")}</strong> · {m.sendError}
+        {m.sendError === SEND_UNCERTAIN
+          ? (
+            <>
+              <strong>{t("message.uncertain")}</strong> · {t("message.uncertainHint")}
+            </>
+          )
+          : (
+            <>
+              <strong>{t("message.failed")}</strong> · {m.sendError}
+            </>
+          )}
       </span>
       <button
         type="button"
