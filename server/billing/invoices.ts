@@ -74,12 +74,19 @@ const dto = (
   { stripeId: _s, txid: _t, providerError: _p, providerErrorAt: _pa, paymentIssue, ...rest }: InvoiceRow,
 ): InvoiceDTO => ({ ...rest, paymentRefused: paymentIssue !== null && rest.status !== "paid" });
 
-/** GET /invoices/all: the caller's invoices, newest due date first, 20 per page. */
+/** `GET /invoices/all?view=page`: our finance page's shape (the spec's client reads the bare list). */
+export type InvoicesPage = { invoices: InvoiceDTO[]; count: number; hasMore: boolean };
+
+/**
+ * GET /invoices/all: the caller's invoices, newest due date first, 20 per page. The spec's client
+ * reads the answer as the list itself; our finance page asks `view=page` for the list with its
+ * count and hasMore.
+ */
 export async function listInvoices(
   deps: Deps,
   actor: Actor,
-  q: { searchParam: string; pageNumber: number },
-) {
+  q: { searchParam: string; pageNumber: number; view?: "page" },
+): Promise<InvoiceDTO[] | InvoicesPage> {
   const page = pageOf(q.pageNumber, 20);
   const where = and(
     eq(invoices.companyId, actor.companyId),
@@ -87,6 +94,7 @@ export async function listInvoices(
   );
   const rows = await deps.db.select().from(invoices).where(where)
     .orderBy(desc(invoices.dueDate), desc(invoices.id)).limit(page.limit).offset(page.offset);
+  if (q.view !== "page") return rows.map(dto);
   const [total] = await deps.db.select({ n: count() }).from(invoices).where(where);
   return { invoices: rows.map(dto), count: total.n, hasMore: page.hasMore(total.n) };
 }

@@ -103,7 +103,9 @@ Deno.test("[billing] Stripe payments follow the payment rule", async (t) => {
       assert.equal(after.planId, cheap.id);
       assert.equal(after.dueDate, before.dueDate);
       // The company's invoice list says the payment was refused, not why (the operator's review has it).
-      const list = await expectOk<Json>(await app.request("/api/invoices/all", { token: a.adminToken }));
+      const list = await expectOk<Json>(
+        await app.request("/api/invoices/all?view=page", { token: a.adminToken }),
+      );
       const row = (list.invoices as Json[]).find((i) => i.id === first.id)!;
       assert.equal(row.paymentRefused, true);
       assert.equal("paymentIssue" in row, false);

@@ -53,7 +53,7 @@ export function useInvoices(search: string) {
   return useInfiniteQuery({
     queryKey: billingKeys.invoices(search),
     queryFn: ({ pageParam }) =>
-      api.get<InvoicesPage>("/invoices/all", { searchParam: search, pageNumber: pageParam }),
+      api.get<InvoicesPage>("/invoices/all", { searchParam: search, pageNumber: pageParam, view: "page" }),
     initialPageParam: 1,
     getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
   });
