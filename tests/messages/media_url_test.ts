@@ -40,7 +40,11 @@ Deno.test("[messages] POST /messages/:ticketId with a JSON mediaUrl", async (tt)
 
     await tt.step("another company's ticket is 404; a user who cannot see the ticket 403", async () => {
       const before = (await outbound(t, bIn.ticketId)).length;
-      await expectError(await send(t, a.adminToken, bIn.ticketId, { mediaUrl: image }), 404, "ERR_NOT_FOUND");
+      await expectError(
+        await send(t, a.adminToken, bIn.ticketId, { mediaUrl: image }),
+        404,
+        "ERR_NO_TICKET_FOUND",
+      );
       await expectError(
         await send(t, outsider.token, ticketId, { mediaUrl: image }),
         403,
