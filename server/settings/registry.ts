@@ -65,6 +65,8 @@ export const SETTINGS: Record<string, Def> = {
   twoFactorPlatformRequired: platform("disabled", { schema: onOff }),
   downloadLimit: platform("64", { schema: z.enum(["32", "64", "128", "256", "512", "1024", "2048"]) }),
   facebookId: platform("", { schema: text }),
+  /** The operator's support WhatsApp number: "Call support" on every company's Connections page. */
+  supportPhone: platform("", { schema: z.string().trim().max(30).regex(/^\+?[\d\s().-]*$/), public: true }),
   facebookIdsecret: platform("", { secret: true }),
   efichavepix: platform("", { secret: true }),
   /** Efí API application credentials (PIX charges with the certificate of /settings/cert-upload). */

@@ -52,7 +52,7 @@ export const OPERATOR_SELECT_SETTINGS: SelectSetting[] = [
   toggle("allowSignup"),
   { key: "downloadLimit", options: DOWNLOAD_LIMITS },
 ];
-export const OPERATOR_TEXT_SETTINGS = ["facebookId"];
+export const OPERATOR_TEXT_SETTINGS = ["facebookId", "supportPhone"];
 export const OPERATOR_SECRET_SETTINGS = [
   "facebookIdsecret",
   "mpaccesstoken",
