@@ -15,6 +15,11 @@ import { containsLike } from "../lib/like.ts";
 import { periodPrice } from "./periods.ts";
 
 const LEAD_DAYS = 10;
+
+/** The currency new invoices are issued in: the operator's billingCurrency (default BRL). */
+export async function billingCurrency(deps: Deps): Promise<string> {
+  return (await deps.caches.settings.get(PLATFORM_COMPANY_ID, "billingCurrency")) || "BRL";
+}
 export type InvoiceRow = typeof invoices.$inferSelect;
 
 /** Creates the invoices that are due soon: every company's (the job), or one company's (a renewal). */
@@ -32,6 +37,7 @@ export async function ensureInvoices(
       companyId === undefined ? undefined : eq(companies.id, companyId),
     ));
   let created = 0;
+  const currency = rows.length ? await billingCurrency(deps) : "BRL";
   for (const { company, plan } of rows) {
     const due = company.dueDate!;
     if (due > addDays(todayIn(now, company.timezone), LEAD_DAYS)) continue;
@@ -44,6 +50,7 @@ export async function ensureInvoices(
         detail: plan.name,
         status: "open",
         value: periodPrice(plan.amount, company.recurrence),
+        currency,
         users: plan.users,
         connections: plan.connections,
         queues: plan.queues,

@@ -92,7 +92,7 @@ Deno.test("[billing] the operator's payments review", async (t) => {
           eventType: "checkout.session.completed",
           reason: "replaced",
           amount: 11,
-          currency: "USD",
+          currency: "BRL",
           invoice: a.invoice.id,
           value: 50,
           at: "2026-03-10T15:00:00.000Z",

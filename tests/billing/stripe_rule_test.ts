@@ -30,6 +30,8 @@ Deno.test("[billing] Stripe payments follow the payment rule", async (t) => {
     const op = await operatorToken(app);
     await setPlatform(app, op, "stripeprivatekey", "sk_test_rule");
     await setPlatform(app, op, "stripewebhooksecret", SECRET);
+    // This platform bills in dollars: its invoices, and so its Stripe sessions, are in USD.
+    await setPlatform(app, op, "billingCurrency", "USD");
     const a = await createTenant(app, {
       plan: { name: "Cheap", amount: 11, isPublic: true },
       dueDate: addDays(todayIn(clock.now(), TZ), 5),

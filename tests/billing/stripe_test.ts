@@ -33,6 +33,8 @@ Deno.test("[billing] invoices, Stripe checkout and webhooks", async (t) => {
     const op = await operatorToken(app);
     await setPlatform(app, op, "stripeprivatekey", "sk_test_123");
     await setPlatform(app, op, "stripewebhooksecret", SECRET);
+    // This platform bills in dollars: its invoices, and so its Stripe sessions, are in USD.
+    await setPlatform(app, op, "billingCurrency", "USD");
     const plan = await createPlan(app, { name: "Pro", amount: 10, isPublic: true });
     const today = todayIn(clock.now(), TZ);
     const a = await createTenant(app, { dueDate: addDays(today, 5) });

@@ -10,6 +10,8 @@ export type Invoice = {
   detail: string;
   status: "open" | "proceso" | "paid" | string;
   value: number;
+  /** ISO 4217; the invoice keeps the currency it was issued in. */
+  currency: string;
   users: number;
   connections: number;
   queues: number;
