@@ -30,6 +30,13 @@ browserTest(
       await page.locator("#setting-supportPhone").fill("+55 (11) 4000-1234");
       await page.locator("#setting-supportPhone").blur();
       await expectToast(page, "Operation updated successfully.");
+      // The operator's options with the support number and the billing currency, wide and on a phone.
+      for (const w of [1440, 390]) {
+        await atWidth(page, w);
+        await page.locator("#setting-billingCurrency").scrollIntoViewIfNeeded();
+        await settled(page);
+        await screenshot(page, `settings_operator_support_${w}`);
+      }
     });
 
     await t.step("a company's admin gets the button, at every width", async () => {
