@@ -136,3 +136,10 @@ export type PaymentIssueDTO = {
   providerError: string | null;
 };
 export type PaymentIssuesPage = { issues: PaymentIssueDTO[]; count: number; hasMore: boolean };
+
+/**
+ * The currencies the operator may bill in (platform setting `billingCurrency`, default BRL). An
+ * invoice takes it when it is created and keeps it: every way to pay that invoice charges in it.
+ */
+export const BILLING_CURRENCIES = ["BRL", "USD", "EUR", "MXN", "ARS"] as const;
+export type BillingCurrency = (typeof BILLING_CURRENCIES)[number];

@@ -36,7 +36,11 @@ export type AttendantRow = {
   online: boolean;
 };
 
-/** A ticket on the real-time panel (GET /dashboard/moments): waiting or in service, with its age. */
+/**
+ * A ticket on the real-time panel: waiting or in service, with its age. `GET /dashboard/moments` and
+ * `GET /usersMoments` answer a list of these (the spec's client reads the list itself); with
+ * `?view=panel` they answer our screen's shapes below.
+ */
 export type MomentTicket = {
   id: number;
   uuid: string;
@@ -52,8 +56,29 @@ export type MomentTicket = {
   startedAt: string | null;
   /** Minutes waiting (pending) or in service (open), measured now. */
   ageMinutes: number;
-  contact: { id: number; name: string };
+  lastMessage: string;
+  unreadMessages: number;
+  contact: { id: number; name: string; number: string };
   user: { id: number; name: string } | null;
   queue: { id: number; name: string; color: string } | null;
   whatsapp: { id: number; name: string } | null;
+};
+
+/** `GET /dashboard/moments?view=panel`. */
+export type MomentsPanel = { tickets: MomentTicket[]; count: number; windowDays: number };
+
+/** An attendant on the panel: his open tickets and the age of the oldest. */
+export type UserMoment = {
+  id: number;
+  name: string;
+  online: boolean;
+  open: number;
+  oldestMinutes: number;
+  tickets: MomentTicket[];
+};
+
+/** `GET /usersMoments?view=panel`: every attendant, and the waiting tickets per queue. */
+export type UsersMomentsPanel = {
+  users: UserMoment[];
+  queues: { queue: MomentTicket["queue"]; pending: number; oldestMinutes: number }[];
 };

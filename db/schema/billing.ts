@@ -14,6 +14,11 @@ export const invoices = sqliteTable("invoices", {
   /** open, proceso (receipt under review), paid. */
   status: text("status").notNull().default("open"),
   value: real("value").notNull().default(0),
+  /**
+   * The one currency of the invoice (ISO 4217), the platform's billingCurrency when it was created;
+   * every payment path charges in it and refuses any other (billing/payment_rule.ts).
+   */
+  currency: text("currency").notNull().default("BRL"),
   users: integer("users").notNull().default(0),
   connections: integer("connections").notNull().default(0),
   queues: integer("queues").notNull().default(0),

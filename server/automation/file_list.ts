@@ -6,7 +6,7 @@
  */
 import { getMimeType } from "hono/utils/mime";
 import type { Deps } from "../deps.ts";
-import { AppError } from "../lib/errors.ts";
+import { isNotFound } from "../lib/errors.ts";
 import { sendOnTicket } from "../messages/send.ts";
 import { fileListForSending } from "../files/service.ts";
 import type { TicketRow } from "../tickets/repo.ts";
@@ -15,7 +15,7 @@ import { botSay } from "./bot.ts";
 export async function sendFileList(deps: Deps, ticket: TicketRow, fileId: number): Promise<void> {
   const list = await fileListForSending(deps, ticket.companyId, fileId).catch((err) => {
     // A chatbot option may still name a list that was deleted since.
-    if (err instanceof AppError && err.code === "ERR_NOT_FOUND") return null;
+    if (isNotFound(err)) return null;
     throw err;
   });
   if (!list) return;

@@ -11,7 +11,7 @@ import type { InvoiceRow } from "./invoices.ts";
 import { createCheckoutSession, expireSession, stripeClient } from "./stripe.ts";
 import { createPixCharge, removePixCharges } from "./efi.ts";
 import { createAsaasLink, createMercadoPagoLink, deleteAsaasLinks } from "./links.ts";
-import { type NewRef, PROVIDER_CURRENCY } from "./payment_rule.ts";
+import { canCharge, type NewRef } from "./payment_rule.ts";
 import type { PaymentResponse } from "@contract/companies.ts";
 
 export class ProviderFailure extends Error {
@@ -55,10 +55,12 @@ export async function openPayments(
     stripe: await stripeClient(deps),
   };
   if (priced.value <= 0) return made;
-  const term = (provider: keyof typeof PROVIDER_CURRENCY, ref: string) =>
-    made.refs.push({ provider, ref, amount: priced.value, currency: PROVIDER_CURRENCY[provider] });
+  const term = (provider: string, ref: string) =>
+    made.refs.push({ provider, ref, amount: priced.value, currency: priced.currency });
+  // Only the providers that can charge the invoice's currency are asked (PIX and Asaas: reais only).
+  const can = (provider: string) => canCharge(provider, priced.currency);
   try {
-    if (made.stripe) {
+    if (made.stripe && can("stripe")) {
       const stripe = made.stripe;
       const session = await via("stripe", () => createCheckoutSession(deps, stripe, priced, o));
       term("stripe", session.id);
@@ -66,18 +68,20 @@ export async function openPayments(
       made.columns.linkInvoice = session.url;
       made.out.stripeURL = session.url;
     }
-    const pix = await via("efi", () => createPixCharge(deps, priced));
+    const pix = can("efi") ? await via("efi", () => createPixCharge(deps, priced)) : null;
     if (pix) {
       term("efi", pix.txid);
       made.columns.txid = pix.txid;
       made.out.qrcode = { qrcode: pix.qrcode, imagemQrcode: pix.imagemQrcode };
     }
-    const mp = await via("mercadopago", () => createMercadoPagoLink(deps, priced));
+    const mp = can("mercadopago")
+      ? await via("mercadopago", () => createMercadoPagoLink(deps, priced))
+      : null;
     if (mp) {
       term("mercadopago", mp.ref);
       made.out.mercadopagoURL = mp.url;
     }
-    const asaas = await via("asaas", () => createAsaasLink(deps, priced));
+    const asaas = can("asaas") ? await via("asaas", () => createAsaasLink(deps, priced)) : null;
     if (asaas) {
       term("asaas", asaas.id);
       made.columns.paymentLinkId = asaas.id;

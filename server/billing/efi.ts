@@ -17,7 +17,7 @@ import { readSecret } from "../settings/service.ts";
 import { readCertificate } from "./cert.ts";
 import type { InvoiceRow } from "./invoices.ts";
 import { type PaymentResult, seenEvent } from "./payments.ts";
-import { acceptPayment, PROVIDER_CURRENCY, termsOf } from "./payment_rule.ts";
+import { acceptPayment, termsOf } from "./payment_rule.ts";
 import { efiBody, parseWebhook } from "./webhook_inputs.ts";
 
 const TIMEOUT_MS = 20_000;
@@ -217,7 +217,8 @@ export async function handleEfiWebhook(
         await acceptPayment(deps, {
           event,
           ref: item.txid!,
-          reported: { amount: Number(cob.valor?.original), currency: PROVIDER_CURRENCY.efi },
+          // PIX charges in reais only.
+          reported: { amount: Number(cob.valor?.original), currency: "BRL" },
           txid: item.txid,
         }),
       );

@@ -15,6 +15,11 @@ import { containsLike } from "../lib/like.ts";
 import { periodPrice } from "./periods.ts";
 
 const LEAD_DAYS = 10;
+
+/** The currency new invoices are issued in: the operator's billingCurrency (default BRL). */
+export async function billingCurrency(deps: Deps): Promise<string> {
+  return (await deps.caches.settings.get(PLATFORM_COMPANY_ID, "billingCurrency")) || "BRL";
+}
 export type InvoiceRow = typeof invoices.$inferSelect;
 
 /** Creates the invoices that are due soon: every company's (the job), or one company's (a renewal). */
@@ -32,6 +37,7 @@ export async function ensureInvoices(
       companyId === undefined ? undefined : eq(companies.id, companyId),
     ));
   let created = 0;
+  const currency = rows.length ? await billingCurrency(deps) : "BRL";
   for (const { company, plan } of rows) {
     const due = company.dueDate!;
     if (due > addDays(todayIn(now, company.timezone), LEAD_DAYS)) continue;
@@ -44,6 +50,7 @@ export async function ensureInvoices(
         detail: plan.name,
         status: "open",
         value: periodPrice(plan.amount, company.recurrence),
+        currency,
         users: plan.users,
         connections: plan.connections,
         queues: plan.queues,
@@ -74,12 +81,19 @@ const dto = (
   { stripeId: _s, txid: _t, providerError: _p, providerErrorAt: _pa, paymentIssue, ...rest }: InvoiceRow,
 ): InvoiceDTO => ({ ...rest, paymentRefused: paymentIssue !== null && rest.status !== "paid" });
 
-/** GET /invoices/all: the caller's invoices, newest due date first, 20 per page. */
+/** `GET /invoices/all?view=page`: our finance page's shape (the spec's client reads the bare list). */
+export type InvoicesPage = { invoices: InvoiceDTO[]; count: number; hasMore: boolean };
+
+/**
+ * GET /invoices/all: the caller's invoices, newest due date first, 20 per page. The spec's client
+ * reads the answer as the list itself; our finance page asks `view=page` for the list with its
+ * count and hasMore.
+ */
 export async function listInvoices(
   deps: Deps,
   actor: Actor,
-  q: { searchParam: string; pageNumber: number },
-) {
+  q: { searchParam: string; pageNumber: number; view?: "page" },
+): Promise<InvoiceDTO[] | InvoicesPage> {
   const page = pageOf(q.pageNumber, 20);
   const where = and(
     eq(invoices.companyId, actor.companyId),
@@ -87,6 +101,7 @@ export async function listInvoices(
   );
   const rows = await deps.db.select().from(invoices).where(where)
     .orderBy(desc(invoices.dueDate), desc(invoices.id)).limit(page.limit).offset(page.offset);
+  if (q.view !== "page") return rows.map(dto);
   const [total] = await deps.db.select({ n: count() }).from(invoices).where(where);
   return { invoices: rows.map(dto), count: total.n, hasMore: page.hasMore(total.n) };
 }

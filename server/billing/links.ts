@@ -12,7 +12,7 @@ import { readSecret } from "../settings/service.ts";
 import type { InvoiceRow } from "./invoices.ts";
 import { type PaymentResult, seenEvent } from "./payments.ts";
 import { randomString } from "../lib/crypto.ts";
-import { acceptPayment, PROVIDER_CURRENCY } from "./payment_rule.ts";
+import { acceptPayment } from "./payment_rule.ts";
 import { asaasBody, mercadoPagoBody, mercadoPagoPaymentId, parseWebhook } from "./webhook_inputs.ts";
 
 const TIMEOUT_MS = 20_000;
@@ -54,7 +54,7 @@ export async function createMercadoPagoLink(
           title: inv.detail || `Invoice ${inv.id}`,
           quantity: 1,
           unit_price: inv.value,
-          currency_id: PROVIDER_CURRENCY.mercadopago,
+          currency_id: inv.currency,
         }],
         external_reference: `invoice-${inv.id}`,
         metadata: { checkout_ref: ref },
@@ -184,7 +184,7 @@ export async function handleAsaasWebhook(deps: Deps, raw: unknown): Promise<Paym
     event: { provider: "asaas", eventId: id, type: "payment.received" },
     ref: p.paymentLink,
     // Asaas charges in reais only.
-    reported: { amount: typeof p.value === "number" ? p.value : null, currency: PROVIDER_CURRENCY.asaas },
+    reported: { amount: typeof p.value === "number" ? p.value : null, currency: "BRL" },
     txid: `asaas-${id}`,
   });
 }

@@ -4,7 +4,7 @@
  * than the others. A payment counts only
  *  - for the invoice its session, charge, link or receipt was created for (`payment_refs`),
  *  - while that reference is the invoice's current one (a new checkout replaces the earlier ones),
- *  - in the currency it was created in,
+ *  - in the invoice's one currency (the reference was made in it, and the provider reports it),
  *  - for at least the amount asked then and the invoice's value now.
  * The rule runs inside the payment's write transaction (payments.ts), so a checkout that replaces
  * the references cannot slip between the check and the payment. A refused payment is recorded (the
@@ -22,14 +22,26 @@ export type Terms = { invoiceId: number; amount: number; currency: string; curre
 export type Reported = { amount: number | null | undefined; currency: string | null | undefined };
 export type Refusal = "unknown_reference" | "other_invoice" | "replaced" | "wrong_currency" | "too_little";
 
-/** The currency each provider is asked to charge in (ISO 4217, upper case). */
-export const PROVIDER_CURRENCY = { stripe: "USD", efi: "BRL", mercadopago: "BRL", asaas: "BRL" } as const;
+/**
+ * The currencies each provider can charge in (ISO 4217, upper case). PIX (Efí) and Asaas know only
+ * reais; Mercado Pago the currencies of its Latin American sites; Stripe all of ours. A checkout asks
+ * only the providers that can charge the invoice's currency.
+ */
+export const PROVIDER_CURRENCIES: Record<string, readonly string[]> = {
+  stripe: ["BRL", "USD", "EUR", "MXN", "ARS"],
+  efi: ["BRL"],
+  mercadopago: ["BRL", "MXN", "ARS"],
+  asaas: ["BRL"],
+};
+
+export const canCharge = (provider: string, currency: string): boolean =>
+  PROVIDER_CURRENCIES[provider]?.includes(currency) ?? false;
 
 const cents = (n: number) => Math.round(n * 100);
 
 /** The rule itself: null when the payment counts for `inv`, else why not. */
 export function judgePayment(
-  inv: { id: number; value: number },
+  inv: { id: number; value: number; currency: string },
   terms: Terms | undefined,
   paid: Reported & { claimedInvoiceId?: number },
 ): Refusal | null {
@@ -37,7 +49,10 @@ export function judgePayment(
   if (terms.invoiceId !== inv.id) return "other_invoice";
   if (paid.claimedInvoiceId !== undefined && paid.claimedInvoiceId !== inv.id) return "other_invoice";
   if (!terms.current) return "replaced";
-  if (terms.currency && (paid.currency ?? "").toUpperCase() !== terms.currency) return "wrong_currency";
+  // One currency per invoice: the reference must have been made in it (a receipt's older references
+  // carry none) and the provider must report it.
+  if (terms.currency && terms.currency !== inv.currency) return "wrong_currency";
+  if ((paid.currency ?? "").toUpperCase() !== inv.currency) return "wrong_currency";
   const amount = paid.amount;
   if (typeof amount !== "number" || !Number.isFinite(amount)) return "too_little";
   if (cents(amount) < Math.max(cents(terms.amount), cents(inv.value))) return "too_little";

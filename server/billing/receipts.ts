@@ -64,7 +64,8 @@ export async function uploadReceipt(
       provider: "receipt",
       ref: String(r.id),
       amount: inv.value,
-      currency: "",
+      // A receipt proves a payment of the invoice, in the invoice's currency.
+      currency: inv.currency,
     });
     await tx.update(invoices).set({ status: "proceso" }).where(
       and(eq(invoices.id, inv.id), ne(invoices.status, "paid")),
@@ -112,11 +113,14 @@ export async function reviewReceipt(deps: Deps, actor: Actor, id: number, estado
   if (!updated) throw new AppError("ERR_CONFLICT", { details: { reason: "receipt already reviewed" } });
   if (estado === 2 && invoiceId) {
     const terms = await termsOf(deps.db, "receipt", String(id));
+    const [inv] = await deps.db.select({ currency: invoices.currency }).from(invoices)
+      .where(eq(invoices.id, invoiceId));
     await acceptPayment(deps, {
       event: { provider: "receipt", eventId: String(id), type: "receipt.approved" },
       ref: String(id),
       claimed: { companyId, invoiceId },
-      reported: { amount: terms?.amount, currency: "" },
+      // The operator approved a proof of payment of this invoice: it was paid in the invoice's currency.
+      reported: { amount: terms?.amount, currency: inv?.currency },
       txid: `receipt-${id}`,
     });
   }
@@ -135,7 +139,7 @@ async function refuseIfRepriced(deps: Deps, receiptId: number, invoiceId: number
   const [inv] = await deps.db.select().from(invoices).where(eq(invoices.id, invoiceId));
   const terms = await termsOf(deps.db, "receipt", String(receiptId));
   if (!inv || inv.status === "paid") return;
-  const refused = judgePayment(inv, terms, { amount: terms?.amount, currency: "" });
+  const refused = judgePayment(inv, terms, { amount: terms?.amount, currency: inv.currency });
   if (!refused) return;
   console.warn(`[billing] receipt ${receiptId} for invoice ${invoiceId} refused: ${refused}`);
   throw new AppError("ERR_CONFLICT", {

@@ -14,7 +14,7 @@ import { AppError } from "../lib/errors.ts";
 import { readSecret } from "../settings/service.ts";
 import { monthsOf } from "./periods.ts";
 import { type PaymentResult, recordEvent, seenEvent } from "./payments.ts";
-import { acceptPayment, PROVIDER_CURRENCY } from "./payment_rule.ts";
+import { acceptPayment } from "./payment_rule.ts";
 import { idOf, parseWebhook, stripeEvent, stripeInvoice, stripeSession } from "./webhook_inputs.ts";
 import type { InvoiceRow } from "./invoices.ts";
 import { ensureInvoices, oldestOpenInvoice } from "./invoices.ts";
@@ -48,16 +48,22 @@ export async function createCheckoutSession(
   const base = deps.config.publicUrl;
   const metadata = { invoiceId: String(inv.id), companyId: String(inv.companyId) };
   const amount = Math.round(inv.value * 100);
+  const currency = inv.currency.toLowerCase();
+  // A plan's own Stripe price bills only when it is in the invoice's currency; else the invoice's value.
+  const ownPrice = o.recurrent && o.stripePriceId &&
+      (await stripe.prices.retrieve(o.stripePriceId)).currency === currency
+    ? o.stripePriceId
+    : null;
   const session = await stripe.checkout.sessions.create({
     mode: o.recurrent ? "subscription" : "payment",
     client_reference_id: String(inv.companyId),
     customer_email: o.email ?? undefined,
     // A recurring plan with a Stripe price of its own bills that price; otherwise the invoice's value.
     line_items: [
-      o.recurrent && o.stripePriceId ? { quantity: 1, price: o.stripePriceId } : {
+      ownPrice ? { quantity: 1, price: ownPrice } : {
         quantity: 1,
         price_data: {
-          currency: PROVIDER_CURRENCY.stripe.toLowerCase(),
+          currency,
           unit_amount: amount,
           product_data: { name: inv.detail || `Invoice ${inv.id}` },
           ...(o.recurrent ? { recurring: { interval: "month" as const, interval_count: months } } : {}),
@@ -154,7 +160,7 @@ export async function handleStripeWebhook(
       return await acceptPayment(deps, {
         event: ev,
         ref: sub,
-        terms: { invoiceId: open.id, amount: open.value, currency: PROVIDER_CURRENCY.stripe, current: true },
+        terms: { invoiceId: open.id, amount: open.value, currency: open.currency, current: true },
         reported: { amount: minor(paid.amount_paid), currency: paid.currency },
         txid: paid.id,
         subscriptionId: sub,
@@ -164,5 +170,5 @@ export async function handleStripeWebhook(
   return (await recordEvent(deps, ev)) ? "ignored" : "duplicate";
 }
 
-/** Stripe amounts are in the currency's minor unit (cents for USD). */
+/** Stripe amounts are in the currency's minor unit (cents: every billing currency has two decimals). */
 const minor = (n: number | null | undefined) => (typeof n === "number" ? n / 100 : null);

@@ -5,7 +5,7 @@
 import type { Deps } from "../deps.ts";
 import { pageOf } from "../lib/paging.ts";
 import type { Actor } from "../lib/context.ts";
-import { AppError, isUniqueViolation } from "../lib/errors.ts";
+import { AppError, isUniqueViolation, notFound } from "../lib/errors.ts";
 import { requirePermission } from "../auth/permissions.ts";
 import * as repo from "./repo.ts";
 import type { ContactRow } from "./repo.ts";
@@ -96,7 +96,7 @@ export async function showContact(deps: Deps, actor: Actor, id: number): Promise
 export async function contactProfile(deps: Deps, actor: Actor, rawNumber: string) {
   const number = rawNumber.replace(/\D/g, "");
   const row = number ? await repo.findContactByNumber(deps.db, actor.companyId, number) : null;
-  if (!row) throw new AppError("ERR_NOT_FOUND", { details: { resource: "contact" } });
+  if (!row) throw notFound("contact");
   return { contactId: row.id, urlPicture: row.urlPicture };
 }
 

@@ -14,7 +14,7 @@ import { dayRange } from "./range.ts";
 import { activeTickets, companyUsers, type MomentRow } from "./repo.ts";
 import type { MomentsQuery } from "./schemas.ts";
 import { addDays } from "../lib/time.ts";
-import type { MomentTicket } from "@contract/dashboard.ts";
+import type { MomentsPanel, MomentTicket, UsersMomentsPanel } from "@contract/dashboard.ts";
 
 export const MOMENTS_DAYS = 30;
 
@@ -39,7 +39,9 @@ function toMoment(r: MomentRow, now: number): MomentTicket {
     queuedAt: r.queuedAt,
     startedAt: r.startedAt,
     ageMinutes: Math.max(0, Math.floor((now - Date.parse(since)) / 60_000)),
-    contact: { id: r.contactId, name: r.contactName },
+    lastMessage: r.lastMessage,
+    unreadMessages: r.unreadMessages,
+    contact: { id: r.contactId, name: r.contactName, number: r.contactNumber },
     user: r.userId != null && r.userName != null ? { id: r.userId, name: r.userName } : null,
     queue: r.queueId != null && r.queueName != null
       ? { id: r.queueId, name: r.queueName, color: r.queueColor ?? "" }
@@ -69,17 +71,31 @@ async function visibleMoments(deps: Deps, actor: Actor, q: MomentsQuery): Promis
     .map((t) => toMoment(t, now));
 }
 
-/** GET /dashboard/moments: the tickets. */
-export async function moments(deps: Deps, actor: Actor, q: MomentsQuery) {
+/**
+ * GET /dashboard/moments: the tickets — the list itself, as the spec's client reads it; our panel
+ * (`view=panel`) gets them with their count and the window.
+ */
+export async function moments(
+  deps: Deps,
+  actor: Actor,
+  q: MomentsQuery,
+): Promise<MomentTicket[] | MomentsPanel> {
   const list = await visibleMoments(deps, actor, q);
+  if (q.view !== "panel") return list;
   return { tickets: list, count: list.length, windowDays: MOMENTS_DAYS };
 }
 
 /**
- * GET /usersMoments: every attendant of the company with the open tickets he holds and the age
- * of the oldest, plus the waiting tickets per queue (what a supervisor scans first).
+ * GET /usersMoments: the spec's client reads the same tickets, each with its user, and groups them
+ * itself. Our panel (`view=panel`) gets every attendant of the company with the open tickets he
+ * holds and the age of the oldest, plus the waiting tickets per queue (what a supervisor scans first).
  */
-export async function usersMoments(deps: Deps, actor: Actor, q: MomentsQuery) {
+export async function usersMoments(
+  deps: Deps,
+  actor: Actor,
+  q: MomentsQuery,
+): Promise<MomentTicket[] | UsersMomentsPanel> {
+  if (q.view !== "panel") return await visibleMoments(deps, actor, q);
   const [list, people] = await Promise.all([
     visibleMoments(deps, actor, q),
     companyUsers(deps.db, actor.companyId),
@@ -95,7 +111,7 @@ export async function usersMoments(deps: Deps, actor: Actor, q: MomentsQuery) {
       tickets: mine,
     };
   });
-  const waiting = new Map<number, { queue: MomentTicket["queue"]; pending: number; oldestMinutes: number }>();
+  const waiting = new Map<number, UsersMomentsPanel["queues"][number]>();
   for (const t of list.filter((x) => x.status === "pending")) {
     const k = t.queueId ?? 0;
     const w = waiting.get(k) ?? { queue: t.queue, pending: 0, oldestMinutes: 0 };

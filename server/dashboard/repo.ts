@@ -183,6 +183,9 @@ export type MomentRow = {
   createdAt: string;
   updatedAt: string;
   contactName: string;
+  contactNumber: string;
+  lastMessage: string;
+  unreadMessages: number;
   userName: string | null;
   queueName: string | null;
   queueColor: string | null;
@@ -196,7 +199,8 @@ export function activeTickets(db: Db, companyId: number, since: string, until: s
   return db.all<MomentRow>(sql`
     SELECT t.id, t.uuid, t.status, t.user_id AS userId, t.queue_id AS queueId, t.whatsapp_id AS whatsappId,
       t.contact_id AS contactId, t.is_group AS isGroup, t.created_at AS createdAt, t.updated_at AS updatedAt,
-      c.name AS contactName, u.name AS userName, q.name AS queueName, q.color AS queueColor,
+      c.name AS contactName, c.number AS contactNumber, t.last_message AS lastMessage,
+      t.unread_messages AS unreadMessages, u.name AS userName, q.name AS queueName, q.color AS queueColor,
       w.name AS whatsappName, tr.queued_at AS queuedAt, tr.started_at AS startedAt
     FROM tickets t
     JOIN contacts c ON c.id = t.contact_id

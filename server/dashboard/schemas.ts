@@ -55,6 +55,8 @@ export const momentsQuery = z.object({
   dateStart: dayParam,
   dateEnd: dayParam,
   userId: z.coerce.number().int().positive().optional(),
+  /** Absent: the list of tickets the spec's client reads; "panel": our real-time screen's shapes. */
+  view: z.enum(["panel"]).optional(),
 });
 export type MomentsQuery = z.infer<typeof momentsQuery>;
 

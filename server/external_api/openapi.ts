@@ -94,7 +94,10 @@ export const openApiDocument = {
           "401": error("Missing or unknown connection token.", "ERR_UNAUTHENTICATED"),
           "402": error("The company's subscription has expired.", "ERR_SUBSCRIPTION_EXPIRED"),
           "403": error("The company's plan does not include the external API.", "ERR_PLAN_FEATURE"),
-          "404": error("userId or queueId is not one of the company's.", "ERR_NOT_FOUND"),
+          "404": error(
+            "userId (ERR_NO_USER_FOUND) or queueId (ERR_NOT_FOUND) is not one of the company's.",
+            "ERR_NO_USER_FOUND",
+          ),
           "409": error("The contact's ticket is open with another attendant.", "ERR_OTHER_OPEN_TICKET"),
           "413": error("A file is larger than the platform's limit.", "ERR_PAYLOAD_TOO_LARGE"),
           "415": error("A file type that cannot be sent.", "ERR_UNSUPPORTED_MEDIA"),

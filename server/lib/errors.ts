@@ -45,6 +45,12 @@ export const errorStatus = {
   // spec catalogue (spec 1 §8)
   ERR_NO_OTHER_WHATSAPP: 400,
   ERR_NO_DEF_WAPP_FOUND: 404,
+  /** The spec's specific not-found codes (spec 1 §8); notFound() picks them by resource. */
+  ERR_NO_SETTING_FOUND: 404,
+  ERR_NO_CONTACT_FOUND: 404,
+  ERR_NO_TICKET_FOUND: 404,
+  ERR_NO_USER_FOUND: 404,
+  ERR_NO_WAPP_FOUND: 404,
   ERR_WAPP_NOT_INITIALIZED: 409,
   ERR_WAPP_CHECK_CONTACT: 400,
   ERR_WAPP_INVALID_CONTACT: 400,
@@ -78,8 +84,25 @@ export class AppError extends Error {
   }
 }
 
-/** `get*` helpers throw this; another company's row answers exactly like a missing one. */
-export const notFound = (resource: string) => new AppError("ERR_NOT_FOUND", { details: { resource } });
+/** The resources the spec's catalogue names a not-found code for (spec 1 §8); the rest are ERR_NOT_FOUND. */
+const NOT_FOUND_CODES: Record<string, ErrorCode> = {
+  setting: "ERR_NO_SETTING_FOUND",
+  contact: "ERR_NO_CONTACT_FOUND",
+  ticket: "ERR_NO_TICKET_FOUND",
+  user: "ERR_NO_USER_FOUND",
+  whatsapp: "ERR_NO_WAPP_FOUND",
+};
+
+/**
+ * `get*` helpers throw this; another company's row answers exactly like a missing one. The code is
+ * the spec's own for a ticket, contact, user, connection or setting, ERR_NOT_FOUND otherwise;
+ * `details.resource` always says what was looked for.
+ */
+export const notFound = (resource: string, details: Record<string, unknown> = {}) =>
+  new AppError(NOT_FOUND_CODES[resource] ?? "ERR_NOT_FOUND", { details: { resource, ...details } });
+
+/** True for any not-found answer (ERR_NOT_FOUND or one of the spec's ERR_NO_…_FOUND). */
+export const isNotFound = (err: unknown): boolean => err instanceof AppError && err.status === 404;
 
 export const noPermission = () => new AppError("ERR_NO_PERMISSION");
 

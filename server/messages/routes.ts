@@ -14,6 +14,8 @@ const sendJson = z.object({
   isPrivate: flag.default(false),
   quotedMsg: z.object({ id: z.coerce.number().int().positive() }).nullable().optional(),
   vCard: z.string().max(10_000).optional(),
+  /** A file to send, by its address (the spec's client sends "" with plain text). */
+  mediaUrl: z.string().trim().max(4096).nullable().optional(),
   signMessage: flag.optional(),
   read: flag.optional(),
   fromMe: flag.optional(),
@@ -79,6 +81,7 @@ export const messagesRoutes = new Hono<AppEnv>()
       quotedMsgId: b.quotedMsg?.id ?? null,
       vCard: b.vCard,
       signMessage: b.signMessage,
+      mediaUrl: b.mediaUrl || undefined,
     });
     return c.json(sent.length === 1 ? sent[0] : sent, 201);
   })

@@ -19,6 +19,7 @@ import type { StoredFile } from "../media/store.ts";
 import { type MessageDTO, messageDTOs } from "./dto.ts";
 import { getMessage, hidesDeletedMessages, updateMessage } from "./repo.ts";
 import { sendOnTicket } from "./send.ts";
+import { fileFromUrl } from "./media_url.ts";
 import { renderForTicket } from "./render.ts";
 import { receiptsFor } from "./read_receipts.ts";
 
@@ -73,6 +74,8 @@ export type ComposeInput = {
   vCard?: string;
   signMessage?: boolean;
   files?: File[];
+  /** A file to send named by its address (spec's JSON body); fetched by the server. */
+  mediaUrl?: string;
 };
 
 /** An attendant writes on a ticket. Returns the stored messages (one per attachment, or one text). */
@@ -85,6 +88,10 @@ export async function sendMessage(
   const t = await getVisibleTicket(deps, actor, ticketId);
   if (!input.isPrivate && t.status !== "open" && t.status !== "group") {
     throw new AppError("ERR_NO_PERMISSION", { message: "accept the ticket before replying" });
+  }
+  // Fetched only once the ticket is known to be the caller's and open (never inside a transaction).
+  if (input.mediaUrl) {
+    input = { ...input, files: [...input.files ?? [], await fileFromUrl(deps, input.mediaUrl)] };
   }
   const text = input.vCard ?? input.body.trim();
   if (!text && !input.files?.length) {

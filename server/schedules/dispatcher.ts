@@ -13,7 +13,7 @@ import { staleAfter } from "../jobs/lease.ts";
 import { and, eq, sql } from "drizzle-orm";
 import { companies, contacts, schedules, users } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { AppError } from "../lib/errors.ts";
+import { AppError, notFound } from "../lib/errors.ts";
 import { getMimeType } from "hono/utils/mime";
 import { deliverStored, SEND_UNCERTAIN, sendOnTicket } from "../messages/send.ts";
 import { renderForTicket } from "../messages/render.ts";
@@ -97,7 +97,7 @@ export async function sendSchedule(deps: Deps, s: ScheduleRow): Promise<void> {
       const conn = await connectionFor(deps, s);
       const [contact] = await deps.db.select({ id: contacts.id }).from(contacts)
         .where(and(eq(contacts.companyId, s.companyId), eq(contacts.id, s.contactId))).limit(1);
-      if (!contact) throw new AppError("ERR_NOT_FOUND", { message: "contact not found" });
+      if (!contact) throw notFound("contact");
       const opts = {
         openTicket: s.openTicket === "enabled",
         statusTicket: s.statusTicket,

@@ -3,6 +3,7 @@
  * `platform` keys are the operator's and live on company 1; `company` keys belong to each tenant.
  */
 import { z } from "zod";
+import { BILLING_CURRENCIES } from "@contract/companies.ts";
 
 type Def = {
   scope: "company" | "platform";
@@ -63,8 +64,12 @@ export const SETTINGS: Record<string, Def> = {
   allowSignup: platform("enabled", { schema: onOff, public: true }),
   /** Every user of every company must log in with a second factor. */
   twoFactorPlatformRequired: platform("disabled", { schema: onOff }),
+  /** The currency new invoices are issued in (each invoice keeps its own). */
+  billingCurrency: platform("BRL", { schema: z.enum(BILLING_CURRENCIES) }),
   downloadLimit: platform("64", { schema: z.enum(["32", "64", "128", "256", "512", "1024", "2048"]) }),
   facebookId: platform("", { schema: text }),
+  /** The operator's support WhatsApp number: "Call support" on every company's Connections page. */
+  supportPhone: platform("", { schema: z.string().trim().max(30).regex(/^\+?[\d\s().-]*$/), public: true }),
   facebookIdsecret: platform("", { secret: true }),
   efichavepix: platform("", { secret: true }),
   /** Efí API application credentials (PIX charges with the certificate of /settings/cert-upload). */

@@ -20,7 +20,7 @@ export type SettingDTO = { key: string; value: string };
 const SETTINGS_TEXT = z.string().max(5000);
 
 function unknownKey(key: string): AppError {
-  return new AppError("ERR_NOT_FOUND", { details: { resource: "setting", key } });
+  return notFound("setting", { key });
 }
 
 async function shown(deps: Deps, key: string, stored: string): Promise<string> {

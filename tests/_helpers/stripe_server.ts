@@ -1,6 +1,7 @@
 /**
  * A local server speaking the part of Stripe's HTTP API that billing uses (form-encoded requests,
- * JSON objects back): Checkout Sessions (create, expire) and subscription updates; `down` makes it
+ * JSON objects back): Checkout Sessions (create, expire), prices (read: `prices` maps an id to its
+ * currency, "usd" when absent) and subscription updates; `down` makes it
  * answer an HTML error page, as a proxy in front of an unreachable provider does. The real `stripe` package talks
  * to it (STRIPE_API_URL). `signedEvent` signs webhook payloads with the package's own helper.
  */
@@ -12,6 +13,8 @@ export type StripeServer = {
   url: string;
   calls: StripeCall[];
   sessions: Map<string, Record<string, unknown>>;
+  /** Price id → its currency (lower case), for GET /v1/prices/:id. */
+  prices: Map<string, string>;
   /** While set, every call answers this status with an HTML error page (an outage). */
   down: number | null;
   close(): Promise<void>;
@@ -20,6 +23,7 @@ export type StripeServer = {
 export function startStripeServer(): StripeServer {
   const calls: StripeCall[] = [];
   const sessions = new Map<string, Record<string, unknown>>();
+  const prices = new Map<string, string>();
   let seq = 0;
   const state = { down: null as number | null };
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, async (req) => {
@@ -61,6 +65,15 @@ export function startStripeServer(): StripeServer {
       sessions.set(id, session);
       return json(session);
     }
+    const price = url.pathname.match(/^\/v1\/prices\/([^/]+)$/);
+    if (req.method === "GET" && price) {
+      return json({
+        id: price[1],
+        object: "price",
+        currency: prices.get(price[1]) ?? "usd",
+        unit_amount: 1000,
+      });
+    }
     const expire = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
     if (req.method === "POST" && expire) {
       const session = sessions.get(expire[1]);
@@ -87,6 +100,7 @@ export function startStripeServer(): StripeServer {
     url: `http://127.0.0.1:${server.addr.port}`,
     calls,
     sessions,
+    prices,
     get down() {
       return state.down;
     },

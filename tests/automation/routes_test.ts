@@ -107,7 +107,7 @@ Deno.test("[automation] greeting media: upload, sent with the greeting, removed"
       conn: { greetingMessage: "Olá!" },
     });
     const b = await createTenant(t, { webhook: null, user: false });
-    await expectError(await upload(t, a.adminToken, b.conn.id), 404, "ERR_NOT_FOUND");
+    await expectError(await upload(t, a.adminToken, b.conn.id), 404, "ERR_NO_WAPP_FOUND");
     const denied = await userOf(t, a.company.id, { allowConnections: "disabled" });
     await expectError(await upload(t, denied.token, a.conn.id), 403, "ERR_NO_PERMISSION");
     const conn = await expectOk<{ greetingMediaAttachment: string }>(

@@ -78,7 +78,11 @@ Deno.test("[billing] companies and plans admin", async (t) => {
       assert.equal(r.name, "Loja");
       assert.deepEqual(r.company, { id: a.company.id, name: a.company.name });
       assert.equal("token" in r, false);
-      await expectError(await app.request(`/api/whatsapp-admin/999999`, { token: op }), 404, "ERR_NOT_FOUND");
+      await expectError(
+        await app.request(`/api/whatsapp-admin/999999`, { token: op }),
+        404,
+        "ERR_NO_WAPP_FOUND",
+      );
     });
 
     await t.step("GET /companies/find and PUT /companies/{id}/schedules", async () => {

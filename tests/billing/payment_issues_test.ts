@@ -92,7 +92,7 @@ Deno.test("[billing] the operator's payments review", async (t) => {
           eventType: "checkout.session.completed",
           reason: "replaced",
           amount: 11,
-          currency: "USD",
+          currency: "BRL",
           invoice: a.invoice.id,
           value: 50,
           at: "2026-03-10T15:00:00.000Z",
@@ -112,7 +112,7 @@ Deno.test("[billing] the operator's payments review", async (t) => {
       "a company's invoice list: refused, no reason, no provider answer, only its own",
       async () => {
         for (const who of [a, b]) {
-          const res = await app.request("/api/invoices/all", { token: who.tenant.adminToken });
+          const res = await app.request("/api/invoices/all?view=page", { token: who.tenant.adminToken });
           const text = await res.text();
           const own = JSON.parse(text).invoices as Json[];
           assert.deepEqual(own.map((i) => [i.id, i.paymentRefused]), [[who.invoice.id, true]]);

@@ -30,6 +30,8 @@ Deno.test("[billing] Stripe payments follow the payment rule", async (t) => {
     const op = await operatorToken(app);
     await setPlatform(app, op, "stripeprivatekey", "sk_test_rule");
     await setPlatform(app, op, "stripewebhooksecret", SECRET);
+    // This platform bills in dollars: its invoices, and so its Stripe sessions, are in USD.
+    await setPlatform(app, op, "billingCurrency", "USD");
     const a = await createTenant(app, {
       plan: { name: "Cheap", amount: 11, isPublic: true },
       dueDate: addDays(todayIn(clock.now(), TZ), 5),
@@ -103,7 +105,9 @@ Deno.test("[billing] Stripe payments follow the payment rule", async (t) => {
       assert.equal(after.planId, cheap.id);
       assert.equal(after.dueDate, before.dueDate);
       // The company's invoice list says the payment was refused, not why (the operator's review has it).
-      const list = await expectOk<Json>(await app.request("/api/invoices/all", { token: a.adminToken }));
+      const list = await expectOk<Json>(
+        await app.request("/api/invoices/all?view=page", { token: a.adminToken }),
+      );
       const row = (list.invoices as Json[]).find((i) => i.id === first.id)!;
       assert.equal(row.paymentRefused, true);
       assert.equal("paymentIssue" in row, false);

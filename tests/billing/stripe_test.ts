@@ -33,6 +33,8 @@ Deno.test("[billing] invoices, Stripe checkout and webhooks", async (t) => {
     const op = await operatorToken(app);
     await setPlatform(app, op, "stripeprivatekey", "sk_test_123");
     await setPlatform(app, op, "stripewebhooksecret", SECRET);
+    // This platform bills in dollars: its invoices, and so its Stripe sessions, are in USD.
+    await setPlatform(app, op, "billingCurrency", "USD");
     const plan = await createPlan(app, { name: "Pro", amount: 10, isPublic: true });
     const today = todayIn(clock.now(), TZ);
     const a = await createTenant(app, { dueDate: addDays(today, 5) });
@@ -60,7 +62,7 @@ Deno.test("[billing] invoices, Stripe checkout and webhooks", async (t) => {
       assert.ok((await ensureInvoices(app.deps)) >= 1);
       assert.equal(await ensureInvoices(app.deps), 0, "a second run creates nothing");
       const l = await expectOk<Json>(
-        await app.request("/api/invoices/all?pageNumber=1", { token: a.adminToken }),
+        await app.request("/api/invoices/all?pageNumber=1&view=page", { token: a.adminToken }),
       );
       const list = l.invoices as Json[];
       assert.equal(list.length, 1);
@@ -72,7 +74,9 @@ Deno.test("[billing] invoices, Stripe checkout and webhooks", async (t) => {
       const n = await expectOk<Json>(await app.request("/api/invoices/count", { token: a.userToken }));
       assert.equal(n.unpaid, 1);
       // Another company's invoices are not listed, and its id cannot be paid by this company.
-      const o = await expectOk<Json>(await app.request("/api/invoices/all", { token: other.adminToken }));
+      const o = await expectOk<Json>(
+        await app.request("/api/invoices/all?view=page", { token: other.adminToken }),
+      );
       assert.ok(!(o.invoices as Json[]).some((i) => i.id === invoiceId));
     });
 
@@ -210,7 +214,9 @@ Deno.test("[billing] invoices, Stripe checkout and webhooks", async (t) => {
         402,
         "ERR_SUBSCRIPTION_EXPIRED",
       );
-      const l = await expectOk<Json>(await app.request("/api/invoices/all", { token: a.adminToken }));
+      const l = await expectOk<Json>(
+        await app.request("/api/invoices/all?view=page", { token: a.adminToken }),
+      );
       const open = (l.invoices as Json[]).find((i) => i.status === "open")!;
       assert.equal(open.dueDate, due);
       await expectOk(

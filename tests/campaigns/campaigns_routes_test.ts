@@ -90,7 +90,7 @@ Deno.test("[campaigns] routes, status machine, settings, media and report", asyn
       await expectError(
         await req("/api/campaigns", a.adminToken, "POST", body({ whatsappId: b.conn.id })),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_WAPP_FOUND",
       );
       const c = await expectOk<Json>(await req("/api/campaigns", a.adminToken, "POST", body()), 201);
       id = c.id as number;

@@ -56,7 +56,7 @@ Deno.test("[connections] POST /whatsapp/{id}/token rotates the token: 404 across
     const a = await createTenant(t, { webhook: null, user: false });
     const b = await createTenant(t, { webhook: null, user: false });
     await tt.step("another company's connection answers 404 and keeps its token", async () => {
-      await expectError(await rotate(t, a.adminToken, b.conn.id), 404, "ERR_NOT_FOUND");
+      await expectError(await rotate(t, a.adminToken, b.conn.id), 404, "ERR_NO_WAPP_FOUND");
       const still = await expectOk<ApiConn>(
         await t.request(`/api/whatsapp/${b.conn.id}`, { token: b.adminToken }),
       );

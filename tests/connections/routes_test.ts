@@ -37,7 +37,7 @@ Deno.test("[connections] /api/whatsapp: another company's connection and queues 
       await expectError(
         await t.request(`/api/whatsapp/${b.conn.id}`, { token: a.adminToken }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_WAPP_FOUND",
       );
       await expectError(
         await t.request(`/api/whatsapp/${b.conn.id}`, {
@@ -46,12 +46,12 @@ Deno.test("[connections] /api/whatsapp: another company's connection and queues 
           json: { name: "hijacked" },
         }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_WAPP_FOUND",
       );
       await expectError(
         await t.request(`/api/whatsapp/${b.conn.id}`, { method: "DELETE", token: a.adminToken }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_WAPP_FOUND",
       );
       const still = await expectOk<ApiConn>(
         await t.request(`/api/whatsapp/${b.conn.id}`, { token: b.adminToken }),
@@ -165,7 +165,7 @@ Deno.test("[connections] /api/whatsapp: allowConnections decides who manages con
       await expectError(
         await t.request(`/api/whatsapp/${made.id}`, { token: allowed.token }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_WAPP_FOUND",
       );
     });
   } finally {
@@ -264,7 +264,7 @@ Deno.test("[connections] /api/whatsapp: create, show, update and delete; events 
       await expectError(
         await t.request(`/api/whatsapp/${made.id}`, { token: adminToken }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_WAPP_FOUND",
       );
     });
     await ws.close();

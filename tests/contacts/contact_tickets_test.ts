@@ -44,7 +44,7 @@ Deno.test("[contacts] GET /contacts/{id}/tickets", async (tt) => {
       await expectError(
         await t.request(`/api/contacts/${bContact}/tickets`, { token: a.adminToken }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_CONTACT_FOUND",
       );
     });
 

@@ -127,7 +127,7 @@ Deno.test("[contacts] CRUD, validation, tenancy and permissions", async (t) => {
       await expectError(
         await app.request(`/api/contacts/${foreign.id}`, { token: a.adminToken }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_CONTACT_FOUND",
       );
       await expectError(
         await app.request(`/api/contacts/abc`, { token: a.adminToken }),
@@ -176,7 +176,7 @@ Deno.test("[contacts] CRUD, validation, tenancy and permissions", async (t) => {
           json: { name: "Hack" },
         }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_CONTACT_FOUND",
       );
     });
 
@@ -223,7 +223,7 @@ Deno.test("[contacts] CRUD, validation, tenancy and permissions", async (t) => {
             json,
           }),
           404,
-          "ERR_NOT_FOUND",
+          "ERR_NO_CONTACT_FOUND",
         );
       }
     });
@@ -238,12 +238,12 @@ Deno.test("[contacts] CRUD, validation, tenancy and permissions", async (t) => {
       await expectError(
         await app.request(`/api/contacts/profile/5500000000000`, { token: a.userToken }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_CONTACT_FOUND",
       );
       await expectError(
         await app.request(`/api/contacts/profile/${foreign.number}`, { token: a.userToken }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_CONTACT_FOUND",
       );
     });
 
@@ -263,14 +263,14 @@ Deno.test("[contacts] CRUD, validation, tenancy and permissions", async (t) => {
       await expectError(
         await app.request(`/api/contacts/${foreign.id}`, { method: "DELETE", token: a.adminToken }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_CONTACT_FOUND",
       );
       const res = await app.request(`/api/contacts/${id}`, { method: "DELETE", token: a.adminToken });
       assert.equal(res.status, 204);
       await expectError(
         await app.request(`/api/contacts/${id}`, { token: a.adminToken }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_CONTACT_FOUND",
       );
       await expectOk(await app.request(`/api/contacts/${foreign.id}`, { token: b.adminToken }));
     });

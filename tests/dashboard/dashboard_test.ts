@@ -155,8 +155,10 @@ Deno.test("[dashboard] routes: 401, 403 by flag, tenancy and the figures of a kn
       assert.equal(b.counters.supportFinished, 0);
       assert.equal(b.counters.supportHappening, 0);
       assert.ok(b.attendants.every((a) => a.id !== s.ana.user.id));
-      const m = await expectOk<{ tickets: Json[] }>(await get("/api/dashboard/moments", other.adminToken));
-      assert.equal(m.tickets.length, 0);
+      const m = await expectOk<Json[]>(await get("/api/dashboard/moments", other.adminToken));
+      assert.equal(m.length, 0);
+      const u = await expectOk<Json[]>(await get("/api/usersMoments", other.adminToken));
+      assert.equal(u.length, 0);
       // Another company's queue id filters to nothing rather than leaking.
       const f = await expectOk<{ counters: Counters }>(
         await get(`/api/dashboard?${q}&queueIds=${s.queues.sales.id}`, other.adminToken),
@@ -196,7 +198,7 @@ Deno.test("[dashboard] moments: open and pending tickets of the last 30 days, as
       );
     });
     const m = await expectOk<{ tickets: Json[]; windowDays: number }>(
-      await get("/api/dashboard/moments", s.adminToken),
+      await get("/api/dashboard/moments?view=panel", s.adminToken),
     );
     assert.equal(m.windowDays, 30);
     assert.deepEqual(
@@ -209,19 +211,35 @@ Deno.test("[dashboard] moments: open and pending tickets of the last 30 days, as
     assert.ok((hugo.ageMinutes as number) >= 19, "waiting since it was queued");
     assert.equal((hugo.queue as Json).name, "Suporte");
     const u = await expectOk<{ users: { id: number; open: number }[]; queues: { pending: number }[] }>(
-      await get("/api/usersMoments", s.adminToken),
+      await get("/api/usersMoments?view=panel", s.adminToken),
     );
     assert.equal(u.users.find((x) => x.id === s.ana.user.id)?.open, 1);
     assert.equal(u.users.find((x) => x.id === s.bruno.user.id)?.open, 0);
     assert.equal(u.queues[0].pending, 1);
     // A user with allowRealTime sees what his queues let him see: Bruno has no queues.
     const bruno = await login(app, s.bruno);
-    const his = await expectOk<{ tickets: Json[] }>(await get("/api/dashboard/moments", bruno.token));
-    assert.equal(his.tickets.length, 0);
-    const only = await expectOk<{ tickets: Json[] }>(
-      await get("/api/dashboard/moments?status=pending", s.adminToken),
-    );
-    assert.deepEqual(only.tickets.map((x) => x.id), [ids[1]]);
+    const his = await expectOk<Json[]>(await get("/api/dashboard/moments", bruno.token));
+    assert.equal(his.length, 0);
+    assert.deepEqual(await expectOk<Json[]>(await get("/api/usersMoments", bruno.token)), []);
+    const only = await expectOk<Json[]>(await get("/api/dashboard/moments?status=pending", s.adminToken));
+    assert.deepEqual(only.map((x) => x.id), [ids[1]]);
+
+    // The spec's client reads both answers as the list of tickets itself, each with its user,
+    // contact, queue and connection.
+    for (const path of ["/api/dashboard/moments", "/api/usersMoments"]) {
+      const list = await expectOk<Json[]>(await get(path, s.adminToken));
+      assert.ok(Array.isArray(list), path);
+      assert.deepEqual(list.map((x) => x.id).sort(), [...ids].sort(), path);
+      const gabi = list.find((x) => x.id === ids[0])!;
+      assert.equal(gabi.status, "open");
+      assert.equal((gabi.user as Json).id, s.ana.user.id);
+      assert.equal(typeof (gabi.contact as Json).name, "string");
+      assert.equal(typeof (gabi.contact as Json).number, "string");
+      assert.equal(typeof gabi.lastMessage, "string");
+      assert.ok("whatsapp" in gabi && "queue" in gabi);
+      assert.equal(list.find((x) => x.id === ids[1])!.user, null, "a waiting ticket has no user");
+    }
+    await expectError(await get("/api/usersMoments?view=table", s.adminToken), 400, "ERR_VALIDATION");
   } finally {
     await app.close();
   }

@@ -41,7 +41,7 @@ browserTest(
         expect(text).toContain("Checkout replaced");
         expect(text).toContain(`#${attack.invoice.id} · 50.00`);
         expect(text).toContain("stripe");
-        expect(text).toContain("11.00 USD");
+        expect(text).toContain("11.00 BRL");
       });
 
       await t.step("the details name the event and the reason code", async () => {

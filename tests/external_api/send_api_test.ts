@@ -75,7 +75,11 @@ Deno.test("[external_api] auth, plan, subscription and validation", async (tt) =
       await expectError(await send(t, conn.token, { body: "x" }), 400, "ERR_VALIDATION");
       const other = await createCompany(t);
       const stranger = await createUser(t, other.company.id);
-      await expectError(await send(t, conn.token, { ...ok, userId: stranger.user.id }), 404, "ERR_NOT_FOUND");
+      await expectError(
+        await send(t, conn.token, { ...ok, userId: stranger.user.id }),
+        404,
+        "ERR_NO_USER_FOUND",
+      );
       const rows = await t.deps.db.select().from(contacts).where(eq(contacts.companyId, company.id));
       assert.equal(rows.length, 0);
     });

@@ -157,18 +157,17 @@ Deno.test("[hardening] another company's ids inside bodies answer 404", async (t
 
     await t.step("the send API: userId and queueId of another company", async () => {
       for (
-        const [field, id, resource] of [["userId", bUser.user.id, "user"], [
-          "queueId",
-          bQueue,
-          "queue",
-        ]] as const
+        const [field, id, resource, code] of [
+          ["userId", bUser.user.id, "user", "ERR_NO_USER_FOUND"],
+          ["queueId", bQueue, "queue", "ERR_NOT_FOUND"],
+        ] as const
       ) {
         const res = await app.request("/api/messages/send", {
           method: "POST",
           headers: { authorization: `Bearer ${a.conn.token}` },
           json: { number: "5511933330003", body: "Oi", [field]: id },
         });
-        const body = await expectError(res, 404, "ERR_NOT_FOUND");
+        const body = await expectError(res, 404, code);
         assert.equal((body.details as Json).resource, resource);
       }
     });

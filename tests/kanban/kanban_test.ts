@@ -65,7 +65,7 @@ Deno.test("[kanban] ticket tags: add and remove one; other company 404; out of s
     await expectError(
       await t.request(`/api/ticket-tags/${ticketId}/${late.id}`, { method: "DELETE", token: b.adminToken }),
       404,
-      "ERR_NOT_FOUND",
+      "ERR_NO_TICKET_FOUND",
     );
     // A user who may not see the ticket.
     await expectError(

@@ -88,8 +88,12 @@ Deno.test("[messages] rich messages: tenancy, visibility, validation, text rende
 
     await tt.step("another company's ticket answers 404 on every kind", async () => {
       for (const k of KINDS) {
-        await expectError(await post(t, a.adminToken, k, bIn.ticketId, BODIES[k]), 404, "ERR_NOT_FOUND");
-        await expectError(await post(t, b.adminToken, k, ticketId, BODIES[k]), 404, "ERR_NOT_FOUND");
+        await expectError(
+          await post(t, a.adminToken, k, bIn.ticketId, BODIES[k]),
+          404,
+          "ERR_NO_TICKET_FOUND",
+        );
+        await expectError(await post(t, b.adminToken, k, ticketId, BODIES[k]), 404, "ERR_NO_TICKET_FOUND");
       }
     });
 

@@ -43,12 +43,12 @@ Deno.test("[messages] GET /messages/:ticketUuid: scope, paging and history", asy
       await expectError(
         await t.request(`/api/messages/${bUuid}`, { token: a.adminToken }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_TICKET_FOUND",
       );
       await expectError(
         await t.request(`/api/messages/${uuid}`, { token: b.adminToken }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_TICKET_FOUND",
       );
     });
 
@@ -165,8 +165,8 @@ Deno.test("[messages] POST /messages/:ticketId with JSON: text, quote, notes, si
     const { a, carla, outsider, ticketId, inboundId, b, bIn } = await world(t, sink);
 
     await tt.step("another company's ticket answers 404", async () => {
-      await expectError(await send(t, a.adminToken, bIn.ticketId, { body: "x" }), 404, "ERR_NOT_FOUND");
-      await expectError(await send(t, b.adminToken, ticketId, { body: "x" }), 404, "ERR_NOT_FOUND");
+      await expectError(await send(t, a.adminToken, bIn.ticketId, { body: "x" }), 404, "ERR_NO_TICKET_FOUND");
+      await expectError(await send(t, b.adminToken, ticketId, { body: "x" }), 404, "ERR_NO_TICKET_FOUND");
     });
 
     await tt.step("a user who cannot see the ticket gets 403", async () => {

@@ -239,7 +239,7 @@ Deno.test("[messages] POST /message/forward", async (tt) => {
       await expectError(
         await forward(carla.token, { messageId: original.id, contactId: bContact.id }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_CONTACT_FOUND",
       );
     });
 

@@ -106,7 +106,7 @@ Deno.test("[schedules] routes: auth, plan, tenancy, own schedules for profile us
       await expectError(
         await req("/api/schedules", b.adminToken, "POST", { body: "Hello there", contactId: ana.id, sendAt }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_CONTACT_FOUND",
       );
       await expectError(
         await req("/api/schedules", a.adminToken, "POST", {
@@ -116,7 +116,7 @@ Deno.test("[schedules] routes: auth, plan, tenancy, own schedules for profile us
           whatsappId: b.conn.id,
         }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_WAPP_FOUND",
       );
     });
 

@@ -131,7 +131,7 @@ Deno.test("[settings] GET /companySettingOne", async (t) => {
             token: agent.token,
           }),
           404,
-          "ERR_NOT_FOUND",
+          "ERR_NO_SETTING_FOUND",
         );
       }
       await expectError(
@@ -202,7 +202,7 @@ Deno.test("[settings] PUT /companySettings", async (t) => {
       await expectError(
         await put({ column: `requiredTag"='x'; --`, data: "enabled" }, adm.token),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_SETTING_FOUND",
       );
     });
 

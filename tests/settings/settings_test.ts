@@ -155,10 +155,10 @@ Deno.test("[settings] PUT /settings/{key}", async (t) => {
       assert.equal(list.find((s) => s.key === "chatBotType")?.value, "text");
     });
 
-    await t.step("an unknown key → 404 ERR_NOT_FOUND", async () => {
-      await expectError(await put("noSuchSetting", "x", adm.token), 404, "ERR_NOT_FOUND");
-      await expectError(await put("__proto__", "x", adm.token), 404, "ERR_NOT_FOUND");
-      await expectError(await put("constructor", "x", adm.token), 404, "ERR_NOT_FOUND");
+    await t.step("an unknown key → 404 ERR_NO_SETTING_FOUND", async () => {
+      await expectError(await put("noSuchSetting", "x", adm.token), 404, "ERR_NO_SETTING_FOUND");
+      await expectError(await put("__proto__", "x", adm.token), 404, "ERR_NO_SETTING_FOUND");
+      await expectError(await put("constructor", "x", adm.token), 404, "ERR_NO_SETTING_FOUND");
     });
 
     await t.step("the operator changes platform keys (branding is public)", async () => {
@@ -233,11 +233,15 @@ Deno.test("[settings] secrets are encrypted at rest and never returned in full",
     });
 
     await t.step("never through public-settings, companySettingOne or companySettings", async () => {
-      await expectError(await app.request("/api/public-settings/stripeprivatekey"), 404, "ERR_NOT_FOUND");
+      await expectError(
+        await app.request("/api/public-settings/stripeprivatekey"),
+        404,
+        "ERR_NO_SETTING_FOUND",
+      );
       await expectError(
         await app.request("/api/companySettingOne?column=stripeprivatekey", { token: op.token }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_SETTING_FOUND",
       );
       const all = await expectOk<Json>(await app.request("/api/companySettings/1", { token: op.token }));
       assert.equal("stripeprivatekey" in all, false);
@@ -317,12 +321,16 @@ Deno.test("[settings] GET /setting/{key}", async (t) => {
       );
     });
 
-    await t.step("an unknown key → 404 ERR_NOT_FOUND", async () => {
-      await expectError(await app.request("/api/setting/nope", { token: agent.token }), 404, "ERR_NOT_FOUND");
+    await t.step("an unknown key → 404 ERR_NO_SETTING_FOUND", async () => {
+      await expectError(
+        await app.request("/api/setting/nope", { token: agent.token }),
+        404,
+        "ERR_NO_SETTING_FOUND",
+      );
       await expectError(
         await app.request("/api/setting/toString", { token: agent.token }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_SETTING_FOUND",
       );
     });
   } finally {
@@ -362,7 +370,7 @@ Deno.test("[settings] GET /public-settings/{key}", async (t) => {
       assert.equal(b.value, "Atende");
     });
 
-    await t.step("secret, private platform and tenant keys → 404 ERR_NOT_FOUND", async () => {
+    await t.step("secret, private platform and tenant keys → 404 ERR_NO_SETTING_FOUND", async () => {
       for (
         const k of [
           "stripeprivatekey",
@@ -374,7 +382,7 @@ Deno.test("[settings] GET /public-settings/{key}", async (t) => {
           "nope",
         ]
       ) {
-        await expectError(await app.request(`/api/public-settings/${k}`), 404, "ERR_NOT_FOUND");
+        await expectError(await app.request(`/api/public-settings/${k}`), 404, "ERR_NO_SETTING_FOUND");
       }
     });
   } finally {

@@ -268,7 +268,7 @@ Deno.test("[tags] contact tags: sync, unlink, contactTags", async (t) => {
       await expectError(
         await req("/api/tags/sync", a.userToken, "POST", { contactId: foreignContact.id, tags: [] }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_CONTACT_FOUND",
       );
       await expectError(
         await req("/api/tags/sync", a.userToken, "POST", { contactId: c.id, tags: [{ id: foreignTag.id }] }),
@@ -289,7 +289,7 @@ Deno.test("[tags] contact tags: sync, unlink, contactTags", async (t) => {
       await expectError(
         await req(`/api/contactTags/${foreignContact.id}`, a.userToken),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_CONTACT_FOUND",
       );
     });
 
@@ -300,7 +300,7 @@ Deno.test("[tags] contact tags: sync, unlink, contactTags", async (t) => {
       await expectError(
         await req(`/api/tags-contacts/${brandNew.id}/${foreignContact.id}`, a.userToken, "DELETE"),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_CONTACT_FOUND",
       );
       await expectError(
         await req(`/api/tags-contacts/${foreignTag.id}/${c.id}`, a.userToken, "DELETE"),

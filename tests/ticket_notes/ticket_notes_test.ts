@@ -92,7 +92,7 @@ Deno.test("[ticket_notes] list, add and delete notes on visible tickets", async 
         await expectError(
           await req("", a.adminToken, "POST", { note: "hi there", ticketId: foreign.id }),
           404,
-          "ERR_NOT_FOUND",
+          "ERR_NO_TICKET_FOUND",
         );
         await expectError(
           await req("", agentToken, "POST", { note: "hi there", ticketId: hidden.id }),
@@ -115,7 +115,7 @@ Deno.test("[ticket_notes] list, add and delete notes on visible tickets", async 
     });
 
     await t.step("GET /list: foreign → 404; invisible → 403; no ticketId → 400", async () => {
-      await expectError(await req(`/list?ticketId=${foreign.id}`, a.adminToken), 404, "ERR_NOT_FOUND");
+      await expectError(await req(`/list?ticketId=${foreign.id}`, a.adminToken), 404, "ERR_NO_TICKET_FOUND");
       await expectError(await req(`/list?ticketId=${hidden.id}`, agentToken), 403, "ERR_NO_PERMISSION");
       await expectOk(await req(`/list?ticketId=${hidden.id}`, a.adminToken));
       await expectError(await req(`/list`, agentToken), 400, "ERR_VALIDATION");

@@ -16,7 +16,7 @@ Deno.test("[tickets] DELETE /tickets/:id is for admins only", async (tt) => {
       await expectError(
         await t.request(`/api/tickets/${bTicket.ticketId}`, { method: "DELETE", token: a.adminToken }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_TICKET_FOUND",
       );
       await ticketRow(t, bTicket.ticketId);
     });
@@ -36,7 +36,7 @@ Deno.test("[tickets] DELETE /tickets/:id is for admins only", async (tt) => {
       await expectError(
         await t.request(`/api/tickets/${mine.ticketId}`, { token: a.adminToken }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_TICKET_FOUND",
       );
     });
   } finally {
@@ -127,7 +127,7 @@ Deno.test("[tickets] GET /tickets-log/:ticketId", async (tt) => {
       await expectError(
         await t.request(`/api/tickets-log/${bTicket.ticketId}`, { token: a.adminToken }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_TICKET_FOUND",
       );
     });
 
@@ -169,7 +169,7 @@ Deno.test("[tickets] PUT /ticket-tags/:ticketId/:tagId and DELETE /ticket-tags/:
           token: a.adminToken,
         }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_TICKET_FOUND",
       );
       await expectError(
         await t.request(`/api/ticket-tags/${mine.ticketId}/${bTag.id}`, {
@@ -182,7 +182,7 @@ Deno.test("[tickets] PUT /ticket-tags/:ticketId/:tagId and DELETE /ticket-tags/:
       await expectError(
         await t.request(`/api/ticket-tags/${bTicket.ticketId}`, { method: "DELETE", token: a.adminToken }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_TICKET_FOUND",
       );
     });
 

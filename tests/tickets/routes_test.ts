@@ -40,17 +40,17 @@ Deno.test("[tickets] GET /tickets/:id and /tickets/u/:uuid", async (tt) => {
       await expectError(
         await t.request(`/api/tickets/${bRow.id}`, { token: a.adminToken }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_TICKET_FOUND",
       );
       await expectError(
         await t.request(`/api/tickets/u/${bRow.uuid}`, { token: a.adminToken }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_TICKET_FOUND",
       );
       await expectError(
         await t.request(`/api/tickets/u/${crypto.randomUUID()}`, { token: a.adminToken }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_TICKET_FOUND",
       );
       assert.equal((await ticketRow(t, bRow.id)).unreadMessages, 1, "B's ticket was not marked read");
     });
@@ -169,19 +169,22 @@ Deno.test("[tickets] POST /tickets opens a conversation; a second one conflicts"
 
     await tt.step("another company's contact, connection, queue or user answers 404", async () => {
       for (
-        const json of [
-          { contactId: bContact.id },
+        const { code, ...json } of [
+          { contactId: bContact.id, code: "ERR_NO_CONTACT_FOUND" },
           {
             contactId: (await insertContact(t, a.company.id, { number: "5511922220000" })).id,
             whatsappId: b.conn.id,
+            code: "ERR_NO_WAPP_FOUND",
           },
           {
             contactId: (await insertContact(t, a.company.id, { number: "5511933330000" })).id,
             queueId: b.queues[0].id,
+            code: "ERR_NOT_FOUND",
           },
           {
             contactId: (await insertContact(t, a.company.id, { number: "5511944440000" })).id,
             userId: bUser.user.id,
+            code: "ERR_NO_USER_FOUND",
           },
         ]
       ) {
@@ -192,7 +195,7 @@ Deno.test("[tickets] POST /tickets opens a conversation; a second one conflicts"
             json: { status: "open", ...json },
           }),
           404,
-          "ERR_NOT_FOUND",
+          code,
         );
       }
       const rows = await t.deps.db.select().from(tickets).where(eq(tickets.companyId, a.company.id));
@@ -244,7 +247,7 @@ Deno.test("[tickets] PUT /tickets/:id guards: company, visibility, ids and body"
       await expectError(
         await put(t, a.adminToken, bTicket.ticketId, { status: "open" }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_TICKET_FOUND",
       );
       const row = await ticketRow(t, bTicket.ticketId);
       assert.equal(row.status, "pending");
@@ -270,7 +273,7 @@ Deno.test("[tickets] PUT /tickets/:id guards: company, visibility, ids and body"
       await expectError(
         await put(t, a.adminToken, mine.ticketId, { status: "open", userId: bUser.user.id }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_USER_FOUND",
       );
     });
 

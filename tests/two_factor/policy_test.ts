@@ -141,7 +141,7 @@ Deno.test("[two_factor] required by the company or the platform: enrolment right
           token: (await login(app, b.admin)).token,
         }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_USER_FOUND",
       );
       const col = await passwordStep(app, colleague);
       const colBody = await expectOk<Json>(col);

@@ -144,9 +144,9 @@ Deno.test("[users] profile image upload", async (t) => {
       assert.match(b.profileImage as string, /^\/api\/media\//);
     });
 
-    await t.step("another company's user → 404 ERR_NOT_FOUND", async () => {
-      await expectError(await upload(other.admin.user.id, png(), adm.token), 404, "ERR_NOT_FOUND");
-      await expectError(await upload(99999999, png(), adm.token), 404, "ERR_NOT_FOUND");
+    await t.step("another company's user → 404 ERR_NO_USER_FOUND", async () => {
+      await expectError(await upload(other.admin.user.id, png(), adm.token), 404, "ERR_NO_USER_FOUND");
+      await expectError(await upload(99999999, png(), adm.token), 404, "ERR_NO_USER_FOUND");
     });
   } finally {
     await app.close();
@@ -204,10 +204,10 @@ Deno.test("[users] PUT /users/toggleChangeWidht/{id}", async (t) => {
       );
     });
 
-    await t.step("another company's user → 404 ERR_NOT_FOUND", async () => {
-      await expectError(await width(other.admin.user.id, 450, adm.token), 404, "ERR_NOT_FOUND");
+    await t.step("another company's user → 404 ERR_NO_USER_FOUND", async () => {
+      await expectError(await width(other.admin.user.id, 450, adm.token), 404, "ERR_NO_USER_FOUND");
       const op = await login(app, OPERATOR);
-      await expectError(await width(admin.user.id, 450, op.token), 404, "ERR_NOT_FOUND");
+      await expectError(await width(admin.user.id, 450, op.token), 404, "ERR_NO_USER_FOUND");
     });
   } finally {
     await app.close();

@@ -191,17 +191,17 @@ Deno.test("[users] GET /users/{id}", async (t) => {
       );
     });
 
-    await t.step("another company's id → 404 ERR_NOT_FOUND, exactly like a missing id", async () => {
+    await t.step("another company's id → 404 ERR_NO_USER_FOUND, exactly like a missing id", async () => {
       const foreign = await app.request(`/api/users/${other.admin.user.id}`, { token: adm.token });
-      const fb = await expectError(foreign, 404, "ERR_NOT_FOUND");
+      const fb = await expectError(foreign, 404, "ERR_NO_USER_FOUND");
       const missing = await app.request(`/api/users/99999999`, { token: adm.token });
-      const mb = await expectError(missing, 404, "ERR_NOT_FOUND");
+      const mb = await expectError(missing, 404, "ERR_NO_USER_FOUND");
       assert.deepEqual(fb, mb);
       // Also for a profile user: the tenant check comes before the role check.
       await expectError(
         await app.request(`/api/users/${other.admin.user.id}`, { token: ag.token }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_USER_FOUND",
       );
     });
 

@@ -152,7 +152,7 @@ Deno.test("[users] PUT /users/{id}", async (t) => {
           json: { whatsappId: foreignLine.id },
         }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_WAPP_FOUND",
       );
       const b = await expectOk<Json>(await app.request(`/api/users/${u.user.id}`, { token: adm.token }));
       assert.notEqual(b.name, "Should Not Stick");
@@ -160,7 +160,7 @@ Deno.test("[users] PUT /users/{id}", async (t) => {
       assert.equal(b.whatsappId, null);
     });
 
-    await t.step("another company's user id → 404 ERR_NOT_FOUND", async () => {
+    await t.step("another company's user id → 404 ERR_NO_USER_FOUND", async () => {
       await expectError(
         await app.request(`/api/users/${other.admin.user.id}`, {
           method: "PUT",
@@ -168,12 +168,12 @@ Deno.test("[users] PUT /users/{id}", async (t) => {
           json: { name: "Mine" },
         }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_USER_FOUND",
       );
       await expectError(
         await app.request(`/api/users/99999999`, { method: "PUT", token: adm.token, json: { name: "Mine" } }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_USER_FOUND",
       );
       await login(app, other.admin);
     });
@@ -311,16 +311,16 @@ Deno.test("[users] DELETE /users/{id}", async (t) => {
       await expectOk(await app.request("/api/auth/me", { token: adm.token }));
     });
 
-    await t.step("another company's id → 404 ERR_NOT_FOUND and the user survives", async () => {
+    await t.step("another company's id → 404 ERR_NO_USER_FOUND and the user survives", async () => {
       await expectError(
         await app.request(`/api/users/${other.admin.user.id}`, { method: "DELETE", token: adm.token }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_USER_FOUND",
       );
       await expectError(
         await app.request(`/api/users/99999999`, { method: "DELETE", token: adm.token }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_USER_FOUND",
       );
       await login(app, other.admin);
     });
@@ -334,7 +334,7 @@ Deno.test("[users] DELETE /users/{id}", async (t) => {
       await expectError(
         await app.request(`/api/users/${u.user.id}`, { token: adm.token }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_USER_FOUND",
       );
       await expectError(await app.request("/api/auth/me", { token: s.token }), 401, "ERR_SESSION_REVOKED");
       await expectError(

@@ -129,7 +129,7 @@ Deno.test("[users] POST /users", async (t) => {
       );
     });
 
-    await t.step("a default connection of another company → 404 ERR_NOT_FOUND", async () => {
+    await t.step("a default connection of another company → 404 ERR_NO_WAPP_FOUND", async () => {
       const foreignLine = await createConnection(app, other.company.id);
       await expectError(
         await app.request("/api/users", {
@@ -138,7 +138,7 @@ Deno.test("[users] POST /users", async (t) => {
           json: newUser({ whatsappId: foreignLine.id }),
         }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_WAPP_FOUND",
       );
     });
 

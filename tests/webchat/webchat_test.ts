@@ -73,7 +73,7 @@ Deno.test("[webchat] connection settings, visitor routes and socket, both ways t
         await expectError(
           await put(b.adminToken, a.conn.id, { webchat: { color: "#000000" } }),
           404,
-          "ERR_NOT_FOUND",
+          "ERR_NO_WAPP_FOUND",
         );
       },
     );

@@ -1,7 +1,7 @@
 /** Helpers shared by the Cloud API and Messenger/Instagram webhook handlers. */
 import type { Deps } from "../../deps.ts";
 import type { ConnectionRow } from "../../connections/repo.ts";
-import { AppError } from "../../lib/errors.ts";
+import { isNotFound } from "../../lib/errors.ts";
 import { findMessageByWid } from "../../messages/repo.ts";
 import { receiveAck, receiveEdit } from "../../inbox/updates.ts";
 
@@ -10,7 +10,7 @@ const RETRIES_FOR_MISSING = 3;
 
 export type Ctx = { deps: Deps; conn: ConnectionRow; attempts: number };
 
-export const isNotFound = (err: unknown) => err instanceof AppError && err.code === "ERR_NOT_FOUND";
+export { isNotFound };
 
 /** True when the provider id is already stored (skip the media download of a redelivery). */
 export const alreadyStored = async (ctx: Ctx, wid: string) =>

@@ -7,6 +7,7 @@ import { proto, type WAMessageKey, type WAMessageUpdate } from "baileys";
 import type { ConnectionRow } from "../../connections/repo.ts";
 import { findConnection } from "../../connections/repo.ts";
 import { receiveAck, receiveRevoke } from "../../inbox/updates.ts";
+import { isNotFound } from "../../lib/errors.ts";
 import { editIfKnown, textOf } from "./inbound.ts";
 import type { WaContext } from "./socket.ts";
 
@@ -32,7 +33,7 @@ async function ack(ctx: WaContext, conn: ConnectionRow, key: WAMessageKey, value
   if (!key.fromMe || !key.id || value === null) return;
   await receiveAck(ctx.deps, conn, key.id, value).catch((err) => {
     // Acks of messages we never stored (sent before the session existed) are ignored.
-    if ((err as { code?: string }).code !== "ERR_NOT_FOUND") throw err;
+    if (!isNotFound(err)) throw err;
   });
 }
 

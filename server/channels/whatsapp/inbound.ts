@@ -23,6 +23,7 @@ import { receiveEdit, receiveRevoke, receiveUnreaction } from "../../inbox/updat
 import { findMessageByWid } from "../../messages/repo.ts";
 import { downloadLimitMb, mediaTypeOf } from "../download.ts";
 import { encodeBase64 } from "../../lib/base64.ts";
+import { isNotFound } from "../../lib/errors.ts";
 import { identity, jidUser, type WaContext } from "./socket.ts";
 import { describeOther } from "./content.ts";
 import { locationBody } from "../location.ts";
@@ -142,7 +143,7 @@ async function handleProtocol(ctx: WaContext, conn: ConnectionRow, p: proto.Mess
 /** An edit of a message we never stored (sent before the session, or filtered) is ignored. */
 export async function editIfKnown(ctx: WaContext, conn: ConnectionRow, id: string, body: string) {
   await receiveEdit(ctx.deps, conn, id, body).catch((err) => {
-    if ((err as { code?: string }).code !== "ERR_NOT_FOUND") throw err;
+    if (!isNotFound(err)) throw err;
   });
 }
 

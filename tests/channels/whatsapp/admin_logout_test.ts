@@ -25,7 +25,7 @@ Deno.test("[whatsapp] admin logout: operator only, any company's connection", as
       await expectStatus(
         await t.request("/api/whatsappsession/admin/999999", { method: "DELETE", token: opToken }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_WAPP_FOUND",
       );
     });
 

@@ -220,12 +220,12 @@ Deno.test("[whatsapp] import of old messages: window, imported flag, progress, c
       await expectStatus(
         await t.request(`/api/closedimported/${other.conn.id}`, { method: "POST", token }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_WAPP_FOUND",
       );
       await expectStatus(
         await t.request(`/api/closedimported/${conn.id}`, { method: "POST", token: other.token }),
         404,
-        "ERR_NOT_FOUND",
+        "ERR_NO_WAPP_FOUND",
       );
       assert.equal((await connRow(t, conn.id)).statusImportMessages, RENDER_CLOSE_BUTTON);
     });

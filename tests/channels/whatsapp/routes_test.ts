@@ -32,7 +32,7 @@ Deno.test("[whatsapp] session routes: start, new QR, disconnect, restart", async
         await expectStatus(
           await api(`/api/whatsappsession/${other.conn.id}`, { method, token }),
           404,
-          "ERR_NOT_FOUND",
+          "ERR_NO_WAPP_FOUND",
         );
       }
       await expectStatus(await api("/api/whatsapp-restart", { method: "POST", token: userToken }), 403);

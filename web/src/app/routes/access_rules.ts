@@ -15,7 +15,8 @@ export const rules = {
   realTime: ((u) => (canSeeRealTime(u) ? "ok" : "denied")) as AccessRule,
   connections: ((u) => (canSeeConnections(u) ? "ok" : "denied")) as AccessRule,
   admin: ((u) => (isAdmin(u) ? "ok" : "forbidden")) as AccessRule,
-  super: ((u) => (isSuper(u) ? "ok" : "forbidden")) as AccessRule,
+  /** The operator's pages: anyone else gets the spec's toast and goes to /. */
+  super: ((u) => (isSuper(u) ? "ok" : "operator")) as AccessRule,
   plan: (flag: PlanFlag): AccessRule => (u) => (planAllows(u, flag) ? "ok" : "plan"),
   adminPlan:
     (flag: PlanFlag): AccessRule => (u) => (!isAdmin(u) ? "forbidden" : planAllows(u, flag) ? "ok" : "plan"),

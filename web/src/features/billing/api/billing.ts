@@ -10,6 +10,8 @@ export type Invoice = {
   detail: string;
   status: "open" | "proceso" | "paid" | string;
   value: number;
+  /** ISO 4217; the invoice keeps the currency it was issued in. */
+  currency: string;
   users: number;
   connections: number;
   queues: number;
@@ -53,7 +55,7 @@ export function useInvoices(search: string) {
   return useInfiniteQuery({
     queryKey: billingKeys.invoices(search),
     queryFn: ({ pageParam }) =>
-      api.get<InvoicesPage>("/invoices/all", { searchParam: search, pageNumber: pageParam }),
+      api.get<InvoicesPage>("/invoices/all", { searchParam: search, pageNumber: pageParam, view: "page" }),
     initialPageParam: 1,
     getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
   });

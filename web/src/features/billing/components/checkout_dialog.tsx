@@ -80,7 +80,7 @@ export function CheckoutDialog({ invoice, onClose }: { invoice: Invoice; onClose
     if (step !== 3 || renewedUntil) return;
     const timer = setInterval(async () => {
       try {
-        const page = await api.get<InvoicesPage>("/invoices/all", { pageNumber: 1 });
+        const page = await api.get<InvoicesPage>("/invoices/all", { pageNumber: 1, view: "page" });
         if (page.invoices.find((i) => i.id === invoice.id)?.status === "paid") {
           const me = await api.get<User>("/auth/me");
           finish(me.company?.dueDate ?? "");

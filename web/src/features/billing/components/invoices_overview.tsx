@@ -58,7 +58,8 @@ export function InvoicesOverview() {
       header: t("table.value"),
       className: "hidden sm:table-cell",
       cellClassName: "tabular-nums",
-      cell: (i) => i.value.toFixed(2),
+      // The invoice's one currency: every way to pay it charges in it.
+      cell: (i) => `${i.value.toFixed(2)} ${i.currency}`,
     },
     {
       key: "due",

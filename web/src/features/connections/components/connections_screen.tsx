@@ -23,6 +23,7 @@ import { FirstConnection } from "./first_connection.tsx";
 import { ConnectionsTable } from "./connections_table.tsx";
 import { NewConnectionMenu } from "./new_connection_menu.tsx";
 import { QrModal } from "./qr_modal.tsx";
+import { SupportButton } from "./support_button.tsx";
 
 type Editing = { connection: ConnectionRecord | null; channel: Channel };
 
@@ -93,6 +94,7 @@ export function ConnectionsScreen() {
               <RotateCw className="size-4" />
               {t("actions.restart")}
             </Button>
+            <SupportButton />
             <NewConnectionMenu onCreate={(channel) => setEditing({ connection: null, channel })} />
           </>
         }

@@ -1,7 +1,14 @@
 /** The dashboard, the real-time panel and the tickets report: types and queries (spec 1 §7, spec 3 §7). */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, requestBlob } from "../../../lib/api.ts";
-import type { AttendantRow, DashboardCounters, MomentTicket } from "@contract/dashboard.ts";
+import type {
+  AttendantRow,
+  DashboardCounters,
+  MomentsPanel,
+  MomentTicket,
+  UserMoment,
+  UsersMomentsPanel,
+} from "@contract/dashboard.ts";
 
 export type Counters = DashboardCounters;
 export type Attendant = AttendantRow;
@@ -70,24 +77,15 @@ export const useMessagesCount = (f: DashboardFilter, fromMe?: boolean) =>
     placeholderData: keepPreviousData,
   });
 
-export type { MomentTicket };
-
-export type UserMoment = {
-  id: number;
-  name: string;
-  online: boolean;
-  open: number;
-  oldestMinutes: number;
-  tickets: MomentTicket[];
-};
+export type { MomentTicket, UserMoment };
 
 export const useMoments = () =>
   useQuery({
     queryKey: dashboardKeys.moments,
     queryFn: async () => {
       const [m, u] = await Promise.all([
-        api.get<{ tickets: MomentTicket[]; windowDays: number }>("/dashboard/moments"),
-        api.get<{ users: UserMoment[] }>("/usersMoments"),
+        api.get<MomentsPanel>("/dashboard/moments", { view: "panel" }),
+        api.get<UsersMomentsPanel>("/usersMoments", { view: "panel" }),
       ]);
       return { tickets: m.tickets, users: u.users, windowDays: m.windowDays };
     },

@@ -59,7 +59,11 @@ export function SettingSelect({ def, value }: { def: SelectSetting; value: strin
   const { save, pending } = useSaveSetting();
   const current = value || defaultFor(def.key);
   const optionLabel = (key: string, option: string) =>
-    key === "downloadLimit" ? t("values.megabytes", { value: option }) : t(`values.${option}`);
+    key === "downloadLimit"
+      ? t("values.megabytes", { value: option })
+      : key === "billingCurrency"
+      ? option
+      : t(`values.${option}`);
   return (
     <SettingRow
       id={`setting-${def.key}`}

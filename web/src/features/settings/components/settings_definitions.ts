@@ -1,4 +1,6 @@
 /** The options of spec 2 §3 / §5, in display order, with their choices. */
+import { BILLING_CURRENCIES } from "@contract/companies.ts";
+
 export const TOGGLE = ["enabled", "disabled"];
 
 export type SelectSetting = {
@@ -51,8 +53,9 @@ export const OPERATOR_SELECT_SETTINGS: SelectSetting[] = [
   toggle("userCreation"),
   toggle("allowSignup"),
   { key: "downloadLimit", options: DOWNLOAD_LIMITS },
+  { key: "billingCurrency", options: [...BILLING_CURRENCIES] },
 ];
-export const OPERATOR_TEXT_SETTINGS = ["facebookId"];
+export const OPERATOR_TEXT_SETTINGS = ["facebookId", "supportPhone"];
 export const OPERATOR_SECRET_SETTINGS = [
   "facebookIdsecret",
   "mpaccesstoken",
@@ -73,6 +76,7 @@ export const SETTING_DEFAULTS: Record<string, string> = {
   userCreation: "enabled",
   allowSignup: "enabled",
   downloadLimit: "64",
+  billingCurrency: "BRL",
 };
 
 export const defaultFor = (key: string) => SETTING_DEFAULTS[key] ?? "disabled";

@@ -1,0 +1,1 @@
+ALTER TABLE `invoices` ADD `currency` text DEFAULT 'BRL' NOT NULL;
