@@ -76,7 +76,7 @@ Deno.test("[tags] ticket and contact tags apart: counts, create while tagging", 
     await t.step("cross-company: another company's tag or ticket answers 404", async () => {
       await expectError(await req(`/api/tags/${foreign.id}`, agent.token), 404, "ERR_NOT_FOUND");
       await expectError(await tagTicket(one.ticketId, foreign.id, a.adminToken), 404, "ERR_NOT_FOUND");
-      await expectError(await tagTicket(theirs.ticketId, vip.id, a.adminToken), 404, "ERR_NOT_FOUND");
+      await expectError(await tagTicket(theirs.ticketId, vip.id, a.adminToken), 404, "ERR_NO_TICKET_FOUND");
       const page = await expectOk<TagsPage>(await req(`/api/tags?tagId=${foreign.id}`, a.adminToken));
       assert.equal(page.count, 0);
     });
