@@ -40,6 +40,7 @@ export const companiesRoutes = new Hono<AppEnv>()
       enqueue(tx, {
         name: FOLDER_JOB,
         payload: { companyId },
+        runAt: c.var.deps.clock.now(),
         dedupeKey: `folder:${companyId}:${Date.now()}`,
       })
     );

@@ -204,7 +204,12 @@ export async function deleteCompany(deps: Deps, actor: Actor, id: number): Promi
       summary: row.name,
       companyId: actor.companyId,
     });
-    await enqueue(tx, { name: PURGE_JOB, payload: { companyId: id }, dedupeKey: `company-purge:${id}` });
+    await enqueue(tx, {
+      name: PURGE_JOB,
+      payload: { companyId: id },
+      runAt: deps.clock.now(),
+      dedupeKey: `company-purge:${id}`,
+    });
   });
   invalidate(deps, { kind: "company", companyId: id });
   deps.jobs.kick();

@@ -43,6 +43,7 @@ export async function scheduleNumberCheck(deps: Deps, tx: Tx, companyId: number,
   await enqueue(tx, {
     name: NUMBER_CHECK_JOB,
     payload: { companyId, contactListId, afterId: 0, chain } satisfies Payload,
+    runAt: new Date(chain),
     companyId,
     dedupeKey: `${NUMBER_CHECK_JOB}:${contactListId}:${chain}:0`,
     // One chain at a time per list: a second import's check waits for the first one's batches.
@@ -115,6 +116,7 @@ async function runBatch(deps: Deps, raw: unknown): Promise<void> {
     enqueue(tx, {
       name: NUMBER_CHECK_JOB,
       payload: { ...p, afterId } satisfies Payload,
+      runAt: deps.clock.now(),
       companyId: p.companyId,
       dedupeKey: `${NUMBER_CHECK_JOB}:${p.contactListId}:${p.chain}:${afterId}`,
       orderKey: `${NUMBER_CHECK_JOB}:${p.contactListId}`,

@@ -44,6 +44,7 @@ export async function enqueueTurn(deps: Deps, p: TurnPayload): Promise<void> {
       name: JOB,
       payload: p,
       companyId: p.companyId,
+      runAt: deps.clock.now(),
       // One bot conversation at a time per ticket, in the customer's order.
       orderKey: `integration:${p.ticketId}`,
       dedupeKey: p.messageId ? `integration:msg:${p.messageId}` : undefined,

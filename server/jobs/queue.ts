@@ -35,7 +35,8 @@ export async function enqueue(
     name: string;
     payload: unknown;
     companyId?: number;
-    runAt?: Date;
+    /** When it is due: the injected clock's now for "at once" (a test's clock may be far from real time). */
+    runAt: Date;
     maxAttempts?: number;
     dedupeKey?: string;
     /** Jobs with the same key run strictly in enqueue order; a failing one holds back the rest. */
@@ -46,7 +47,7 @@ export async function enqueue(
     name: job.name,
     payload: job.payload,
     companyId: job.companyId,
-    runAt: (job.runAt ?? new Date()).toISOString(),
+    runAt: job.runAt.toISOString(),
     maxAttempts: job.maxAttempts ?? 8,
     dedupeKey: job.dedupeKey,
     orderKey: job.orderKey,

@@ -102,6 +102,7 @@ Deno.test("[crash] kill -9 while WhatsApp holds a bot turn's reply: the bot is n
         name: "integrations.turn",
         payload: { companyId: w.companyId, ticketId: ticket.id, text: "oi" },
         companyId: w.companyId,
+        runAt: new Date(),
         orderKey: `integration:${ticket.id}`,
         maxAttempts: 3,
       })

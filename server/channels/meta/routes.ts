@@ -57,6 +57,7 @@ export const metaWebhookRoutes = new Hono<AppEnv>()
           await enqueue(tx, {
             name: META_WEBHOOK_JOB,
             payload: { object: body.object, entry },
+            runAt: deps.clock.now(),
             maxAttempts: 8,
           });
         }
