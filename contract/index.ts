@@ -25,3 +25,4 @@ export * from "./contacts.ts";
 export * from "./quick_messages.ts";
 export * from "./contact_lists.ts";
 export * from "./audit.ts";
+export * from "./telegram.ts";

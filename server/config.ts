@@ -39,6 +39,8 @@ export type Config = {
     efi: string;
     mercadopago: string;
     asaas: string;
+    /** Telegram's Bot API (`{base}/bot<token>/<method>`, files at `{base}/file/bot<token>/<path>`). */
+    telegram: string;
   };
   /** Where the built web app lives. */
   webDist: string;
@@ -82,6 +84,7 @@ const envSchema = z.object({
   MERCADOPAGO_API_URL: z.string().default("https://api.mercadopago.com"),
   /** Asaas (sandbox: https://api-sandbox.asaas.com). */
   ASAAS_API_URL: z.string().default("https://api.asaas.com"),
+  TELEGRAM_API_URL: z.string().default("https://api.telegram.org"),
   OPENAI_API_URL: z.string().default("https://api.openai.com/v1"),
   TYPEBOT_API_URL: z.string().default("https://typebot.io"),
   DIALOGFLOW_API_URL: z.string().default("https://dialogflow.googleapis.com"),
@@ -132,6 +135,7 @@ export async function loadConfig(
       efi: e.EFI_API_URL,
       mercadopago: e.MERCADOPAGO_API_URL,
       asaas: e.ASAAS_API_URL,
+      telegram: e.TELEGRAM_API_URL,
     },
     webDist: e.WEB_DIST,
     instanceId: crypto.randomUUID(),

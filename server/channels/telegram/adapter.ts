@@ -1,0 +1,51 @@
+/**
+ * The Telegram channel (Bot API).
+ *  - connect: registers the webhook — `setWebhook` to `{PUBLIC_URL}/api/webhooks/telegram/{id}` with
+ *    the connection's sealed random `secret_token` and the updates we read — then CONNECTED, or
+ *    DISCONNECTED when Telegram refuses;
+ *  - disconnect: `deleteWebhook` (best effort: a revoked token must not keep a connection alive);
+ *  - send: queued (outbound.ts), paced per chat by the queue's order key; 429 waits `retry_after`;
+ *  - fetchMedia: a file the webhook's download missed, through getFile again.
+ */
+import type { Deps } from "../../deps.ts";
+import type { ChannelAdapter } from "../adapter.ts";
+import type { ConnectionRow } from "../../connections/repo.ts";
+import { setConnectionStatus } from "../../connections/status.ts";
+import { botCall, botToken } from "./bot_api.ts";
+import { enqueueSend } from "./outbound.ts";
+import { fetchTelegramFile, type TgMediaSource } from "./inbound.ts";
+
+/** The updates the webhook asks for (inbound.ts reads these). */
+export const ALLOWED_UPDATES = ["message", "edited_message"];
+
+export const telegramWebhookUrl = (deps: Deps, conn: Pick<ConnectionRow, "id">) =>
+  `${deps.config.publicUrl}/api/webhooks/telegram/${conn.id}`;
+
+export const telegramAdapter: ChannelAdapter = {
+  kind: "telegram",
+  async connect(deps, conn) {
+    try {
+      if (!conn.telegramSecret) throw new Error("no webhook secret");
+      await botCall(deps, await botToken(deps, conn), "setWebhook", {
+        url: telegramWebhookUrl(deps, conn),
+        secret_token: await deps.secrets.open(conn.telegramSecret),
+        allowed_updates: ALLOWED_UPDATES,
+      });
+      await setConnectionStatus(deps, conn, "CONNECTED");
+    } catch (err) {
+      console.warn(`[telegram] connection ${conn.id} could not connect:`, (err as Error).message);
+      await setConnectionStatus(deps, conn, "DISCONNECTED");
+    }
+  },
+  async disconnect(deps, conn) {
+    await botCall(deps, await botToken(deps, conn), "deleteWebhook", {}).catch((err) => {
+      console.warn(`[telegram] connection ${conn.id}: deleteWebhook failed:`, (err as Error).message);
+    });
+    await setConnectionStatus(deps, conn, "DISCONNECTED");
+  },
+  async send(deps, msg) {
+    await enqueueSend(deps, msg);
+    return { externalId: msg.externalId, ack: 0, pending: true };
+  },
+  fetchMedia: (deps, conn, source) => fetchTelegramFile(deps, conn, source as TgMediaSource),
+};
