@@ -3,7 +3,7 @@
  * JSON or multipart body, answered `{ok:true, result}` or `{ok:false, error_code, description,
  * parameters?}` as Telegram does, and files at `GET /file/bot<token>/<file_path>`. It knows getMe,
  * setWebhook, deleteWebhook, getWebhookInfo, sendMessage, sendPhoto, sendDocument (and the other
- * send* methods), getFile; every call is recorded. A token not in `bots` answers 401 Unauthorized.
+ * send* methods), getFile, answerCallbackQuery; every call is recorded. A token not in `bots` answers 401 Unauthorized.
  */
 export type TelegramCall = {
   token: string;
@@ -122,6 +122,8 @@ export function startTelegramServer(): TelegramServer {
         return ok(true);
       case "getWebhookInfo":
         return ok({ url: webhooks.get(token)?.url ?? "", pending_update_count: 0 });
+      case "answerCallbackQuery":
+        return ok(true);
       case "getFile": {
         const f = files.get(String(params.file_id));
         if (!f) return fail(400, "Bad Request: invalid file_id");
@@ -150,6 +152,7 @@ export function startTelegramServer(): TelegramServer {
         date: Math.floor(Date.now() / 1000),
         ...(params.text ? { text: params.text } : {}),
         ...(params.caption ? { caption: params.caption } : {}),
+        ...(params.reply_markup ? { reply_markup: params.reply_markup } : {}),
       });
     }
     return fail(404, "Not Found: method not found");

@@ -17,16 +17,17 @@ export const TOKEN_RE = /^\d{3,20}:[A-Za-z0-9_-]{30,60}$/;
 /** The characters Telegram allows in a secret_token (1–256 of A-Z a-z 0-9 _ -). */
 const SECRET_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
 
-const badToken = (message: string) =>
-  new AppError("ERR_VALIDATION", { details: [{ path: "telegramToken", message }] });
+/** A refused token, with the reason's code the web app translates (errors:issues.<code>). */
+const badToken = (code: string, message: string) =>
+  new AppError("ERR_VALIDATION", { details: [{ path: "telegramToken", code, message }] });
 
 /** Asks Telegram who the token belongs to. */
 export async function checkToken(deps: Deps, token: string): Promise<TelegramBot> {
-  if (!TOKEN_RE.test(token)) throw badToken("not a BotFather token");
+  if (!TOKEN_RE.test(token)) throw badToken("telegram_token_shape", "not a BotFather token");
   const me = await botCall<TgMe>(deps, token, "getMe", {}, "ERR_VALIDATION").catch((err) => {
-    throw badToken(`Telegram refused the token: ${(err as Error).message}`);
+    throw badToken("telegram_token_refused", `Telegram refused the token: ${(err as Error).message}`);
   });
-  if (!me?.id || !me.username) throw badToken("Telegram answered without a bot");
+  if (!me?.id || !me.username) throw badToken("telegram_token_refused", "Telegram answered without a bot");
   const name = [me.first_name, me.last_name].filter(Boolean).join(" ") || me.username;
   return { id: me.id, username: me.username, name };
 }
@@ -47,7 +48,7 @@ export async function telegramFields<T extends TelegramInput>(
   const { telegramToken, ...rest } = input;
   if (channel !== "telegram") return rest;
   if (!telegramToken) {
-    if (creating) throw badToken("required");
+    if (creating) throw badToken("telegram_token_shape", "required");
     return rest;
   }
   const bot = await checkToken(deps, telegramToken.trim());

@@ -6,7 +6,7 @@
  * photos (the largest size), documents, audio, voice, video, video notes, stickers and GIFs
  * (fetched through getFile and the fetch guard; a failed download leaves the message pending for
  * the media job), locations and venues (the shared location body), contacts (a vCard), replies
- * (quoted), edits (edited_message). Ids are deterministic (ids.ts), so a redelivered update is
+ * (quoted), edits (edited_message), taps on our inline keyboards (callback_query). Ids are deterministic (ids.ts), so a redelivered update is
  * stored once.
  */
 import { and, eq, isNotNull } from "drizzle-orm";
@@ -22,6 +22,7 @@ import { download, downloadLimit, fetchOrPending, mediaTypeOf } from "../downloa
 import { locationBody } from "../location.ts";
 import { botCall, botToken, fileUrl, type TgUser } from "./bot_api.ts";
 import { chatNumber, wid } from "./ids.ts";
+import { tappedText } from "./keyboard.ts";
 
 type TgChat = { id: number; type: string; title?: string; first_name?: string; last_name?: string };
 type TgFile = {
@@ -57,12 +58,16 @@ export type TgMessage = {
     vcard?: string;
   };
   reply_to_message?: { message_id: number };
+  reply_markup?: { inline_keyboard?: { text: string; callback_data?: string }[][] };
 };
+/** A tap on an inline keyboard button of one of our messages. */
+type TgCallback = { id: string; from: TgUser; message?: TgMessage; data?: string };
 export type TgUpdate = {
   update_id: number;
   message?: TgMessage;
   edited_message?: TgMessage;
   channel_post?: TgMessage;
+  callback_query?: TgCallback;
 };
 
 /** What the media job needs to fetch a file again (adapter.ts fetchMedia). */
@@ -244,4 +249,36 @@ export async function handleUpdate(deps: Deps, conn: ConnectionRow, u: TgUpdate)
   const ctx = { deps, conn };
   if (u.message) return await onMessage(ctx, u.message);
   if (u.edited_message) return await onEdit(ctx, u.edited_message);
+  if (u.callback_query) return await onCallback(ctx, u.callback_query);
+}
+
+/**
+ * A tapped inline button: Telegram's spinner is stopped (answerCallbackQuery, best effort) and the
+ * button's text is the customer's answer, quoting the message that carried the keyboard, so the
+ * ticket (and its chatbot) reads it like a typed reply.
+ */
+async function onCallback(ctx: Ctx, cb: TgCallback): Promise<void> {
+  const { deps, conn } = ctx;
+  const bot = conn.telegramBot;
+  const m = cb.message;
+  if (!bot || !m?.chat || cb.from?.is_bot) return;
+  const token = await botToken(deps, conn);
+  await botCall(deps, token, "answerCallbackQuery", { callback_query_id: cb.id }).catch((err) => {
+    console.warn(`[telegram] answerCallbackQuery on ${conn.id}:`, (err as Error).message);
+  });
+  const body = tappedText(m.reply_markup, cb.data);
+  const isGroup = m.chat.type === "group" || m.chat.type === "supergroup";
+  if (!body || (m.chat.type !== "private" && !isGroup) || (isGroup && !conn.allowGroup)) return;
+  const externalId = `${wid(bot.id, m.chat.id, m.message_id)}:cb:${cb.id}`;
+  if (await findMessageByWid(deps.db, conn.companyId, externalId)) return;
+  const from = { number: chatNumber(cb.from.id), name: fullName(cb.from) || undefined };
+  await receiveInbound(deps, {
+    connection: conn,
+    externalId,
+    from,
+    group: isGroup ? { id: chatNumber(m.chat.id), name: m.chat.title } : undefined,
+    fromMe: false,
+    body,
+    quotedExternalId: wid(bot.id, m.chat.id, m.message_id),
+  });
 }

@@ -9,6 +9,7 @@
  *  - 403 (the customer blocked the bot, or left the group) → the contact is marked unreachable
  *    and the message shows the reason; no retry;
  *  - other 4xx → the message shows Telegram's description; no retry; 5xx/network → backoff retries.
+ * Buttons-dialog messages (lists, links, copy, PIX) go as inline keyboards (keyboard.ts).
  */
 import { and, eq } from "drizzle-orm";
 import { contacts } from "@db/schema.ts";
@@ -19,6 +20,7 @@ import { recordSendError, setAck } from "../../messages/delivery.ts";
 import { findConnection } from "../../connections/repo.ts";
 import { botCall, botToken, TelegramError } from "./bot_api.ts";
 import { chatIdOf, messageIdIn, wid } from "./ids.ts";
+import { inlineKeyboard } from "./keyboard.ts";
 
 export const TELEGRAM_SEND_JOB = "channels.telegram.send";
 const CAPTION_MAX = 1024;
@@ -31,6 +33,7 @@ type Payload = {
   body: string;
   media?: OutboundMessage["media"];
   quotedExternalId?: string | null;
+  rich?: OutboundMessage["rich"];
 };
 
 /** Queues one message; the adapter answers "pending" and the job sets the ack. */
@@ -43,6 +46,7 @@ export async function enqueueSend(deps: Deps, msg: OutboundMessage) {
     body: msg.body,
     media: msg.media,
     quotedExternalId: msg.quotedExternalId,
+    rich: msg.rich,
   };
   await deps.database.write((tx) =>
     enqueue(tx, {
@@ -97,7 +101,10 @@ async function deliver(deps: Deps, raw: unknown): Promise<void> {
     });
   try {
     let sent: TgSent;
-    if (!p.media) sent = await sendText(true);
+    const keyboard = !p.media && p.rich ? inlineKeyboard(p.rich) : null;
+    if (keyboard) {
+      sent = await botCall<TgSent>(deps, token, "sendMessage", { chat_id: chatId, ...keyboard, ...reply });
+    } else if (!p.media) sent = await sendText(true);
     else {
       const { method, field } = mediaMethod(p.media.mimetype);
       const data = await Deno.readFile(deps.media.absolute(p.media.path));
