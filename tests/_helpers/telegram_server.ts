@@ -11,6 +11,8 @@ export type TelegramCall = {
   params: Record<string, unknown>;
   /** Uploaded files of a multipart call, by field. */
   files: Record<string, { name: string; type: string; size: number }>;
+  /** What the server answered in `result` (e.g. the sent Message). */
+  result?: { message_id?: number } & Record<string, unknown>;
 };
 
 export type TelegramServer = {
@@ -25,7 +27,7 @@ export type TelegramServer = {
   /** The webhook each token registered (setWebhook / deleteWebhook). */
   webhooks: Map<string, { url: string; secret_token?: string; allowed_updates?: string[] }>;
   sends(): TelegramCall[];
-  /** Resolves with the first call of `method` not yet awaited (for tests that wait on a send). */
+  /** Resolves with the next call of `method` once it is answered (for tests that wait on a send). */
   next(method: string): Promise<TelegramCall>;
   close(): Promise<void>;
 };
@@ -61,7 +63,7 @@ export function startTelegramServer(): TelegramServer {
   const files = new Map<string, { path: string; bytes: Uint8Array }>();
   const webhooks = new Map<string, { url: string; secret_token?: string; allowed_updates?: string[] }>();
   const failSends: TelegramServer["failSends"] = [];
-  const waiters: { method: string; seen: number; resolve: (c: TelegramCall) => void }[] = [];
+  const waiters: { method: string; resolve: (c: TelegramCall) => void }[] = [];
   let messageId = 1000;
   const ok = (result: unknown) => Response.json({ ok: true, result });
   const fail = (error_code: number, description: string, parameters?: Record<string, unknown>) =>
@@ -101,14 +103,20 @@ export function startTelegramServer(): TelegramServer {
         }
       }
     }
-    const call = { token, method, params, files: up };
+    const call: TelegramCall = { token, method, params, files: up };
     calls.push(call);
+    const res = answer(call);
+    call.result = await res.clone().json().then((b) => b.result).catch(() => undefined);
     for (const w of [...waiters]) {
       if (w.method === method) {
         waiters.splice(waiters.indexOf(w), 1);
         w.resolve(call);
       }
     }
+    return res;
+  });
+
+  function answer({ token, method, params }: TelegramCall): Response {
     const bot = bots.get(token);
     if (!bot) return fail(401, "Unauthorized");
     switch (method) {
@@ -156,7 +164,7 @@ export function startTelegramServer(): TelegramServer {
       });
     }
     return fail(404, "Not Found: method not found");
-  });
+  }
 
   return {
     url: `http://127.0.0.1:${server.addr.port}`,
@@ -167,7 +175,7 @@ export function startTelegramServer(): TelegramServer {
     webhooks,
     sends: () => calls.filter((c) => c.method.startsWith("send")),
     next(method) {
-      return new Promise((resolve) => waiters.push({ method, seen: calls.length, resolve }));
+      return new Promise((resolve) => waiters.push({ method, resolve }));
     },
     close: () => server.shutdown(),
   };

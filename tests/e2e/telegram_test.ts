@@ -6,7 +6,9 @@
  * sendMessage. Screenshots of the dialog and the conversation at 1440, 1280 and 390 px.
  */
 import { expect } from "expect";
-import { createCompany, createQueue } from "../_helpers/factories.ts";
+import { createCompany, createQueue, createUser, login } from "../_helpers/factories.ts";
+import { eq } from "drizzle-orm";
+import { tickets } from "@db/schema.ts";
 import { startTelegramServer } from "../_helpers/telegram_server.ts";
 import { browserTest, screenshot, settled, signIn } from "./_browser.ts";
 import { choose, PNG } from "./_inbox.ts";
@@ -131,13 +133,81 @@ browserTest(
         const call = await sent;
         expect(call.params.chat_id).toBe("55501");
         expect(String(call.params.text)).toContain("Sinto muito, Maria! Vamos trocar hoje.");
-        await page.getByText("Sinto muito, Maria! Vamos trocar hoje.").waitFor();
-        for (const [w, h] of SIZES) {
-          await page.setViewportSize({ width: w, height: h });
-          await settled(page);
-          await screenshot(page, `telegram_ticket_${w}`);
-        }
+        await page.getByTestId("ticket-view").getByText("Sinto muito, Maria! Vamos trocar hoje.").waitFor();
       });
+
+      await t.step(
+        "a list goes out as an inline keyboard; Maria's tap comes back into the ticket",
+        async () => {
+          // Sent through the endpoint of the composer's buttons dialog.
+          // A second admin (a login as the same user would end the browser's session).
+          const { token } = await login(
+            server,
+            await createUser(server, company.id, { profile: "admin", name: "Bia" }),
+          );
+          const [ticket] = await server.deps.db.select().from(tickets).where(
+            eq(tickets.companyId, company.id),
+          );
+          const ticketId = ticket.id;
+          const sent = tg.next("sendMessage");
+          const res = await server.request(`/api/messages/lista/${ticketId}`, {
+            method: "POST",
+            token,
+            json: {
+              title: "Troca",
+              text: "Como prefere receber o novo pedido?",
+              buttonText: "Escolher",
+              sections: [{
+                title: "",
+                rows: [{ id: "motoboy", title: "Motoboy hoje" }, { id: "loja", title: "Retirar na loja" }],
+              }],
+            },
+          });
+          expect(res.status).toBeLessThan(300);
+          await res.body?.cancel();
+          const call = await sent;
+          expect(call.params.reply_markup).toBeTruthy();
+          const keyboardId = call.result!.message_id!;
+          const tap = await fetch(`${server.url}/api/webhooks/telegram/${connId}`, {
+            method: "POST",
+            headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret },
+            body: JSON.stringify({
+              update_id: 700002,
+              callback_query: {
+                id: "4382000000000000001",
+                from: { id: 55501, is_bot: false, first_name: "Maria", last_name: "Souza" },
+                message: {
+                  message_id: keyboardId,
+                  from: {
+                    id: 7012345678,
+                    is_bot: true,
+                    first_name: "Northwind Coffee",
+                    username: "northwind_coffee_bot",
+                  },
+                  chat: { id: 55501, first_name: "Maria", type: "private" },
+                  date: Math.floor(Date.now() / 1000),
+                  text: call.params.text,
+                  reply_markup: call.params.reply_markup,
+                },
+                chat_instance: "-1200000000000000001",
+                data: "loja",
+              },
+            }),
+          });
+          expect(tap.status).toBe(200);
+          await tap.body?.cancel();
+          // Maria's answer: a message of hers quoting the list.
+          const answer = page.locator('[data-testid^="message-"]').filter({ hasText: "Retirar na loja" })
+            .last();
+          await answer.waitFor();
+          for (const [w, h] of SIZES) {
+            await page.setViewportSize({ width: w, height: h });
+            await answer.scrollIntoViewIfNeeded();
+            await settled(page);
+            await screenshot(page, `telegram_ticket_${w}`);
+          }
+        },
+      );
     } finally {
       await tg.close();
     }
