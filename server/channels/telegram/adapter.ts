@@ -16,7 +16,7 @@ import { enqueueSend } from "./outbound.ts";
 import { fetchTelegramFile, type TgMediaSource } from "./inbound.ts";
 
 /** The updates the webhook asks for (inbound.ts reads these). */
-export const ALLOWED_UPDATES = ["message", "edited_message", "callback_query"];
+export const ALLOWED_UPDATES = ["message", "edited_message", "callback_query", "message_reaction"];
 
 export const telegramWebhookUrl = (deps: Deps, conn: Pick<ConnectionRow, "id">) =>
   `${deps.config.publicUrl}/api/webhooks/telegram/${conn.id}`;

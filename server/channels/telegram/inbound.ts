@@ -6,7 +6,8 @@
  * photos (the largest size), documents, audio, voice, video, video notes, stickers and GIFs
  * (fetched through getFile and the fetch guard; a failed download leaves the message pending for
  * the media job), locations and venues (the shared location body), contacts (a vCard), replies
- * (quoted), edits (edited_message), taps on our inline keyboards (callback_query). Ids are deterministic (ids.ts), so a redelivered update is
+ * (quoted), edits (edited_message), taps on our inline keyboards (callback_query), reactions
+ * (message_reaction). Ids are deterministic (ids.ts), so a redelivered update is
  * stored once.
  */
 import { and, eq, isNotNull } from "drizzle-orm";
@@ -15,7 +16,7 @@ import type { Deps } from "../../deps.ts";
 import type { ConnectionRow } from "../../connections/repo.ts";
 import type { InboundMedia } from "../adapter.ts";
 import { receiveInbound } from "../../inbox/pipeline.ts";
-import { receiveEdit } from "../../inbox/updates.ts";
+import { receiveEdit, receiveUnreaction } from "../../inbox/updates.ts";
 import { findMessageByWid } from "../../messages/repo.ts";
 import { AppError } from "../../lib/errors.ts";
 import { download, downloadLimit, fetchOrPending, mediaTypeOf } from "../download.ts";
@@ -60,6 +61,14 @@ export type TgMessage = {
   reply_to_message?: { message_id: number };
   reply_markup?: { inline_keyboard?: { text: string; callback_data?: string }[][] };
 };
+/** A change of a user's reactions to a message (Bot API MessageReactionUpdated). */
+type TgReaction = {
+  chat: TgChat;
+  message_id: number;
+  user?: TgUser;
+  date?: number;
+  new_reaction?: { type: string; emoji?: string }[];
+};
 /** A tap on an inline keyboard button of one of our messages. */
 type TgCallback = { id: string; from: TgUser; message?: TgMessage; data?: string };
 export type TgUpdate = {
@@ -68,6 +77,7 @@ export type TgUpdate = {
   edited_message?: TgMessage;
   channel_post?: TgMessage;
   callback_query?: TgCallback;
+  message_reaction?: TgReaction;
 };
 
 /** What the media job needs to fetch a file again (adapter.ts fetchMedia). */
@@ -250,6 +260,37 @@ export async function handleUpdate(deps: Deps, conn: ConnectionRow, u: TgUpdate)
   if (u.message) return await onMessage(ctx, u.message);
   if (u.edited_message) return await onEdit(ctx, u.edited_message);
   if (u.callback_query) return await onCallback(ctx, u.callback_query);
+  if (u.message_reaction) return await onReaction(ctx, u.message_reaction);
+}
+
+/**
+ * A reaction replaces the customer's earlier one on that message (as on the other channels); an
+ * empty list only removes it. Custom and paid reactions have no emoji we can show: removal only.
+ * Anonymous reactions (a group's admins as the chat) are ignored.
+ */
+async function onReaction(ctx: Ctx, r: TgReaction): Promise<void> {
+  const { deps, conn } = ctx;
+  const bot = conn.telegramBot;
+  if (!bot || !r.user || r.user.is_bot || !r.chat) return;
+  const isGroup = r.chat.type === "group" || r.chat.type === "supergroup";
+  if ((r.chat.type !== "private" && !isGroup) || (isGroup && !conn.allowGroup)) return;
+  const target = wid(bot.id, r.chat.id, r.message_id);
+  const customer = chatNumber(r.user.id);
+  const emoji = r.new_reaction?.find((x) => x.type === "emoji" && x.emoji)?.emoji;
+  const id = `${target}:reaction:${r.user.id}:${r.date ?? 0}`;
+  if (emoji && await findMessageByWid(deps.db, conn.companyId, id)) return;
+  await receiveUnreaction(deps, conn, target, customer);
+  if (!emoji) return;
+  await receiveInbound(deps, {
+    connection: conn,
+    externalId: id,
+    from: { number: customer, name: fullName(r.user) || undefined },
+    group: isGroup ? { id: chatNumber(r.chat.id), name: r.chat.title } : undefined,
+    fromMe: false,
+    body: emoji,
+    mediaType: "reactionMessage",
+    quotedExternalId: target,
+  });
 }
 
 /**

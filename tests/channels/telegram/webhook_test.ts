@@ -148,6 +148,32 @@ Deno.test("[telegram] published updates through the real webhook: text, redelive
       assert.equal(m.quotedMsgId, quoted.id);
       assert.equal(m.body, "Reply to quoted message");
     });
+    await tt.step(
+      "a reaction is stored quoting its message; a second replaces it; an empty one removes it",
+      async () => {
+        const update = await fixture("botapi_message_reaction.json");
+        await deliverOk(k, update);
+        await deliverOk(k, update);
+        const reactions = async () =>
+          await t.deps.db.select().from(messages).where(
+            and(eq(messages.companyId, companyId), eq(messages.mediaType, "reactionMessage")),
+          );
+        const quoted = await messageOf(t, companyId, wid(CHAT, 11223));
+        let rows = await reactions();
+        assert.equal(rows.length, 1);
+        assert.equal(rows[0].body, "👍");
+        assert.equal(rows[0].quotedMsgId, quoted.id);
+        const r = update.message_reaction;
+        await deliverOk(k, {
+          update_id: 2,
+          message_reaction: { ...r, date: r.date + 5, new_reaction: [{ type: "emoji", emoji: "❤" }] },
+        });
+        rows = await reactions();
+        assert.deepEqual(rows.map((x) => x.body), ["❤"]);
+        await deliverOk(k, { update_id: 3, message_reaction: { ...r, date: r.date + 9, new_reaction: [] } });
+        assert.equal((await reactions()).length, 0);
+      },
+    );
     await tt.step("edited_message updates the stored text", async () => {
       const edited = await fixture("aiogram_edited_message.json");
       await deliverOk(k, asUpdate(900, { ...edited, text: "hi there", edit_date: undefined }));
