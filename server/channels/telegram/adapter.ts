@@ -13,7 +13,7 @@ import type { ConnectionRow } from "../../connections/repo.ts";
 import { setConnectionStatus } from "../../connections/status.ts";
 import { botCall, botToken } from "./bot_api.ts";
 import { enqueueSend } from "./outbound.ts";
-import { fetchTelegramFile, type TgMediaSource } from "./inbound.ts";
+import { fetchTelegramFile, type TgMediaSource } from "./media.ts";
 
 /** The updates the webhook asks for (inbound.ts reads these). */
 export const ALLOWED_UPDATES = ["message", "edited_message", "callback_query", "message_reaction"];

@@ -7,151 +7,27 @@
  * (fetched through getFile and the fetch guard; a failed download leaves the message pending for
  * the media job), locations and venues (the shared location body), contacts (a vCard), replies
  * (quoted), edits (edited_message), taps on our inline keyboards (callback_query), reactions
- * (message_reaction). Ids are deterministic (ids.ts), so a redelivered update is
+ * (message_reaction). Files: media.ts. Ids are deterministic (ids.ts), so a redelivered update is
  * stored once.
  */
 import { and, eq, isNotNull } from "drizzle-orm";
 import { contacts } from "@db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import type { ConnectionRow } from "../../connections/repo.ts";
-import type { InboundMedia } from "../adapter.ts";
 import { receiveInbound } from "../../inbox/pipeline.ts";
 import { receiveEdit, receiveUnreaction } from "../../inbox/updates.ts";
 import { findMessageByWid } from "../../messages/repo.ts";
 import { AppError } from "../../lib/errors.ts";
-import { download, downloadLimit, fetchOrPending, mediaTypeOf } from "../download.ts";
+import { fetchOrPending, mediaTypeOf } from "../download.ts";
 import { locationBody } from "../location.ts";
-import { botCall, botToken, fileUrl, type TgUser } from "./bot_api.ts";
+import { botCall, botToken } from "./bot_api.ts";
 import { chatNumber, wid } from "./ids.ts";
 import { tappedText } from "./keyboard.ts";
-
-type TgChat = { id: number; type: string; title?: string; first_name?: string; last_name?: string };
-type TgFile = {
-  file_id: string;
-  file_unique_id?: string;
-  file_size?: number;
-  mime_type?: string;
-  file_name?: string;
-};
-export type TgMessage = {
-  message_id: number;
-  from?: TgUser;
-  sender_chat?: TgChat;
-  chat: TgChat;
-  date?: number;
-  text?: string;
-  caption?: string;
-  photo?: TgFile[];
-  document?: TgFile;
-  audio?: TgFile & { title?: string; performer?: string };
-  voice?: TgFile;
-  video?: TgFile;
-  video_note?: TgFile;
-  animation?: TgFile;
-  sticker?: TgFile & { emoji?: string; is_animated?: boolean; is_video?: boolean };
-  location?: { latitude: number; longitude: number };
-  venue?: { location: { latitude: number; longitude: number }; title?: string; address?: string };
-  contact?: {
-    phone_number: string;
-    first_name?: string;
-    last_name?: string;
-    user_id?: number;
-    vcard?: string;
-  };
-  reply_to_message?: { message_id: number };
-  reply_markup?: { inline_keyboard?: { text: string; callback_data?: string }[][] };
-};
-/** A change of a user's reactions to a message (Bot API MessageReactionUpdated). */
-type TgReaction = {
-  chat: TgChat;
-  message_id: number;
-  user?: TgUser;
-  date?: number;
-  new_reaction?: { type: string; emoji?: string }[];
-};
-/** A tap on an inline keyboard button of one of our messages. */
-type TgCallback = { id: string; from: TgUser; message?: TgMessage; data?: string };
-export type TgUpdate = {
-  update_id: number;
-  message?: TgMessage;
-  edited_message?: TgMessage;
-  channel_post?: TgMessage;
-  callback_query?: TgCallback;
-  message_reaction?: TgReaction;
-};
-
-/** What the media job needs to fetch a file again (adapter.ts fetchMedia). */
-export type TgMediaSource = { fileId: string; mimetype?: string; filename?: string; kind: string };
-
-/** The default MIME type of each kind when Telegram does not say (its file server answers octet-stream). */
-const KIND_MIME: Record<string, string> = {
-  photo: "image/jpeg",
-  voice: "audio/ogg",
-  video_note: "video/mp4",
-  video: "video/mp4",
-  animation: "video/mp4",
-  sticker: "image/webp",
-  audio: "audio/mpeg",
-  document: "application/octet-stream",
-};
-
-const EXT_MIME: Record<string, string> = {
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  png: "image/png",
-  webp: "image/webp",
-  webm: "video/webm",
-  mp4: "video/mp4",
-  oga: "audio/ogg",
-  ogg: "audio/ogg",
-  mp3: "audio/mpeg",
-  pdf: "application/pdf",
-  tgs: "application/x-tgsticker",
-};
-
-/** getFile, then the file through the fetch guard with the company's size cap. */
-export async function fetchTelegramFile(
-  deps: Deps,
-  conn: ConnectionRow,
-  s: TgMediaSource,
-): Promise<InboundMedia> {
-  const token = await botToken(deps, conn);
-  const f = await botCall<{ file_path?: string }>(
-    deps,
-    token,
-    "getFile",
-    { file_id: s.fileId },
-    "ERR_WAPP_DOWNLOAD_MEDIA",
-  );
-  if (!f.file_path) throw new AppError("ERR_WAPP_DOWNLOAD_MEDIA", { message: "getFile gave no file_path" });
-  const file = await download(deps, fileUrl(deps, token, f.file_path), {
-    maxBytes: await downloadLimit(deps),
-  });
-  const base = f.file_path.split("/").pop() ?? "";
-  const ext = base.includes(".") ? base.split(".").pop()!.toLowerCase() : "";
-  const served = file.mimetype !== "application/octet-stream" ? file.mimetype : undefined;
-  const mimetype = s.mimetype ?? served ?? EXT_MIME[ext] ?? KIND_MIME[s.kind] ?? "application/octet-stream";
-  const filename = s.filename || base || `${s.kind}-${s.fileId.slice(-12)}`;
-  return { data: file.data, mimetype, filename };
-}
+import { fetchTelegramFile, fileOf, KIND_MIME } from "./media.ts";
+import type { TgCallback, TgMessage, TgReaction, TgUpdate } from "./types.ts";
 
 const fullName = (u: { first_name?: string; last_name?: string; username?: string; title?: string }) =>
   [u.first_name, u.last_name].filter(Boolean).join(" ") || u.title || u.username || "";
-
-/** The file of a message and what it is, or null for text-like messages. */
-function fileOf(m: TgMessage): TgMediaSource | null {
-  const pick = (kind: string, f: TgFile | undefined): TgMediaSource | null =>
-    f?.file_id ? { fileId: f.file_id, mimetype: f.mime_type, filename: f.file_name, kind } : null;
-  // Sizes are listed smallest first; the last is the largest.
-  if (m.photo?.length) return pick("photo", m.photo[m.photo.length - 1]);
-  if (m.sticker) {
-    const kind = m.sticker.is_animated ? "tgs" : m.sticker.is_video ? "webm" : "webp";
-    const mime = { tgs: "application/x-tgsticker", webm: "video/webm", webp: "image/webp" }[kind];
-    return { ...pick("sticker", m.sticker)!, mimetype: mime };
-  }
-  return pick("animation", m.animation) ?? pick("video", m.video) ?? pick("video_note", m.video_note) ??
-    pick("voice", m.voice) ?? pick("audio", m.audio) ?? pick("document", m.document);
-}
 
 /** A shared contact as the vCard every channel stores (`contactMessage`). */
 function contactCard(c: NonNullable<TgMessage["contact"]>): string {

@@ -12,7 +12,8 @@ import { AppError } from "../../lib/errors.ts";
 import { safeEqual } from "../../lib/crypto.ts";
 import { parseJson, readBytes } from "../../lib/body.ts";
 import { unscopedFindConnectionById } from "../../connections/repo.ts";
-import { handleUpdate, type TgUpdate } from "./inbound.ts";
+import { handleUpdate } from "./inbound.ts";
+import type { TgUpdate } from "./types.ts";
 // Registers the send job next to the route that the composition root mounts.
 import "./outbound.ts";
 
