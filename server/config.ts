@@ -42,6 +42,8 @@ export type Config = {
     /** Telegram's Bot API (`{base}/bot<token>/<method>`, files at `{base}/file/bot<token>/<path>`). */
     telegram: string;
   };
+  /** How Telegram bots deliver updates (TELEGRAM_UPDATES): webhook, or getUpdates long polling. */
+  telegramUpdates: "webhook" | "polling";
   /** Where the built web app lives. */
   webDist: string;
   instanceId: string;
@@ -85,6 +87,8 @@ const envSchema = z.object({
   /** Asaas (sandbox: https://api-sandbox.asaas.com). */
   ASAAS_API_URL: z.string().default("https://api.asaas.com"),
   TELEGRAM_API_URL: z.string().default("https://api.telegram.org"),
+  /** How Telegram bots deliver updates: "webhook" (needs an https PUBLIC_URL) or "polling" (getUpdates). */
+  TELEGRAM_UPDATES: z.enum(["webhook", "polling"]).default("webhook"),
   OPENAI_API_URL: z.string().default("https://api.openai.com/v1"),
   TYPEBOT_API_URL: z.string().default("https://typebot.io"),
   DIALOGFLOW_API_URL: z.string().default("https://dialogflow.googleapis.com"),
@@ -137,6 +141,7 @@ export async function loadConfig(
       asaas: e.ASAAS_API_URL,
       telegram: e.TELEGRAM_API_URL,
     },
+    telegramUpdates: e.TELEGRAM_UPDATES,
     webDist: e.WEB_DIST,
     instanceId: crypto.randomUUID(),
     ingestThreadAfter: e.INGEST_THREAD_AFTER,

@@ -126,6 +126,8 @@ export const whatsapps = sqliteTable("whatsapps", {
   telegramSecret: text("telegram_secret"),
   /** telegram channel: the bot as getMe described it when the token was saved (public). */
   telegramBot: json<TelegramBot>("telegram_bot"),
+  /** telegram channel, long polling: the next update_id to ask getUpdates for (the last one seen + 1). */
+  telegramOffset: integer("telegram_offset"),
   ...timestamps(),
 }, (t) => [
   // Leads with company_id, so it also serves "the company's connections".

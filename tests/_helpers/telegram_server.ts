@@ -3,7 +3,7 @@
  * JSON or multipart body, answered `{ok:true, result}` or `{ok:false, error_code, description,
  * parameters?}` as Telegram does, and files at `GET /file/bot<token>/<file_path>`. It knows getMe,
  * setWebhook, deleteWebhook, getWebhookInfo, sendMessage, sendPhoto, sendDocument (and the other
- * send* methods), getFile, answerCallbackQuery; every call is recorded. A token not in `bots` answers 401 Unauthorized.
+ * send* methods), getFile, answerCallbackQuery, getUpdates (409 while a webhook is set); every call is recorded. A token not in `bots` answers 401 Unauthorized.
  */
 export type TelegramCall = {
   token: string;
@@ -26,6 +26,8 @@ export type TelegramServer = {
   failSends: { error_code: number; description: string; retry_after?: number }[];
   /** The webhook each token registered (setWebhook / deleteWebhook). */
   webhooks: Map<string, { url: string; secret_token?: string; allowed_updates?: string[] }>;
+  /** token → updates waiting for getUpdates (an offset confirms, and drops, the ones before it). */
+  updates: Map<string, { update_id: number }[]>;
   sends(): TelegramCall[];
   /** Resolves with the next call of `method` once it is answered (for tests that wait on a send). */
   next(method: string): Promise<TelegramCall>;
@@ -63,6 +65,7 @@ export function startTelegramServer(): TelegramServer {
   const files = new Map<string, { path: string; bytes: Uint8Array }>();
   const webhooks = new Map<string, { url: string; secret_token?: string; allowed_updates?: string[] }>();
   const failSends: TelegramServer["failSends"] = [];
+  const updates = new Map<string, { update_id: number }[]>();
   const waiters: { method: string; resolve: (c: TelegramCall) => void }[] = [];
   let messageId = 1000;
   const ok = (result: unknown) => Response.json({ ok: true, result });
@@ -130,6 +133,18 @@ export function startTelegramServer(): TelegramServer {
         return ok(true);
       case "getWebhookInfo":
         return ok({ url: webhooks.get(token)?.url ?? "", pending_update_count: 0 });
+      case "getUpdates": {
+        if (webhooks.has(token)) {
+          return fail(
+            409,
+            "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+          );
+        }
+        const offset = Number(params.offset ?? 0);
+        const left = (updates.get(token) ?? []).filter((u) => u.update_id >= offset);
+        updates.set(token, left);
+        return ok(left.slice(0, Number(params.limit ?? 100)));
+      }
       case "answerCallbackQuery":
         return ok(true);
       case "getFile": {
@@ -173,6 +188,7 @@ export function startTelegramServer(): TelegramServer {
     files,
     failSends,
     webhooks,
+    updates,
     sends: () => calls.filter((c) => c.method.startsWith("send")),
     next(method) {
       return new Promise((resolve) => waiters.push({ method, resolve }));

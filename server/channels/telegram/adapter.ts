@@ -2,7 +2,8 @@
  * The Telegram channel (Bot API).
  *  - connect: registers the webhook — `setWebhook` to `{PUBLIC_URL}/api/webhooks/telegram/{id}` with
  *    the connection's sealed random `secret_token` and the updates we read — then CONNECTED, or
- *    DISCONNECTED when Telegram refuses;
+ *    DISCONNECTED when Telegram refuses; with TELEGRAM_UPDATES=polling it deletes any webhook
+ *    instead and the scheduler polls (polling.ts);
  *  - disconnect: `deleteWebhook` (best effort: a revoked token must not keep a connection alive);
  *  - send: queued (outbound.ts), paced per chat by the queue's order key; 429 waits `retry_after`;
  *  - fetchMedia: a file the webhook's download missed, through getFile again.
@@ -14,9 +15,9 @@ import { setConnectionStatus } from "../../connections/status.ts";
 import { botCall, botToken } from "./bot_api.ts";
 import { enqueueSend } from "./outbound.ts";
 import { fetchTelegramFile, type TgMediaSource } from "./media.ts";
+import { ALLOWED_UPDATES } from "./allowed.ts";
 
-/** The updates the webhook asks for (inbound.ts reads these). */
-export const ALLOWED_UPDATES = ["message", "edited_message", "callback_query", "message_reaction"];
+export { ALLOWED_UPDATES };
 
 export const telegramWebhookUrl = (deps: Deps, conn: Pick<ConnectionRow, "id">) =>
   `${deps.config.publicUrl}/api/webhooks/telegram/${conn.id}`;
@@ -25,8 +26,14 @@ export const telegramAdapter: ChannelAdapter = {
   kind: "telegram",
   async connect(deps, conn) {
     try {
+      const token = await botToken(deps, conn);
+      // Long polling (polling.ts): Telegram answers getUpdates only while no webhook is set.
+      if (deps.config.telegramUpdates === "polling") {
+        await botCall(deps, token, "deleteWebhook", {});
+        return void await setConnectionStatus(deps, conn, "CONNECTED");
+      }
       if (!conn.telegramSecret) throw new Error("no webhook secret");
-      await botCall(deps, await botToken(deps, conn), "setWebhook", {
+      await botCall(deps, token, "setWebhook", {
         url: telegramWebhookUrl(deps, conn),
         secret_token: await deps.secrets.open(conn.telegramSecret),
         allowed_updates: ALLOWED_UPDATES,

@@ -1,0 +1,1 @@
+ALTER TABLE `whatsapps` ADD `telegram_offset` integer;
