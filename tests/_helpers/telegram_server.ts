@@ -3,7 +3,7 @@
  * JSON or multipart body, answered `{ok:true, result}` or `{ok:false, error_code, description,
  * parameters?}` as Telegram does, and files at `GET /file/bot<token>/<file_path>`. It knows getMe,
  * setWebhook, deleteWebhook, getWebhookInfo, sendMessage, sendPhoto, sendDocument (and the other
- * send* methods), getFile, answerCallbackQuery, getUpdates (409 while a webhook is set); every call is recorded. A token not in `bots` answers 401 Unauthorized.
+ * send* methods), getFile, answerCallbackQuery, sendChatAction, getUpdates (409 while a webhook is set); every call is recorded. A token not in `bots` answers 401 Unauthorized.
  */
 export type TelegramCall = {
   token: string;
@@ -146,6 +146,7 @@ export function startTelegramServer(): TelegramServer {
         return ok(left.slice(0, Number(params.limit ?? 100)));
       }
       case "answerCallbackQuery":
+      case "sendChatAction":
         return ok(true);
       case "getFile": {
         const f = files.get(String(params.file_id));
@@ -189,7 +190,7 @@ export function startTelegramServer(): TelegramServer {
     failSends,
     webhooks,
     updates,
-    sends: () => calls.filter((c) => c.method.startsWith("send")),
+    sends: () => calls.filter((c) => c.method.startsWith("send") && c.method !== "sendChatAction"),
     next(method) {
       return new Promise((resolve) => waiters.push({ method, resolve }));
     },

@@ -6,7 +6,8 @@
  *    instead and the scheduler polls (polling.ts);
  *  - disconnect: `deleteWebhook` (best effort: a revoked token must not keep a connection alive);
  *  - send: queued (outbound.ts), paced per chat by the queue's order key; 429 waits `retry_after`;
- *  - fetchMedia: a file the webhook's download missed, through getFile again.
+ *  - fetchMedia: a file the webhook's download missed, through getFile again;
+ *  - typing: the "typing…" chat action while an attendant types (channels/typing.ts).
  */
 import type { Deps } from "../../deps.ts";
 import type { ChannelAdapter } from "../adapter.ts";
@@ -16,6 +17,7 @@ import { botCall, botToken } from "./bot_api.ts";
 import { enqueueSend } from "./outbound.ts";
 import { fetchTelegramFile, type TgMediaSource } from "./media.ts";
 import { ALLOWED_UPDATES } from "./allowed.ts";
+import { chatIdOf } from "./ids.ts";
 
 export { ALLOWED_UPDATES };
 
@@ -55,4 +57,10 @@ export const telegramAdapter: ChannelAdapter = {
     return { externalId: msg.externalId, ack: 0, pending: true };
   },
   fetchMedia: (deps, conn, source) => fetchTelegramFile(deps, conn, source as TgMediaSource),
+  async typing(deps, conn, to) {
+    await botCall(deps, await botToken(deps, conn), "sendChatAction", {
+      chat_id: chatIdOf(to.number),
+      action: "typing",
+    }).catch(() => undefined);
+  },
 };

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { runDueJobs } from "@/jobs/queue.ts";
-import { createTestApp, type TestApp } from "../../_helpers/test_app.ts";
+import { createTestApp, startTestServer, type TestApp } from "../../_helpers/test_app.ts";
 import { createCompany, login } from "../../_helpers/factories.ts";
 import { startTelegramServer, type TelegramServer } from "../../_helpers/telegram_server.ts";
 import type { Clock } from "@/lib/time.ts";
@@ -15,7 +15,7 @@ export const BOT_TOKEN = "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw0";
 export const BOT = { id: 123456789, first_name: "Loja Atende", username: "loja_atende_bot" };
 
 export type TgTest = {
-  t: TestApp;
+  t: TestApp & { wsUrl?: string };
   tg: TelegramServer;
   admin: { token: string; user: Record<string, unknown> };
   companyId: number;
@@ -26,15 +26,13 @@ export type TgTest = {
 };
 
 export async function startTelegram(
-  o: { clock?: Clock; allowGroup?: boolean; env?: Record<string, string> } = {},
+  /** `server`: on a real port, for sockets (`wsUrl`). */
+  o: { clock?: Clock; allowGroup?: boolean; env?: Record<string, string>; server?: boolean } = {},
 ): Promise<TgTest> {
   const tg = startTelegramServer();
   tg.bots.set(BOT_TOKEN, BOT);
-  const t = await createTestApp({
-    env: { TELEGRAM_API_URL: tg.url, ...o.env },
-    scheduler: false,
-    clock: o.clock,
-  });
+  const opts = { env: { TELEGRAM_API_URL: tg.url, ...o.env }, scheduler: false, clock: o.clock };
+  const t: TestApp & { wsUrl?: string } = o.server ? await startTestServer(opts) : await createTestApp(opts);
   const { company, admin } = await createCompany(t);
   const session = await login(t, admin);
   const res = await t.request("/api/whatsapp", {
