@@ -10,7 +10,15 @@ export type TagRef = { id: number; name: string; color: string };
 export type QueueRef = { id: number; name: string; color: string };
 
 /** The channel kinds of a connection (DESIGN §7). */
-export const CHANNEL_KINDS = ["whatsapp", "whatsappapi", "facebook", "instagram", "api", "webchat"] as const;
+export const CHANNEL_KINDS = [
+  "whatsapp",
+  "whatsappapi",
+  "facebook",
+  "instagram",
+  "api",
+  "webchat",
+  "telegram",
+] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
 /** The list answer of the paged endpoints: `{<records>: T[], count, hasMore}`. */

@@ -26,3 +26,4 @@ export * from "./quick_messages.ts";
 export * from "./contact_lists.ts";
 export * from "./audit.ts";
 export * from "./schedules.ts";
+export * from "./telegram.ts";

@@ -26,6 +26,7 @@ import { ticketExtrasRoutes, ticketsRoutes } from "./tickets/routes.ts";
 import { messagesRoutes } from "./messages/routes.ts";
 import { richMessagesRoutes } from "./messages/rich_routes.ts";
 import { metaWebhookRoutes } from "./channels/meta/routes.ts";
+import { telegramWebhookRoutes } from "./channels/telegram/routes.ts";
 import { metaConnectRoutes } from "./channels/meta/connect_routes.ts";
 import { externalApiRoutes } from "./external_api/routes.ts";
 import { docsRoutes } from "./external_api/openapi.ts";
@@ -104,6 +105,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api", dashboardRoutes);
   app.route("/api", reportsRoutes);
   app.route("/api/webhooks/meta", metaWebhookRoutes);
+  app.route("/api/webhooks/telegram", telegramWebhookRoutes);
   app.route("/api", metaConnectRoutes);
   // The public send API must win over the attendants' /api/messages/:ticketId.
   app.route("/api/messages/send", externalApiRoutes);

@@ -39,7 +39,11 @@ export type Config = {
     efi: string;
     mercadopago: string;
     asaas: string;
+    /** Telegram's Bot API (`{base}/bot<token>/<method>`, files at `{base}/file/bot<token>/<path>`). */
+    telegram: string;
   };
+  /** How Telegram bots deliver updates (TELEGRAM_UPDATES): webhook, or getUpdates long polling. */
+  telegramUpdates: "webhook" | "polling";
   /** Where the built web app lives. */
   webDist: string;
   instanceId: string;
@@ -82,6 +86,9 @@ const envSchema = z.object({
   MERCADOPAGO_API_URL: z.string().default("https://api.mercadopago.com"),
   /** Asaas (sandbox: https://api-sandbox.asaas.com). */
   ASAAS_API_URL: z.string().default("https://api.asaas.com"),
+  TELEGRAM_API_URL: z.string().default("https://api.telegram.org"),
+  /** How Telegram bots deliver updates: "webhook" (needs an https PUBLIC_URL) or "polling" (getUpdates). */
+  TELEGRAM_UPDATES: z.enum(["webhook", "polling"]).default("webhook"),
   OPENAI_API_URL: z.string().default("https://api.openai.com/v1"),
   TYPEBOT_API_URL: z.string().default("https://typebot.io"),
   DIALOGFLOW_API_URL: z.string().default("https://dialogflow.googleapis.com"),
@@ -132,7 +139,9 @@ export async function loadConfig(
       efi: e.EFI_API_URL,
       mercadopago: e.MERCADOPAGO_API_URL,
       asaas: e.ASAAS_API_URL,
+      telegram: e.TELEGRAM_API_URL,
     },
+    telegramUpdates: e.TELEGRAM_UPDATES,
     webDist: e.WEB_DIST,
     instanceId: crypto.randomUUID(),
     ingestThreadAfter: e.INGEST_THREAD_AFTER,

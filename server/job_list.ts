@@ -9,6 +9,7 @@ import { refreshAllFolderStats } from "./companies/folder.ts";
 import { campaignsTick } from "./campaigns/dispatcher.ts";
 import { schedulesTick } from "./schedules/dispatcher.ts";
 import { runTicketTimers } from "./timers/tick.ts";
+import { pollTelegram } from "./channels/telegram/polling.ts";
 
 export const JOBS: JobDef[] = [
   { name: "auth.purge_expired", pattern: "17 * * * *", run: purgeExpiredAuth },
@@ -25,4 +26,6 @@ export const JOBS: JobDef[] = [
     pattern: "*/5 * * * * *",
     run: async (deps, now) => void await runTicketTimers(deps, now),
   },
+  // Only with TELEGRAM_UPDATES=polling; otherwise a no-op.
+  { name: "telegram.poll", pattern: "*/2 * * * * *", run: (deps) => pollTelegram(deps) },
 ];

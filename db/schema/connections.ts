@@ -1,4 +1,4 @@
-/** Connections (channels): WhatsApp, Cloud API, Facebook, Instagram and the generic HTTP channel. */
+/** Connections (channels): WhatsApp, Cloud API, Facebook, Instagram, Telegram, webchat and the generic HTTP channel. */
 import { sql } from "drizzle-orm";
 import {
   type AnySQLiteColumn,
@@ -15,13 +15,22 @@ import { queues } from "./queues.ts";
 import { prompts, queueIntegrations } from "./admin.ts";
 import { flowBuilders } from "./flows.ts";
 import type { WebchatSettings } from "@contract/webchat.ts";
+import type { TelegramBot } from "@contract/telegram.ts";
 
 /**
  * Every channel kind the adapters implement; also the `channel` of contacts, tickets and messages.
  * Other schema files import only the type: the schema modules import each other, so a value
  * shared at module-evaluation time would be read before it is initialised.
  */
-export const channelKinds = ["whatsapp", "whatsappapi", "facebook", "instagram", "api", "webchat"] as const;
+export const channelKinds = [
+  "whatsapp",
+  "whatsappapi",
+  "facebook",
+  "instagram",
+  "api",
+  "webchat",
+  "telegram",
+] as const;
 export type ChannelKind = (typeof channelKinds)[number];
 
 /**
@@ -111,6 +120,14 @@ export const whatsapps = sqliteTable("whatsapps", {
   webchat: json<WebchatConfig>("webchat"),
   /** webchat channel: the public key the embed snippet names (`data-connection`); not a secret. */
   webchatKey: text("webchat_key"),
+  /** telegram channel: the BotFather token, sealed ("enc:v1:…"); never returned. */
+  telegramToken: text("telegram_token"),
+  /** telegram channel: the setWebhook `secret_token` every update must carry, sealed; never returned. */
+  telegramSecret: text("telegram_secret"),
+  /** telegram channel: the bot as getMe described it when the token was saved (public). */
+  telegramBot: json<TelegramBot>("telegram_bot"),
+  /** telegram channel, long polling: the next update_id to ask getUpdates for (the last one seen + 1). */
+  telegramOffset: integer("telegram_offset"),
   ...timestamps(),
 }, (t) => [
   // Leads with company_id, so it also serves "the company's connections".

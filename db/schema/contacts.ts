@@ -41,6 +41,11 @@ export const contacts = sqliteTable("contacts", {
   /** Wallet owner (DirectTicketsToWallets): new tickets open assigned to this user. */
   walletUserId: integer("wallet_user_id").references(() => users.id, { onDelete: "set null" }),
   profilePicUpdatedAt: timestamp("profile_pic_updated_at"),
+  /**
+   * When the channel last refused a send because the customer blocked us (Telegram 403 "bot was
+   * blocked by the user"); cleared when the customer writes again.
+   */
+  unreachableAt: timestamp("unreachable_at"),
   ...timestamps(),
 }, (t) => [
   uniqueIndex("contacts_company_number_uq").on(t.companyId, t.number),

@@ -108,4 +108,6 @@ export type ChannelAdapter = {
    * an arrival left pending (`PendingMedia.source`). Throws when it failed (the job retries).
    */
   fetchMedia?(deps: Deps, conn: ConnectionRow, source: Record<string, unknown>): Promise<InboundMedia>;
+  /** Optional: shows the customer that an attendant is typing (channels/typing.ts). Best effort. */
+  typing?(deps: Deps, conn: ConnectionRow, to: OutboundMessage["to"]): Promise<void>;
 };

@@ -3,6 +3,7 @@ import type { ChannelAdapter } from "./adapter.ts";
 import { apiAdapter } from "./api/adapter.ts";
 import { facebookAdapter, instagramAdapter, whatsappApiAdapter } from "./meta/adapter.ts";
 import { webchatAdapter } from "../webchat/adapter.ts";
+import { telegramAdapter } from "./telegram/adapter.ts";
 
 /** The Baileys adapter, imported on first use (whatsapp/boot.ts says why). */
 const wa = () => import("./whatsapp/adapter.ts").then((m) => m.whatsappAdapter);
@@ -25,4 +26,5 @@ export const CHANNEL_ADAPTERS: readonly ChannelAdapter[] = [
   facebookAdapter,
   instagramAdapter,
   webchatAdapter,
+  telegramAdapter,
 ];

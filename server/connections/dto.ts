@@ -3,9 +3,9 @@ import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { can } from "../auth/permissions.ts";
 import * as repo from "./repo.ts";
-import { withoutSecrets } from "./status.ts";
+import { type SecretColumn, withoutSecrets } from "./status.ts";
 
-export type ConnectionDTO = Omit<repo.ConnectionRow, "token" | "metaAccessToken"> & {
+export type ConnectionDTO = Omit<repo.ConnectionRow, SecretColumn> & {
   token?: string;
   queues: { id: number; name: string; color: string }[];
 };

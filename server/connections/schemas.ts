@@ -137,6 +137,8 @@ export const connectionFields = z.object({
   lgpdLink: optText,
   /** webchat channel: the widget's look, allowed origins and offline behaviour. */
   webchat: webchatConfigInput.nullable().optional(),
+  /** telegram channel: the BotFather token; checked with getMe, sealed on save and never returned. */
+  telegramToken: z.string().trim().min(10).max(200).nullable().optional(),
 });
 
 type AutomationFields = {

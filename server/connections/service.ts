@@ -10,6 +10,7 @@ import { AppError, isUniqueViolation } from "../lib/errors.ts";
 import { randomString } from "../lib/crypto.ts";
 import { type PlanFlag, requirePermission, requirePlan, requireWithinLimit } from "../auth/permissions.ts";
 import { adapterFor, hasAdapter } from "../channels/registry.ts";
+import { telegramFields } from "../channels/telegram/connect.ts";
 import * as repo from "./repo.ts";
 import { evict } from "../caches.ts";
 import { audit, changes, snapshot } from "../audit/audit.ts";
@@ -34,12 +35,14 @@ const PLAN_FLAG: Record<string, PlanFlag | null> = {
   instagram: "useInstagram",
   api: null,
   webchat: null,
+  telegram: null,
 };
 
 /** Fields whose change makes the channel connect again (webhook target, Cloud API credentials). */
 const RECONNECT_ON: Partial<Record<string, (keyof repo.ConnectionRow)[]>> = {
   api: ["webhookUrl"],
   whatsappapi: ["metaPhoneNumberId", "metaAccessToken"],
+  telegram: ["telegramToken"],
 };
 
 export async function listConnections(deps: Deps, actor: Actor): Promise<ConnectionDTO[]> {
@@ -72,7 +75,11 @@ export async function createConnection(
   await assertOwnRefs(deps, actor.companyId, input);
   await assertFetchable(deps, input.webhookUrl);
   const { queueIds, ...rest } = input;
-  const fields = webchatFields(input.channel, await metaFields(deps, input.channel, rest), null);
+  const fields = webchatFields(
+    input.channel,
+    await telegramFields(deps, input.channel, await metaFields(deps, input.channel, rest), true),
+    null,
+  );
   if (input.channel === "whatsappapi" && (!fields.metaPhoneNumberId || !fields.metaAccessToken)) {
     throw new AppError("ERR_VALIDATION", {
       details: [{ path: "metaPhoneNumberId", message: "metaPhoneNumberId and metaAccessToken are required" }],
@@ -142,7 +149,11 @@ export async function updateConnection(
   await assertOwnRefs(deps, actor.companyId, input);
   await assertFetchable(deps, input.webhookUrl);
   const { queueIds, ...rest } = input;
-  const fields = webchatFields(current.channel, await metaFields(deps, current.channel, rest), current);
+  const fields = webchatFields(
+    current.channel,
+    await telegramFields(deps, current.channel, await metaFields(deps, current.channel, rest), false),
+    current,
+  );
   const row = await deps.database.write(async (tx) => {
     await assertPhoneNumberFree(tx, fields.metaPhoneNumberId, id);
     if (input.isDefault) {

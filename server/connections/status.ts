@@ -6,9 +6,12 @@ import type { ConnectionStatus } from "../channels/adapter.ts";
 import type { ConnectionRow } from "./repo.ts";
 import { invalidate } from "../caches.ts";
 
-/** The row as the browser may see it: never the token nor the Meta access token. */
-export function withoutSecrets(row: ConnectionRow): Omit<ConnectionRow, "token" | "metaAccessToken"> {
-  const { token: _t, metaAccessToken: _m, ...rest } = row;
+/** Columns the browser never sees. */
+export type SecretColumn = "token" | "metaAccessToken" | "telegramToken" | "telegramSecret";
+
+/** The row as the browser may see it: never the token, the Meta access token nor the Telegram secrets. */
+export function withoutSecrets(row: ConnectionRow): Omit<ConnectionRow, SecretColumn> {
+  const { token: _t, metaAccessToken: _m, telegramToken: _tt, telegramSecret: _ts, ...rest } = row;
   return rest;
 }
 

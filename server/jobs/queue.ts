@@ -95,26 +95,39 @@ export async function runDueJobs(deps: Deps, maxRounds = 50): Promise<number> {
 /** Thrown by a handler when retrying cannot help (e.g. a refused webhook URL): the job fails at once. */
 export class PermanentJobError extends Error {}
 
+/**
+ * Thrown by a handler the provider told when to come back (HTTP 429 `retry_after`): the next attempt
+ * runs after `delayMs` instead of the backoff. It still counts as an attempt.
+ */
+export class RetryLaterError extends Error {
+  constructor(message: string, readonly delayMs: number) {
+    super(message);
+  }
+}
+
 async function runOne(deps: Deps, j: Claimed): Promise<void> {
   const def = handlers.get(j.name);
   const payload = JSON.parse(j.payload);
   let error: string | null = null;
   let permanent = false;
+  let delayMs: number | null = null;
   try {
     if (!def) throw new Error(`no handler for job ${j.name}`);
     await def.handle(deps, payload, { id: j.id, attempts: j.attempts });
   } catch (err) {
     error = err instanceof Error ? err.message : String(err);
     permanent = err instanceof PermanentJobError;
+    if (err instanceof RetryLaterError) delayMs = Math.max(0, err.delayMs);
   }
   const now = deps.clock.now();
   const giveUp = error !== null && (permanent || j.attempts >= j.max_attempts);
+  const runAt = new Date(now.getTime() + (error === null ? 0 : delayMs ?? backoffMs(j.attempts)));
   await deps.database.write((tx) =>
     tx.run(sql`
       UPDATE jobs SET
         status = ${error === null ? "done" : giveUp ? "failed" : "pending"},
         last_error = ${error},
-        run_at = ${new Date(now.getTime() + (error === null ? 0 : backoffMs(j.attempts))).toISOString()},
+        run_at = ${runAt.toISOString()},
         locked_by = NULL, locked_at = NULL, updated_at = ${now.toISOString()}
       WHERE id = ${j.id}`)
   );

@@ -15,6 +15,7 @@ import type { Client } from "../realtime/hub.ts";
 import { presence } from "./presence.ts";
 import { SHED_CODE } from "../realtime/fanout.ts";
 import { staffTyping } from "../webchat/service.ts";
+import { channelTyping } from "../channels/typing.ts";
 
 const READY = JSON.stringify({ type: "ready" });
 const PONG = JSON.stringify({ type: "pong" });
@@ -72,11 +73,15 @@ export const realtimeRoutes = new Hono<AppEnv>().get("/ws", async (c) => {
     } catch {
       return;
     }
-    // An attendant typing on a webchat conversation: the visitor sees it.
+    // An attendant typing on a webchat or Telegram conversation: the customer sees it.
     if (f?.type === "typing" && Number.isSafeInteger(Number(f.ticketId))) {
       staffTyping(deps, companyId, client.viewer, Number(f.ticketId), f.typing !== false).catch(() =>
         undefined
       );
+      // Channels that show it (Telegram's chat action).
+      if (f.typing !== false) {
+        channelTyping(deps, companyId, client.viewer, Number(f.ticketId)).catch(() => undefined);
+      }
     } else handleFrame(client, f);
   };
   socket.onclose = leave;

@@ -27,6 +27,11 @@ export type ContractEnv = {
   customer: string;
   /** Delivers one customer message through the channel's real entry point and processes it. */
   inbound(externalId: string, body: string): Promise<void>;
+  /**
+   * The provider id the channel stores for `externalId`, when the channel derives its own
+   * (Telegram: `tg:<bot>:<chat>:<message id>`); the same id by default.
+   */
+  storedId?(externalId: string): string;
   /** Resolves once the provider stand-in received an outbound message with this body. */
   delivered(body: string): Promise<void>;
   close(): Promise<void>;
@@ -62,10 +67,11 @@ export function contractSuite(kind: ChannelKind, harness: ContractHarness): void
         env.conn = row;
       });
 
-      const wid = `contract-${kind}-${Date.now()}`;
+      const sent = `contract-${kind}-${Date.now()}`;
+      const wid = env.storedId?.(sent) ?? sent;
       await tt.step("an inbound message is stored once even when delivered twice", async () => {
-        await env.inbound(wid, "first message");
-        await env.inbound(wid, "first message");
+        await env.inbound(sent, "first message");
+        await env.inbound(sent, "first message");
         const rows = await t.deps.db.select().from(messages)
           .where(and(eq(messages.companyId, companyId), eq(messages.wid, wid)));
         assert.equal(rows.length, 1);

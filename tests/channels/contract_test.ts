@@ -7,6 +7,8 @@ import { createTestApp } from "../_helpers/test_app.ts";
 import { createCompany } from "../_helpers/factories.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
 import { type ContractHarness, contractSuite } from "./_contract.ts";
+import { findConnection } from "@/connections/repo.ts";
+import { BOT, deliverOk, startTelegram } from "./telegram/_support.ts";
 import {
   cloudPayload,
   cloudText,
@@ -97,7 +99,45 @@ function metaHarness(kind: MetaKind): ContractHarness {
   };
 }
 
+const telegramHarness: ContractHarness = {
+  expectedStatus: "CONNECTED",
+  async setup() {
+    const k = await startTelegram();
+    const conn = (await findConnection(k.t.deps.db, k.companyId, k.connectionId))!;
+    // Telegram numbers messages per chat: each contract id gets the next one.
+    const ids = new Map<string, number>();
+    const idOf = (externalId: string) => {
+      if (!ids.has(externalId)) ids.set(externalId, 500 + ids.size);
+      return ids.get(externalId)!;
+    };
+    const chat = { id: 424242, first_name: "Contract", type: "private" };
+    return {
+      t: k.t,
+      conn,
+      customer: "tg-424242",
+      storedId: (externalId) => `tg:${BOT.id}:${chat.id}:${idOf(externalId)}`,
+      inbound: (externalId, body) =>
+        deliverOk(k, {
+          update_id: 9000 + idOf(externalId),
+          message: {
+            message_id: idOf(externalId),
+            from: { id: chat.id, is_bot: false, first_name: "Contract" },
+            chat,
+            date: 1700000000,
+            text: body,
+          },
+        }),
+      async delivered(body) {
+        await runDueJobs(k.t.deps);
+        assert.ok(k.tg.sends().some((c) => c.params.text === body), `the Bot API received no "${body}"`);
+      },
+      close: () => k.close(),
+    };
+  },
+};
+
 contractSuite("api", apiHarness);
 contractSuite("whatsappapi", metaHarness("whatsappapi"));
 contractSuite("facebook", metaHarness("facebook"));
 contractSuite("instagram", metaHarness("instagram"));
+contractSuite("telegram", telegramHarness);

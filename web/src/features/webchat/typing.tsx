@@ -1,7 +1,7 @@
 /**
  * Typing both ways on webchat conversations: the attendant's composer tells the
- * visitor (a `typing` frame on the staff socket, at most every 3 s), and the visitor's typing
- * shows under the messages (`company-{id}-typing`).
+ * visitor (a `typing` frame on the staff socket, at most every 3 s; Telegram customers get the
+ * frame as a chat action), and the visitor's typing shows under the messages (`company-{id}-typing`).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,13 +9,15 @@ import { realtime, useRealtimeEvent } from "../../lib/realtime.ts";
 import { useCurrentUser } from "../../lib/auth.tsx";
 
 const RESEND_MS = 3000;
+/** Channels whose customers see the attendant typing (Telegram through its chat action). */
+const TYPING_CHANNELS = new Set(["webchat", "telegram"]);
 const SHOW_MS = 6000;
 
 /** Returns a callback for the composer's input; it does nothing for other channels. */
 export function useTypingSignal(ticket: { id: number; channel: string }) {
   const last = useRef(0);
   return useCallback(() => {
-    if (ticket.channel !== "webchat") return;
+    if (!TYPING_CHANNELS.has(ticket.channel)) return;
     const now = Date.now();
     if (now - last.current < RESEND_MS) return;
     last.current = now;

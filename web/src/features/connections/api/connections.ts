@@ -8,6 +8,7 @@ import type { ChannelKind, QueueRef as Queue } from "@contract/common.ts";
 import type { WorkingHours } from "@contract/companies.ts";
 import type { ConnectionStatus } from "@contract/connections.ts";
 import type { WebchatSettings } from "@contract/webchat.ts";
+import type { TelegramBot } from "@contract/telegram.ts";
 
 export type Channel = ChannelKind;
 export type { ConnectionStatus };
@@ -28,6 +29,8 @@ export type ConnectionRecord = {
   /** webchat channel. */
   webchat?: WebchatSettings | null;
   webchatKey?: string | null;
+  /** telegram channel: the bot getMe described (the token itself is never returned). */
+  telegramBot?: TelegramBot | null;
   greetingMessage: string | null;
   complationMessage: string | null;
   outOfHoursMessage: string | null;
@@ -60,7 +63,7 @@ export type ConnectionPayload =
   & Partial<
     Omit<ConnectionRecord, "id" | "queues" | "token" | "status" | "qrcode" | "retries" | "updatedAt">
   >
-  & { queueIds?: number[]; metaAccessToken?: string | null };
+  & { queueIds?: number[]; metaAccessToken?: string | null; telegramToken?: string };
 
 export const CONNECTIONS_KEY = ["connections"] as const;
 

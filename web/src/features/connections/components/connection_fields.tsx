@@ -6,6 +6,8 @@ import { Select } from "../../../components/ui/select.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
 import type { QueueRef as Queue } from "@contract/common.ts";
 import { QueuePicker } from "../../users/index.ts";
+import { ChannelIcon } from "../../../components/ui/channel_icon.tsx";
+import { type TelegramBot, telegramLink } from "@contract/telegram.ts";
 import { type ConnectionFormValues, type FormErrors, NO_QUEUE } from "./connection_form.ts";
 
 export type FieldsProps = {
@@ -14,7 +16,33 @@ export type FieldsProps = {
   set: <K extends keyof ConnectionFormValues>(key: K, value: ConnectionFormValues[K]) => void;
   queues: Queue[];
   isNew: boolean;
+  /** telegram: the bot the saved token belongs to. */
+  telegramBot?: TelegramBot | null;
 };
+
+/** The bot a Telegram connection speaks as: its name and public t.me link. */
+export function TelegramBotCard({ bot }: { bot: TelegramBot }) {
+  const { t } = useTranslation("connections");
+  return (
+    <div
+      className="flex items-center gap-3 rounded-xl border border-line px-4 py-3"
+      data-testid="conn-telegram-bot"
+    >
+      <ChannelIcon channel="telegram" className="size-5 shrink-0" />
+      <span className="flex min-w-0 flex-col">
+        <span className="truncate text-sm font-medium text-ink">{bot.name}</span>
+        <a
+          href={telegramLink(bot)}
+          target="_blank"
+          rel="noreferrer"
+          className="truncate text-xs text-primary-strong hover:underline"
+        >
+          {t("form.telegramLink", { username: bot.username })}
+        </a>
+      </span>
+    </div>
+  );
+}
 
 type Key = keyof ConnectionFormValues;
 
@@ -96,6 +124,20 @@ export function GeneralFields(props: FieldsProps) {
           )}
         </div>
       )}
+      {values.channel === "telegram" && (
+        <>
+          {field(
+            "telegramToken",
+            text("telegramToken", {
+              type: "password",
+              placeholder: "123456789:AA…",
+              testId: "conn-telegram-token",
+            }),
+            t(props.isNew ? "form.telegramTokenHint" : "form.telegramTokenKeep"),
+          )}
+          {props.telegramBot && <TelegramBotCard bot={props.telegramBot} />}
+        </>
+      )}
       <SwitchRow
         id="conn-isDefault"
         label={t("form.isDefault")}
@@ -103,14 +145,15 @@ export function GeneralFields(props: FieldsProps) {
         checked={values.isDefault}
         onChange={(v) => set("isDefault", v)}
       />
-      {(values.channel === "whatsapp" || values.channel === "whatsappapi") && (
-        <SwitchRow
-          id="conn-allowGroup"
-          label={t("form.allowGroup")}
-          checked={values.allowGroup}
-          onChange={(v) => set("allowGroup", v)}
-        />
-      )}
+      {(values.channel === "whatsapp" || values.channel === "whatsappapi" || values.channel === "telegram") &&
+        (
+          <SwitchRow
+            id="conn-allowGroup"
+            label={t("form.allowGroup")}
+            checked={values.allowGroup}
+            onChange={(v) => set("allowGroup", v)}
+          />
+        )}
       {field(
         "queueIds",
         <QueuePicker

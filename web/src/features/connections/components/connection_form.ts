@@ -9,6 +9,8 @@ export type ConnectionFormValues = {
   metaPhoneNumberId: string;
   metaBusinessAccountId: string;
   metaAccessToken: string;
+  /** telegram: the BotFather token; blank on edit keeps the stored one. */
+  telegramToken: string;
   greetingMessage: string;
   complationMessage: string;
   outOfHoursMessage: string;
@@ -50,6 +52,7 @@ export function emptyConnection(channel: Channel): ConnectionFormValues {
     metaPhoneNumberId: "",
     metaBusinessAccountId: "",
     metaAccessToken: "",
+    telegramToken: "",
     greetingMessage: "",
     complationMessage: "",
     outOfHoursMessage: "",
@@ -102,6 +105,7 @@ export const FIELD_TAB: Partial<Record<keyof ConnectionFormValues, string>> = {
   webhookUrl: "general",
   metaPhoneNumberId: "general",
   metaAccessToken: "general",
+  telegramToken: "general",
   greetingMessage: "messages",
   ratingMessage: "messages",
   sendIdQueue: "chatbot",
@@ -111,6 +115,8 @@ export const FIELD_TAB: Partial<Record<keyof ConnectionFormValues, string>> = {
 };
 
 const URL_RE = /^https?:\/\/\S+$/i;
+/** BotFather's shape (`<bot id>:<secret>`); Telegram itself checks it on save (getMe). */
+const TELEGRAM_TOKEN_RE = /^\d{3,20}:[A-Za-z0-9_-]{30,60}$/;
 const n = (v: string) => Number(v || 0);
 
 /** Spec 2 §5 rules that can be checked in the browser; error values are keys of the connections ns. */
@@ -127,6 +133,11 @@ export function validateConnection(v: ConnectionFormValues, isNew: boolean): For
   if (v.channel === "whatsappapi") {
     if (!/^\d{5,30}$/.test(v.metaPhoneNumberId.trim())) e.metaPhoneNumberId = "form.errors.digits";
     if (isNew && v.metaAccessToken.trim().length < 10) e.metaAccessToken = "form.errors.required";
+  }
+  if (v.channel === "telegram") {
+    const token = v.telegramToken.trim();
+    if (isNew && !token) e.telegramToken = "form.errors.required";
+    else if (token && !TELEGRAM_TOKEN_RE.test(token)) e.telegramToken = "form.errors.telegramToken";
   }
   for (const f of NUMBER_FIELDS) {
     if (!/^\d*$/.test(v[f].trim())) e[f] = "form.errors.number";
@@ -164,5 +175,6 @@ export function toPayload(v: ConnectionFormValues, isNew: boolean): ConnectionPa
     // Blank on edit keeps the stored (sealed) token.
     if (v.metaAccessToken.trim()) payload.metaAccessToken = v.metaAccessToken.trim();
   }
+  if (v.channel === "telegram" && v.telegramToken.trim()) payload.telegramToken = v.telegramToken.trim();
   return payload;
 }

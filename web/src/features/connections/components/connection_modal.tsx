@@ -127,7 +127,7 @@ export function ConnectionModal({ open, onOpenChange, connection, channel }: Pro
     }
   };
 
-  const fieldProps = { values, errors, set, queues, isNew };
+  const fieldProps = { values, errors, set, queues, isNew, telegramBot: connection?.telegramBot };
   if (created) return <TokenRevealDialog connection={created} onDone={() => onOpenChange(false)} />;
   return (
     <Dialog

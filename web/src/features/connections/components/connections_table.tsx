@@ -69,6 +69,7 @@ export function ConnectionsTable(props: Props) {
                   <p className="truncate text-[13px] text-ink-muted">
                     {t(`channels.${c.channel}`)}
                     {c.number ? ` · ${c.number}` : ""}
+                    {c.telegramBot ? ` · @${c.telegramBot.username}` : ""}
                   </p>
                 </div>
               </div>

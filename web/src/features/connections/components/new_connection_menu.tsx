@@ -9,7 +9,7 @@ import type { Channel } from "../api/connections.ts";
 import { connectMeta } from "../api/facebook_login.ts";
 import { ChannelIcon } from "../../../components/ui/channel_icon.tsx";
 
-/** 'New connection': WhatsApp, Cloud API, Facebook, Instagram per plan flags, and the API channel. */
+/** 'New connection': WhatsApp, Cloud API, Facebook, Instagram per plan flags; the API channel, webchat, Telegram. */
 export function NewConnectionMenu(
   { onCreate, testId = "conn-add" }: { onCreate: (channel: Channel) => void; testId?: string },
 ) {
@@ -23,6 +23,7 @@ export function NewConnectionMenu(
     { channel: "instagram", show: planAllows(user, "useInstagram") },
     { channel: "api", show: true },
     { channel: "webchat", show: true },
+    { channel: "telegram", show: true },
   ];
 
   const pick = async (channel: Channel) => {

@@ -1,0 +1,77 @@
+/**
+ * The composer's buttons dialog (messages/rich.ts) as Telegram inline keyboards: a list's rows as
+ * callback buttons (one per row), a link as a URL button, a copy or PIX key as a copy-text button.
+ * A phone call has no inline button (Telegram buttons open only http(s) and tg: links): its text
+ * goes. A tapped callback button comes back as a `callback_query` (inbound.ts), stored as the
+ * customer's message with the button's own text.
+ */
+import type { RichContent } from "../../messages/rich.ts";
+
+type Button = { text: string; callback_data?: string; url?: string; copy_text?: { text: string } };
+
+/** Telegram allows 1–64 bytes of callback_data. */
+const callbackData = (v: string) => {
+  const bytes = new TextEncoder().encode(v);
+  return bytes.length <= 64 ? v : new TextDecoder().decode(bytes.slice(0, 60)).replace(/\uFFFD+$/, "");
+};
+
+/** The message text and its keyboard, or null when the content has no Telegram buttons. */
+export function inlineKeyboard(
+  r: RichContent,
+): { text: string; reply_markup: { inline_keyboard: Button[][] } } | null {
+  const head = (title: string, body: string) => [title, body].filter((s) => s.trim()).join("\n\n");
+  switch (r.kind) {
+    case "lista": {
+      const rows = r.data.sections.flatMap((s) => s.rows);
+      const foot = r.data.footer ? `\n\n${r.data.footer}` : "";
+      return {
+        text: head(r.data.title, r.data.text) + foot,
+        reply_markup: {
+          inline_keyboard: rows.map((
+            row,
+          ) => [{ text: row.title, callback_data: callbackData(String(row.id ?? row.title)) }]),
+        },
+      };
+    }
+    case "URL":
+      return {
+        text: head(r.data.title, r.data.description) || r.data.url,
+        reply_markup: {
+          inline_keyboard: [[{ text: r.data.buttonText || r.data.url.slice(0, 40), url: r.data.url }]],
+        },
+      };
+    case "copy":
+      return {
+        text: head(r.data.title, r.data.description) || r.data.copyText,
+        reply_markup: {
+          inline_keyboard: [[{
+            text: r.data.buttonText || "Copy",
+            copy_text: { text: r.data.copyText.slice(0, 256) },
+          }]],
+        },
+      };
+    case "PIX": {
+      const value = r.data.sendvalue.toFixed(2).replace(".", ",");
+      return {
+        text: `${r.data.title || "PIX"}\n${r.data.sendmerchant_name}\nR$ ${value}\n${r.data.sendKey}`,
+        reply_markup: {
+          inline_keyboard: [[{ text: `PIX ${r.data.sendkey_type}`, copy_text: { text: r.data.sendKey } }]],
+        },
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+/** The text of the button a callback_query names, from the keyboard of the message it came from. */
+export function tappedText(
+  markup: { inline_keyboard?: Button[][] } | undefined,
+  data: string | undefined,
+): string | undefined {
+  if (data === undefined) return undefined;
+  for (const row of markup?.inline_keyboard ?? []) {
+    for (const b of row) if (b.callback_data === data) return b.text;
+  }
+  return data;
+}
