@@ -133,7 +133,7 @@ browserTest(
         const call = await sent;
         expect(call.params.chat_id).toBe("55501");
         expect(String(call.params.text)).toContain("Sinto muito, Maria! Vamos trocar hoje.");
-        await page.getByTestId("ticket-view").getByText("Sinto muito, Maria! Vamos trocar hoje.").waitFor();
+        await page.getByTestId("message-list").getByText("Sinto muito, Maria! Vamos trocar hoje.").waitFor();
       });
 
       await t.step(
