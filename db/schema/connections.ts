@@ -16,22 +16,16 @@ import { prompts, queueIntegrations } from "./admin.ts";
 import { flowBuilders } from "./flows.ts";
 import type { WebchatSettings } from "@contract/webchat.ts";
 import type { TelegramBot } from "@contract/telegram.ts";
+import { CHANNEL_KINDS, type ChannelKind } from "@contract/common.ts";
 
 /**
  * Every channel kind the adapters implement; also the `channel` of contacts, tickets and messages.
- * Other schema files import only the type: the schema modules import each other, so a value
- * shared at module-evaluation time would be read before it is initialised.
+ * The list is the contract's (one list for server, web and columns). Other schema files import only
+ * the type: the schema modules import each other, so a value shared at module-evaluation time would
+ * be read before it is initialised.
  */
-export const channelKinds = [
-  "whatsapp",
-  "whatsappapi",
-  "facebook",
-  "instagram",
-  "api",
-  "webchat",
-  "telegram",
-] as const;
-export type ChannelKind = (typeof channelKinds)[number];
+export const channelKinds = CHANNEL_KINDS;
+export type { ChannelKind };
 
 /**
  * One connected line of a company (the spec calls the table "whatsapps" whatever the channel).
