@@ -147,3 +147,15 @@ export async function assertAllNeedAuth(t: TestApp, routes: [string, string][]) 
     }
   }
 }
+
+/** Working hours (the spec's shape) open 08:00–18:00 on `days` and closed on the others. */
+export function openOn(days: readonly string[], from = "08:00", to = "18:00") {
+  return days.map((d) => ({
+    weekday: d,
+    weekdayEn: d,
+    startTimeA: from,
+    endTimeA: to,
+    startTimeB: "",
+    endTimeB: "",
+  }));
+}

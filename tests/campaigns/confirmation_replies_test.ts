@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
 import { customerSays, hooksTo } from "../_helpers/inbox.ts";
 import { expectOk, type Json } from "../_helpers/http.ts";
-import { createTenant, type TenantOptions } from "../_helpers/tenant.ts";
+import { createTenant, openOn, type TenantOptions } from "../_helpers/tenant.ts";
 import { ManualClock } from "../_helpers/clock.ts";
 import { confirmingCampaign, createCampaign, seedList, setCampaignSettings } from "./_support.ts";
 
@@ -24,14 +24,7 @@ const WED_NOON = "2026-11-25T15:00:00Z"; // Wednesday 12:00 in São Paulo (UTC-3
 const NUMBER = "5511900000001"; // the seeded list's first item
 
 /** Working hours every day but Wednesday: the company is closed all of today. */
-const CLOSED_TODAY = ["monday", "tuesday", "thursday", "friday", "saturday", "sunday"].map((d) => ({
-  weekday: d,
-  weekdayEn: d,
-  startTimeA: "08:00",
-  endTimeA: "18:00",
-  startTimeB: "",
-  endTimeB: "",
-}));
+const CLOSED_TODAY = openOn(["monday", "tuesday", "thursday", "friday", "saturday", "sunday"]);
 
 async function confirmedDespite(
   tenant: TenantOptions,

@@ -15,7 +15,7 @@ import { startWebhookSink, type WebhookSink } from "../_helpers/webhook_sink.ts"
 import { customerSays, hooksTo } from "../_helpers/inbox.ts";
 import { expectOk, type Json } from "../_helpers/http.ts";
 import { login } from "../_helpers/factories.ts";
-import { createTenant, type TenantOptions } from "../_helpers/tenant.ts";
+import { createTenant, openOn, type TenantOptions } from "../_helpers/tenant.ts";
 import { ManualClock, MINUTE } from "../_helpers/clock.ts";
 import { confirmingCampaign, createCampaign, seedList, setCampaignSettings } from "./_support.ts";
 
@@ -105,14 +105,7 @@ Deno.test("[campaigns] an unanswered confirmation becomes no answer after the de
   });
 });
 
-const CLOSED_TODAY = ["monday", "tuesday", "thursday", "friday", "saturday", "sunday"].map((d) => ({
-  weekday: d,
-  weekdayEn: d,
-  startTimeA: "08:00",
-  endTimeA: "18:00",
-  startTimeB: "",
-  endTimeB: "",
-}));
+const CLOSED_TODAY = openOn(["monday", "tuesday", "thursday", "friday", "saturday", "sunday"]);
 
 Deno.test("[campaigns] the campaign's own window decides; a reply after it goes to the normal automation", async () => {
   await withWorld(

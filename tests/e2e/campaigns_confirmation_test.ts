@@ -17,7 +17,7 @@ import { campaignsTick } from "@/campaigns/dispatcher.ts";
 import { runDueJobs } from "@/jobs/queue.ts";
 import type { TestServer } from "../_helpers/test_app.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
-import { createTenant } from "../_helpers/tenant.ts";
+import { createTenant, openOn } from "../_helpers/tenant.ts";
 import { customerSays, hooksTo } from "../_helpers/inbox.ts";
 import { expectOk, type Json } from "../_helpers/http.ts";
 import { ManualClock } from "../_helpers/clock.ts";
@@ -29,14 +29,7 @@ const WED_NOON = "2026-11-25T15:00:00Z"; // Wednesday 12:00 in São Paulo (UTC-3
 const clock = new ManualClock(WED_NOON);
 const CLOSED = "Estamos fechados — voltamos amanhã";
 /** Working hours on every day but Wednesday: the company is closed all of the test's day. */
-const CLOSED_TODAY = ["monday", "tuesday", "thursday", "friday", "saturday", "sunday"].map((d) => ({
-  weekday: d,
-  weekdayEn: d,
-  startTimeA: "08:00",
-  endTimeA: "18:00",
-  startTimeB: "",
-  endTimeB: "",
-}));
+const CLOSED_TODAY = openOn(["monday", "tuesday", "thursday", "friday", "saturday", "sunday"]);
 
 async function shots(page: Page, name: string) {
   // The toasts of the last action have gone (they close by themselves): the picture is the screen.

@@ -16,7 +16,7 @@ import { createTestApp } from "../../_helpers/test_app.ts";
 import { startWebhookSink } from "../../_helpers/webhook_sink.ts";
 import { customerSays, type Inbound, outbound, ticketRow } from "../../_helpers/inbox.ts";
 import { expectOk, type Json } from "../../_helpers/http.ts";
-import { createTenant, type TenantOptions } from "../../_helpers/tenant.ts";
+import { createTenant, openOn, type TenantOptions } from "../../_helpers/tenant.ts";
 import { login } from "../../_helpers/factories.ts";
 import { ManualClock, MINUTE } from "../../_helpers/clock.ts";
 import { type Providers, startProviders } from "../../integrations/_providers.ts";
@@ -38,16 +38,7 @@ export const WED_NIGHT = "2027-03-03T23:00:00Z";
 /** Thursday 09:00 in São Paulo: the hours have opened again. */
 export const THU_MORNING = "2027-03-04T12:00:00Z";
 /** Every day 08:00–18:00. */
-export const HOURS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((
-  d,
-) => ({
-  weekday: d,
-  weekdayEn: d,
-  startTimeA: "08:00",
-  endTimeA: "18:00",
-  startTimeB: "",
-  endTimeB: "",
-}));
+export const HOURS = openOn(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]);
 export const CLOSED = "Estamos fechados, voltamos às 8h.";
 
 type WorldOptions = Omit<TenantOptions, "webhook" | "user"> & {
