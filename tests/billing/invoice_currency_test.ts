@@ -11,7 +11,6 @@ import { companies, invoices, paymentRefs, plans } from "@db/schema.ts";
 import { ensureInvoices } from "@/billing/invoices.ts";
 import { addDays, todayIn } from "@/lib/time.ts";
 import { startTestServer, type TestServer } from "../_helpers/test_app.ts";
-import { createPlan } from "../_helpers/factories.ts";
 import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 import { createTenant } from "../_helpers/tenant.ts";
 import { signedEvent, startStripeServer } from "../_helpers/stripe_server.ts";
