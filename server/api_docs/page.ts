@@ -38,7 +38,7 @@ export function pickLang(query: string | undefined, acceptLanguage: string | und
   return ok(query) ?? acceptLanguage?.split(",").map((p) => ok(p.trim())).find(Boolean) ?? "en";
 }
 
-const esc = (s: unknown) => String(s ?? "").replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+export const esc = (s: unknown) => String(s ?? "").replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 /** Descriptions use `code` spans and blank-line paragraphs. */
 const prose = (s: unknown) =>
   esc(s).split(/\n\n+/).map((p) => `<p>${p.replace(/`([^`]+)`/g, "<code>$1</code>")}</p>`).join("");
@@ -157,6 +157,17 @@ ${multipart ? `<h4>${t("files")}</h4>${fields(multipart, t)}` : ""}
     }</tbody></table>
 <h4>${t("example")}</h4><pre>${esc(curl(base, method, path, op))}</pre>
 </div></details>`;
+}
+
+/** Stands for the reader's origin in a cached page (replaced, escaped, on each answer). */
+const ORIGIN = "@@origin@@";
+const cache = new Map<PageLang, string>();
+
+/** The page for one language (rendered once per process) with the curl lines calling `base`. */
+export function referencePage(doc: Json, lang: PageLang, base: string): string {
+  let html = cache.get(lang);
+  if (!html) cache.set(lang, html = renderReference(doc, lang, ORIGIN));
+  return html.replaceAll(ORIGIN, esc(base));
 }
 
 /** The whole page for one language; `base` is the origin the curl lines call. */

@@ -6,7 +6,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../lib/context.ts";
 import { openApiDocument } from "./openapi.ts";
-import { PAGE_CSP, pickLang, renderReference } from "./page.ts";
+import { PAGE_CSP, pickLang, referencePage } from "./page.ts";
 
 export const docsRoutes = new Hono<AppEnv>()
   .get("/openapi.json", (c) => c.json(openApiDocument()))
@@ -14,7 +14,7 @@ export const docsRoutes = new Hono<AppEnv>()
     const lang = pickLang(c.req.query("lang"), c.req.header("accept-language"));
     // The curl lines call the origin the reader reached the page at.
     const base = new URL(c.req.url).origin;
-    return c.html(renderReference(openApiDocument(), lang, base), 200, {
+    return c.html(referencePage(openApiDocument(), lang, base), 200, {
       "content-security-policy": PAGE_CSP,
       "cache-control": "no-cache",
     });

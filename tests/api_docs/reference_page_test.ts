@@ -17,6 +17,8 @@ Deno.test("[api_docs] the reference page: every route, no script, its style allo
       const html = await res.text();
       for (const r of API_ROUTES) assert.ok(html.includes(`id="op-${r.operationId}"`), r.operationId);
       assert.ok(html.includes("<code>tickets:read</code>"));
+      // The curl lines call the origin the page was reached at.
+      assert.ok(html.includes("curl -X GET &#34;http://localhost/api/tickets?pageNumber=1"), "curl line");
       assert.ok(html.includes('href="/api/docs/openapi.json"'));
       assert.ok(!/<script/i.test(html), "no script");
       assert.ok(!/(src|href)="https?:/i.test(html), "nothing loaded from another origin");

@@ -142,10 +142,11 @@ export const conversationRoutes: ApiRoute[] = [
     resource: "messages",
     summary: "Reply on a ticket",
     description: "Stores the message and hands it to the ticket's channel. JSON for text (or a file " +
-      "by URL); multipart with `medias` for files, one message per file.",
+      "by URL, `mediaUrl`). Files go as multipart/form-data instead: `medias` (one message per file) " +
+      "with the text fields `body`, `isPrivate`, `signMessage` and `quotedMsgId`; the answer is then an " +
+      "array of messages.",
     params: ticketId,
     body: sendMessageJson,
-    files: { field: "medias", description: "Files to send, one message each." },
     answer: {
       status: 201,
       schema: sentMessagesAnswer,
