@@ -29,7 +29,7 @@ import { metaWebhookRoutes } from "./channels/meta/routes.ts";
 import { telegramWebhookRoutes } from "./channels/telegram/routes.ts";
 import { metaConnectRoutes } from "./channels/meta/connect_routes.ts";
 import { externalApiRoutes } from "./external_api/routes.ts";
-import { docsRoutes } from "./external_api/openapi.ts";
+import { docsRoutes } from "./api_docs/routes.ts";
 import { connectionsRoutes } from "./connections/routes.ts";
 import { adminConnectionsRoutes, whatsappAdminRoutes } from "./connections/admin_routes.ts";
 import { companySchedulesRoutes } from "./companies/schedules.ts";

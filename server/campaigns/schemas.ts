@@ -1,5 +1,8 @@
 /** Request bodies and queries of campaigns (spec 3 §2 Campaign dialog, §3, §5). */
 import { z } from "zod";
+import { int, nullableInt, nullableText, nullableTimestamp, paged, timestamp } from "../lib/answers.ts";
+import { campaignStatuses } from "@db/schema.ts";
+import type { CampaignRow } from "./repo.ts";
 
 const optionalId = z.preprocess(
   (v) => v === undefined ? undefined : v === "" || v === 0 || v === "0" || v === null ? null : Number(v),
@@ -73,3 +76,44 @@ export const reportQuery = z.object({
   pageNumber: z.coerce.number().int().min(1).default(1),
   searchParam: z.string().trim().max(100).optional(),
 });
+
+// Answers (the OpenAPI document and the contract test read them; see lib/answers.ts).
+
+const ref = z.object({ id: int, name: z.string() });
+
+export const campaignAnswer = z.object({
+  id: int,
+  companyId: int,
+  name: z.string(),
+  message1: nullableText,
+  message2: nullableText,
+  message3: nullableText,
+  message4: nullableText,
+  message5: nullableText,
+  confirmationMessage1: nullableText,
+  confirmationMessage2: nullableText,
+  confirmationMessage3: nullableText,
+  confirmationMessage4: nullableText,
+  confirmationMessage5: nullableText,
+  status: z.enum(campaignStatuses),
+  confirmation: z.boolean(),
+  confirmationWindowHours: int,
+  scheduledAt: nullableTimestamp,
+  completedAt: nullableTimestamp,
+  contactListId: nullableInt,
+  tagListId: nullableInt,
+  whatsappId: nullableInt,
+  userId: nullableInt,
+  queueId: nullableInt,
+  statusTicket: z.enum(["closed", "pending", "open"]),
+  openTicket: z.enum(["enabled", "disabled"]),
+  mediaPath: nullableText,
+  mediaName: nullableText,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  contactList: ref.nullable(),
+  whatsapp: ref.extend({ channel: z.string() }).nullable(),
+  tagList: ref.nullable(),
+}).meta({ id: "Campaign" }) satisfies z.ZodType<CampaignRow>;
+
+export const campaignPageAnswer = paged("records", campaignAnswer);

@@ -1,5 +1,7 @@
 /** Request bodies and queries of contact lists and their items (spec 3 §3, §5, §7). */
 import { z } from "zod";
+import { int, nullableText, paged, timestamp } from "../lib/answers.ts";
+import type { ContactListRow, ItemRow } from "./repo.ts";
 
 /**
  * Number normalisation for list items: digits only (masks, spaces and "+" dropped), an
@@ -48,3 +50,30 @@ export const updateItemInput = z.object({
   email: email.optional(),
 });
 export type UpdateItemInput = z.infer<typeof updateItemInput>;
+
+// Answers (the OpenAPI document and the contract test read them; see lib/answers.ts).
+
+export const contactListAnswer = z.object({
+  id: int,
+  companyId: int,
+  name: z.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  contactsCount: int,
+}).meta({ id: "ContactList" }) satisfies z.ZodType<ContactListRow>;
+
+export const contactListPageAnswer = paged("records", contactListAnswer);
+
+export const contactListItemAnswer = z.object({
+  id: int,
+  companyId: int,
+  contactListId: int,
+  name: z.string(),
+  number: z.string(),
+  email: nullableText,
+  isWhatsappValid: z.boolean().nullable().describe("null: not checked yet."),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+}).meta({ id: "ContactListItem" }) satisfies z.ZodType<ItemRow>;
+
+export const contactListItemPageAnswer = paged("contacts", contactListItemAnswer);

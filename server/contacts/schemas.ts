@@ -1,6 +1,9 @@
-/** Request bodies and queries of the contacts feature (spec 1 §3, §5, §7). */
+/** Request bodies, queries and answers of the contacts feature (spec 1 §3, §5, §7). */
 import { z } from "zod";
 import { flag } from "../lib/flag.ts";
+import { int, nullableInt, nullableText, nullableTimestamp, paged, timestamp } from "../lib/answers.ts";
+import { CHANNEL_KINDS } from "@contract/common.ts";
+import type { ContactDTO } from "@contract/contacts.ts";
 
 const channel = z.enum(["whatsapp", "whatsappapi", "facebook", "instagram", "api"]);
 const boolish = z.union([z.boolean(), z.enum(["true", "false", "1", "0"])]).transform((v) =>
@@ -51,3 +54,35 @@ export type ListContactsQuery = z.infer<typeof listContactsQuery>;
 
 export const acceptAudioInput = z.object({ acceptAudioMessage: flag });
 export const blockInput = z.object({ active: flag });
+
+// Answers (the OpenAPI document and the contract test read them; see lib/answers.ts).
+
+export const contactTagRef = z.object({ id: int, name: z.string(), color: z.string(), kanban: int })
+  .meta({ id: "ContactTag" });
+
+export const contactAnswer = z.object({
+  id: int,
+  companyId: int,
+  name: z.string(),
+  number: z.string(),
+  email: nullableText,
+  active: z.boolean().describe("false: blocked"),
+  acceptAudioMessage: z.boolean(),
+  disableBot: z.boolean(),
+  lgpdAcceptedAt: nullableTimestamp,
+  urlPicture: nullableText,
+  channel: z.enum(CHANNEL_KINDS),
+  isGroup: z.boolean(),
+  whatsappId: nullableInt.describe("The connection the contact first wrote to."),
+  remoteJid: nullableText,
+  lid: nullableText,
+  walletUserId: nullableInt.describe("Wallet owner: new tickets open assigned to this user."),
+  profilePicUpdatedAt: nullableTimestamp,
+  unreachableAt: nullableTimestamp,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  tags: z.array(contactTagRef),
+  extraInfo: z.array(z.object({ id: int, name: z.string(), value: z.string() })),
+}).meta({ id: "Contact" }) satisfies z.ZodType<ContactDTO>;
+
+export const contactPageAnswer = paged("contacts", contactAnswer);

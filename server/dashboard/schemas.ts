@@ -1,5 +1,7 @@
 /** Queries of the dashboard, the real-time panel and the message counter (spec 1 §7, spec 2 §7). */
 import { z } from "zod";
+import { int } from "../lib/answers.ts";
+import type { AttendantRow, DashboardCounters } from "@contract/dashboard.ts";
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "YYYY-MM-DD")
   .refine((d) => {
@@ -66,3 +68,48 @@ export const messagesCountQuery = z.object({
   dateEnd: dayParam,
 });
 export type MessagesCountQuery = z.infer<typeof messagesCountQuery>;
+
+// Answers (the OpenAPI document and the contract test read them; see lib/answers.ts).
+
+const n = z.number();
+
+export const dashboardAnswer = z.object({
+  counters: z.object({
+    supportHappening: int,
+    supportPending: int,
+    supportFinished: int,
+    supportGroups: int,
+    leads: int,
+    avgSupportTime: n.describe("Minutes."),
+    avgWaitTime: n.describe("Minutes."),
+    activeTickets: int,
+    passiveTickets: int,
+    npsScore: n,
+    npsPromotersPerc: n,
+    npsPassivePerc: n,
+    npsDetractorsPerc: n,
+    promoters: int,
+    passives: int,
+    detractors: int,
+    ratings: int,
+    tickets: int,
+    waitRating: int,
+    withoutRating: int,
+    withRating: int,
+    percRating: n,
+  }) satisfies z.ZodType<DashboardCounters>,
+  attendants: z.array(
+    z.object({
+      id: int,
+      name: z.string(),
+      rating: n,
+      countRating: int,
+      tickets: int,
+      avgWaitTime: n,
+      avgSupportTime: n,
+      online: z.boolean(),
+    }) satisfies z.ZodType<AttendantRow>,
+  ),
+  range: z.object({ from: z.string(), to: z.string(), timezone: z.string() })
+    .describe("The local days counted, in the company's time zone."),
+}).meta({ id: "Dashboard" });

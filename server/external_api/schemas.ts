@@ -30,3 +30,11 @@ export type SendInput = z.infer<typeof sendInput>;
 export const MAX_MEDIAS = 25;
 
 export const isGroupNumber = (number: string) => number.length > 17;
+
+// Answers (the OpenAPI document and the contract test read them; see lib/answers.ts).
+
+export const sendAnswer = z.object({
+  status: z.literal("SUCCESS"),
+  ticketId: z.number().int(),
+  messageIds: z.array(z.number().int()),
+}).meta({ id: "SendResponse" });

@@ -8,25 +8,14 @@ import { idParam, validate } from "../lib/validate.ts";
 import { isFormBody, readForm, readJson } from "../lib/body.ts";
 import * as messages from "./service.ts";
 import { retryMessage } from "./retry.ts";
-
-const sendJson = z.object({
-  body: z.string().max(65_536).default(""),
-  isPrivate: flag.default(false),
-  quotedMsg: z.object({ id: z.coerce.number().int().positive() }).nullable().optional(),
-  vCard: z.string().max(10_000).optional(),
-  /** A file to send, by its address (the spec's client sends "" with plain text). */
-  mediaUrl: z.string().trim().max(4096).nullable().optional(),
-  signMessage: flag.optional(),
-  read: flag.optional(),
-  fromMe: flag.optional(),
-});
+import { listMessagesQuery, sendMessageJson } from "./schemas.ts";
 
 const bool = (v: FormDataEntryValue | null) => v === "true" || v === "1";
 
 export const messagesRoutes = new Hono<AppEnv>()
   .get(
     "/messages/:ticketUuid",
-    validate("query", z.object({ pageNumber: z.coerce.number().int().min(1).default(1) })),
+    validate("query", listMessagesQuery),
     async (c) => {
       const { pageNumber } = c.req.valid("query");
       return c.json(
@@ -63,7 +52,7 @@ export const messagesRoutes = new Hono<AppEnv>()
       });
       return c.json(sent, 201);
     }
-    const parsed = sendJson.safeParse(await readJson(c));
+    const parsed = sendMessageJson.safeParse(await readJson(c));
     if (!parsed.success) {
       // Same details shape as validate() everywhere else.
       throw new AppError("ERR_VALIDATION", {

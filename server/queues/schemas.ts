@@ -1,5 +1,7 @@
 /** Request bodies of queues and their chatbot option trees (spec 2 §3, §4, §5, §9). */
 import { z } from "zod";
+import { int, nullableInt, nullableText, timestamp } from "../lib/answers.ts";
+import type { QueueRow } from "./repo.ts";
 import { flag } from "../lib/flag.ts";
 import { invalidWorkingHourEnds, WEEKDAYS_EN, WEEKDAYS_PT } from "@contract/companies.ts";
 
@@ -186,3 +188,33 @@ export const updateChatbotInput = z.object({
 export type UpdateChatbotInput = z.infer<typeof updateChatbotInput>;
 
 export const listChatbotsQuery = z.object({ queueId: z.coerce.number().int().positive().optional() });
+
+// Answers (the OpenAPI document and the contract test read them; see lib/answers.ts).
+
+export const queueAnswer = z.object({
+  id: int,
+  companyId: int,
+  name: z.string(),
+  color: z.string(),
+  orderQueue: nullableInt,
+  greetingMessage: nullableText,
+  outOfHoursMessage: nullableText,
+  schedules: z.array(z.object({
+    weekday: z.string(),
+    weekdayEn: z.enum(WEEKDAYS),
+    startTimeA: z.string(),
+    endTimeA: z.string(),
+    startTimeB: z.string(),
+    endTimeB: z.string(),
+  })).describe("Working hours of the queue, one entry per weekday."),
+  closeTicket: z.boolean(),
+  ativarRoteador: z.boolean().describe("Rotation among the queue's attendants."),
+  tempoRoteador: int,
+  integrationId: nullableInt,
+  fileListId: nullableInt,
+  promptId: nullableInt,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+}).meta({ id: "Queue" }) satisfies z.ZodType<Omit<QueueRow, "schedules">>;
+
+export const queueListAnswer = z.array(queueAnswer);

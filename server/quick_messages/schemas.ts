@@ -1,5 +1,7 @@
 /** Request bodies and queries of quick messages (spec 1 §7, spec 2 §3, §5, §7). */
 import { z } from "zod";
+import { int, nullableInt, nullableText, paged, timestamp } from "../lib/answers.ts";
+import type { QuickMessageDTO } from "@contract/quick_messages.ts";
 
 const flag = z.union([z.boolean(), z.enum(["true", "false"])]).transform((v) => v === true || v === "true");
 
@@ -37,3 +39,23 @@ export const listQuickMessagesQuery = z.object({
   pageNumber: z.coerce.number().int().min(1).default(1),
 });
 export type ListQuickMessagesQuery = z.infer<typeof listQuickMessagesQuery>;
+
+// Answers (the OpenAPI document and the contract test read them; see lib/answers.ts).
+
+export const quickMessageAnswer = z.object({
+  id: int,
+  companyId: int,
+  shortcode: z.string(),
+  message: z.string(),
+  mediaPath: nullableText,
+  mediaName: nullableText,
+  geral: z.boolean().describe("Shared with the whole company."),
+  visao: z.boolean().describe("Offered in the composer."),
+  status: nullableText,
+  userId: nullableInt,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  isMedia: z.boolean(),
+}).meta({ id: "QuickMessage" }) satisfies z.ZodType<QuickMessageDTO>;
+
+export const quickMessagePageAnswer = paged("records", quickMessageAnswer);

@@ -1,5 +1,6 @@
 /** GET /ticketreport/reports and its exports (spec 3 §7 Report, §9 page sizes). */
 import { z } from "zod";
+import { int, nullableText, nullableTimestamp, timestamp } from "../lib/answers.ts";
 import { dayParam, flag, idList } from "../dashboard/schemas.ts";
 import { ticketStatuses } from "@db/schema.ts";
 
@@ -43,3 +44,24 @@ export const exportQuery = reportFilters.extend({
   lang: z.enum(["pt", "es", "en", "tr"]).default("pt"),
 });
 export type ExportQuery = z.infer<typeof exportQuery>;
+
+// Answers (the OpenAPI document and the contract test read them; see lib/answers.ts).
+
+export const ticketsReportAnswer = z.object({
+  tickets: z.array(z.object({
+    id: int,
+    uuid: z.string(),
+    status: z.enum(ticketStatuses),
+    whatsappName: nullableText,
+    contactId: int,
+    contactName: nullableText,
+    userName: nullableText,
+    queueName: nullableText,
+    lastMessage: nullableText,
+    createdAt: timestamp,
+    closedAt: nullableTimestamp,
+    supportTime: z.number().nullable().describe("Minutes of the last service cycle."),
+    NPS: z.number().nullable(),
+  })),
+  totalTickets: z.object({ total: int }),
+}).meta({ id: "TicketsReport" });

@@ -1,5 +1,8 @@
 /** Request bodies and queries of scheduled messages (spec 1 §3 Schedule, §5, §7, §9). */
 import { z } from "zod";
+import { int, nullableInt, nullableText, nullableTimestamp, paged, timestamp } from "../lib/answers.ts";
+import { scheduleStatuses } from "@db/schema.ts";
+import type { ScheduleRow } from "./repo.ts";
 
 const optionalId = z.preprocess(
   (v) => v === undefined ? undefined : v === "" || v === 0 || v === "0" || v === null ? null : Number(v),
@@ -57,3 +60,39 @@ export type ListSchedulesQuery = z.infer<typeof listSchedulesQuery>;
 
 export const calendarQuery = z.object({ from: date, to: date });
 export type CalendarQuery = z.infer<typeof calendarQuery>;
+
+// Answers (the OpenAPI document and the contract test read them; see lib/answers.ts).
+
+export const scheduleAnswer = z.object({
+  id: int,
+  companyId: int,
+  body: z.string(),
+  sendAt: timestamp,
+  sentAt: nullableTimestamp,
+  contactId: int,
+  ticketId: nullableInt,
+  userId: nullableInt,
+  status: z.enum(scheduleStatuses),
+  openTicket: z.enum(["enabled", "disabled"]),
+  ticketUserId: nullableInt,
+  queueId: nullableInt,
+  statusTicket: z.enum(["closed", "open", "pending"]),
+  intervalo: int.describe("Repeat unit: 1 days, 2 weeks, 3 months, 4 minutes."),
+  valorIntervalo: int,
+  enviarQuantasVezes: int.describe("How many times to send."),
+  tipoDias: int,
+  contadorEnvio: int.describe("Times sent so far."),
+  assinar: z.boolean().describe("Sign with the user's name."),
+  whatsappId: nullableInt,
+  mediaPath: nullableText,
+  mediaName: nullableText,
+  attempts: int,
+  lastError: nullableText,
+  messageId: nullableInt,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  contact: z.object({ id: int, name: z.string(), number: z.string() }).nullable(),
+  user: z.object({ id: int, name: z.string() }).nullable(),
+}).meta({ id: "Schedule" }) satisfies z.ZodType<ScheduleRow>;
+
+export const schedulePageAnswer = paged("schedules", scheduleAnswer);

@@ -1,5 +1,7 @@
 /** Request bodies and queries of tags and kanban lanes (spec 1 §5, spec 2 §3, §5, §7). */
 import { z } from "zod";
+import { int, nullableInt, nullableText, paged, timestamp } from "../lib/answers.ts";
+import type { TagRow } from "./repo.ts";
 
 /** Optional id where forms send "", 0 or null for "none". */
 const optionalId = z.preprocess(
@@ -72,3 +74,26 @@ export type SyncTagsInput = z.infer<typeof syncTagsInput>;
 
 /** The board's lanes, first to last (every lane of the company once). */
 export const laneOrderInput = z.object({ ids: z.array(z.coerce.number().int().positive()).max(200) });
+
+// Answers (the OpenAPI document and the contract test read them; see lib/answers.ts).
+
+export const tagAnswer = z.object({
+  id: int,
+  companyId: int,
+  name: z.string(),
+  color: z.string(),
+  kanban: int.describe("1: the tag is a kanban lane."),
+  timeLane: int,
+  nextLaneId: nullableInt,
+  rollbackLaneId: nullableInt,
+  greetingMessageLane: nullableText,
+  kanbanOrder: int,
+  userId: nullableInt,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+}).meta({ id: "Tag" }) satisfies z.ZodType<TagRow>;
+
+export const tagPageAnswer = paged(
+  "tags",
+  tagAnswer.extend({ contactsCount: int, ticketsCount: int }),
+);

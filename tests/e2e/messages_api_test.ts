@@ -2,7 +2,7 @@ import { Buffer } from "node:buffer";
 import { expect } from "expect";
 import { createCompany, login } from "../_helpers/factories.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
-import { browserTest, expectToast, screenshot, signIn } from "./_browser.ts";
+import { atWidth, browserTest, expectToast, screenshot, signIn, WIDTHS } from "./_browser.ts";
 
 browserTest(
   "[e2e] messages API: documents the endpoint and sends test messages",
@@ -29,6 +29,7 @@ browserTest(
       expect(await page.getByTestId("messages-api-openapi").getAttribute("href")).toBe(
         "/api/docs/openapi.json",
       );
+      expect(await page.getByTestId("messages-api-reference").getAttribute("href")).toBe("/api/docs");
 
       // Validation: token and number required; body for text; file for media.
       const text = page.getByTestId("api-form-text");
@@ -81,6 +82,12 @@ browserTest(
         globalThis.scrollTo(0, 0);
       });
       await screenshot(page, "messages_api");
+      // The links to the document and to the reference page, at every width.
+      for (const width of WIDTHS) {
+        await atWidth(page, width);
+        await page.getByTestId("messages-api-reference").scrollIntoViewIfNeeded();
+        await screenshot(page, `messages_api_links-${width}`);
+      }
     } finally {
       await sink.close();
     }

@@ -7,6 +7,8 @@ import { ApiError } from "../../../lib/api.ts";
 
 export const SEND_PATH = "/api/messages/send";
 export const OPENAPI_PATH = "/api/docs/openapi.json";
+/** The API reference page (server-rendered from the same document). */
+export const REFERENCE_PATH = "/api/docs";
 
 export type SendResult = { status: string; ticketId: number; messageIds: number[] };
 

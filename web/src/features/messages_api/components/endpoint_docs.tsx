@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ExternalLink } from "lucide-react";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
-import { OPENAPI_PATH, SEND_PATH } from "../api/send_message.ts";
+import { OPENAPI_PATH, REFERENCE_PATH, SEND_PATH } from "../api/send_message.ts";
 
 export function Code({ children, testId }: { children: ReactNode; testId?: string }) {
   return (
@@ -94,6 +94,16 @@ export function EndpointDocs() {
         >
           <ExternalLink className="size-4" />
           {t("docs.openapi")}
+        </a>
+        <a
+          href={REFERENCE_PATH}
+          target="_blank"
+          rel="noreferrer"
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-primary-strong hover:underline"
+          data-testid="messages-api-reference"
+        >
+          <ExternalLink className="size-4" />
+          {t("docs.reference")}
         </a>
       </CardBody>
     </Card>
