@@ -54,7 +54,7 @@ export async function createKey(deps: Deps, actor: Actor, input: CreateApiKey): 
   requireKeyAdmin(actor);
   if (input.expiresAt && new Date(input.expiresAt) <= deps.clock.now()) {
     throw new AppError("ERR_VALIDATION", {
-      details: [{ path: "expiresAt", message: "must be in the future", code: "custom" }],
+      details: [{ path: "expiresAt", message: "expires_in_past", code: "custom" }],
     });
   }
   const secret = newSecret();
