@@ -27,8 +27,8 @@ export function presentedKey(authorization: string | undefined, xApiKey: string 
   return x ? x : null;
 }
 
-/** Refusal audits already written: `${keyId}:${reason}` → when (this instance's memory, pruned). */
-const refusalsAudited = new Map<string, number>();
+/** Refusal audits already written, per app (its deps): `${keyId}:${reason}` → when (memory, pruned). */
+const refusalsAudited = new WeakMap<object, Map<string, number>>();
 
 async function refuse(
   c: Context<AppEnv>,
@@ -40,9 +40,11 @@ async function refuse(
 ): Promise<never> {
   const now = c.var.deps.clock.now().getTime();
   const mark = `${key.id}:${reason}`;
-  if ((refusalsAudited.get(mark) ?? 0) <= now - MINUTE) {
-    if (refusalsAudited.size > 10_000) refusalsAudited.clear();
-    refusalsAudited.set(mark, now);
+  let seen = refusalsAudited.get(c.var.deps);
+  if (!seen) refusalsAudited.set(c.var.deps, seen = new Map());
+  if ((seen.get(mark) ?? 0) <= now - MINUTE) {
+    if (seen.size > 10_000) seen.clear();
+    seen.set(mark, now);
     await auditNow(c.var.deps, who, {
       action: "api_key.refused",
       entity: "api_key",
