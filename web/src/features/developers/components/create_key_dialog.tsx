@@ -31,13 +31,15 @@ export function CreateKeyDialog(
   const [ips, setIps] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const toggle = (s: ApiKeyScope, on: boolean) =>
+  const toggle = (s: ApiKeyScope, on: boolean) => {
+    setErrors(({ scopes: _, ...rest }) => rest);
     setScopes((prev) => {
       const next = new Set(prev);
       if (on) next.add(s);
       else next.delete(s);
       return next;
     });
+  };
 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
@@ -85,7 +87,10 @@ export function CreateKeyDialog(
           id="api-key-name"
           value={name}
           maxLength={80}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => {
+            setName(e.target.value);
+            setErrors(({ name: _, ...rest }) => rest);
+          }}
           data-testid="api-key-name"
         />
       </Field>
@@ -156,7 +161,10 @@ export function CreateKeyDialog(
             rows={3}
             value={ips}
             placeholder={IP_PLACEHOLDER}
-            onChange={(e) => setIps(e.target.value)}
+            onChange={(e) => {
+              setIps(e.target.value);
+              setErrors(({ allowedIps: _, ...rest }) => rest);
+            }}
             className="font-mono text-[13px]"
             data-testid="api-key-ips"
           />
