@@ -27,3 +27,4 @@ export * from "./contact_lists.ts";
 export * from "./audit.ts";
 export * from "./schedules.ts";
 export * from "./telegram.ts";
+export * from "./api_keys.ts";

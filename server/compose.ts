@@ -15,8 +15,8 @@ import { type Clock, systemClock } from "./lib/time.ts";
 import { SecretBox } from "./lib/crypto.ts";
 import { createTokens } from "./lib/tokens.ts";
 import { createMediaStore } from "./media/store.ts";
-import { RateLimiter } from "./lib/rate_limit.ts";
-import { redisLimiter } from "./lib/rate_limit_redis.ts";
+import { MemoryWindowCounter, RateLimiter } from "./lib/rate_limit.ts";
+import { redisLimiter, redisWindowCounter } from "./lib/rate_limit_redis.ts";
 import { JobWorker } from "./jobs/worker.ts";
 import { createCaches, listenForInvalidations } from "./caches.ts";
 import { createFetchGuard, type Resolver } from "./lib/safe_fetch.ts";
@@ -110,6 +110,11 @@ export async function createDeps(
     loginLimiter: config.redisUrl
       ? await redisLimiter(config.redisUrl, "login", 10, 15 * 60_000)
       : new RateLimiter(database, 10, 15 * 60_000, () => deps.clock.now()),
+    // API keys: a counter per key and minute, shared by the fleet through Redis; without Redis kept
+    // in memory, since a database write per API call would queue every call behind the one writer.
+    apiKeyCounter: config.redisUrl
+      ? await redisWindowCounter(config.redisUrl, "apikey", 60_000)
+      : new MemoryWindowCounter(60_000, () => deps.clock.now()),
     jobs: new JobWorker(() => deps, JOBS),
     caches: createCaches((o) => new SettingsCache(database.db, o)),
     fetchGuard: createFetchGuard({
@@ -131,6 +136,7 @@ export async function closeDeps(deps: Deps): Promise<void> {
   await deps.broker.close();
   await deps.rpc.close();
   await deps.loginLimiter.close?.();
+  await deps.apiKeyCounter.close?.();
   stopIngestThread(deps);
   deps.database.close();
 }

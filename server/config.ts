@@ -62,6 +62,8 @@ export type Config = {
    * renewal, i.e. how soon another instance takes over from a dead one. Renewed every third of it.
    */
   leaseTtlMs: number;
+  /** API_KEY_RATE_LIMIT: requests per minute one API key may make (server/api_keys/). */
+  apiKeyRateLimit: number;
 };
 
 const envSchema = z.object({
@@ -104,6 +106,7 @@ const envSchema = z.object({
   WS_PRESENCE_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
   TICKET_AUTO_CLOSE_HOURS: z.coerce.number().min(0).default(24),
   LEASE_TTL_MS: z.coerce.number().int().min(300).default(30_000),
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
 });
 
 /** Reads the environment; generates and keeps APP_SECRET under DATA_DIR when absent. */
@@ -154,6 +157,7 @@ export async function loadConfig(
     ticketAutoCloseHours: e.TICKET_AUTO_CLOSE_HOURS,
     integrationTimeoutMs: e.INTEGRATION_TIMEOUT_MS,
     leaseTtlMs: e.LEASE_TTL_MS,
+    apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
   };
 }
 

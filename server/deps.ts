@@ -13,7 +13,7 @@ import type { Clock } from "./lib/time.ts";
 import type { SecretBox } from "./lib/crypto.ts";
 import type { Tokens } from "./lib/tokens.ts";
 import type { MediaStore } from "./media/store.ts";
-import type { Limiter } from "./lib/rate_limit_redis.ts";
+import type { Limiter, WindowCounter } from "./lib/rate_limit_redis.ts";
 import type { Caches } from "./caches.ts";
 import type { FetchGuard } from "./lib/safe_fetch.ts";
 import type { Rpc } from "./fleet/rpc.ts";
@@ -31,6 +31,8 @@ export type Deps = {
   tokens: Tokens;
   media: MediaStore;
   loginLimiter: Limiter;
+  /** Requests per API key and minute (api_keys/): Redis when configured, else this instance's memory. */
+  apiKeyCounter: WindowCounter;
   /** The job queue's runner on this instance (jobs/worker.ts's JobWorker). */
   jobs: Jobs;
   /** Hot-path reads (settings, connection tokens, connections, session actors): server/caches.ts. */

@@ -76,3 +76,25 @@ export const loginChallenges = sqliteTable("login_challenges", {
   userAgent: text("user_agent"),
   createdAt: createdAt(),
 }, (t) => [index("login_challenges_expires_idx").on(t.expiresAt)]);
+
+/**
+ * A company's API keys (server/api_keys/). Only the SHA-256 of the secret is kept; `prefix` is the
+ * secret's visible start, for recognising a key. Revoking sets `revoked_at`; the row stays so the
+ * list and the audit log still name it. `last_used_*` is written at most once a minute per key.
+ */
+export const apiKeys = sqliteTable("api_keys", {
+  id: id(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  prefix: text("prefix").notNull(),
+  secretHash: text("secret_hash").notNull().unique(),
+  scopes: json<string[]>("scopes").notNull(),
+  allowedIps: json<string[]>("allowed_ips").notNull(),
+  expiresAt: timestamp("expires_at"),
+  revokedAt: timestamp("revoked_at"),
+  lastUsedAt: timestamp("last_used_at"),
+  lastUsedIp: text("last_used_ip"),
+  createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdByName: text("created_by_name"),
+  createdAt: createdAt(),
+}, (t) => [index("api_keys_company_idx").on(t.companyId, t.createdAt)]);

@@ -103,6 +103,17 @@ export function treeSize(tree: { options?: unknown[] }[] | undefined): string | 
 function whoOf(actor: Actor | AuditWho | null): AuditWho {
   if (!actor) return { companyId: null };
   if ("user" in actor) {
+    // An API key: no user id; the log names the key.
+    if (actor.apiKey) {
+      return {
+        companyId: actor.companyId,
+        userId: null,
+        name: `API key: ${actor.apiKey.name}`,
+        email: null,
+        ip: actor.ip,
+        userAgent: actor.userAgent,
+      };
+    }
     return {
       companyId: actor.companyId,
       userId: actor.userId,

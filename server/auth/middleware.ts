@@ -1,6 +1,6 @@
 /**
  * Bearer authentication for /api/*. Public paths are an explicit allowlist; everything else
- * needs a live session. Then the subscription gate: an expired company reaches only the
+ * needs a live session or an API key (`atk_…`, as bearer or X-Api-Key: api_keys/key_auth.ts). Then the subscription gate: an expired company reaches only the
  * session, billing and invoice paths (DESIGN §4).
  */
 import type { MiddlewareHandler } from "hono";
@@ -9,6 +9,7 @@ import { AppError } from "../lib/errors.ts";
 import { isSubscriptionActive } from "../companies/subscription.ts";
 import { cachedActor } from "./sessions.ts";
 import { clientIp } from "./routes.ts";
+import { authenticateKey, presentedKey } from "../api_keys/key_auth.ts";
 
 /** Reachable without a session (each does its own check where it needs one). */
 const PUBLIC: RegExp[] = [
@@ -51,9 +52,19 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
     await optionalActor(c);
     return await next();
   }
+  const deps = c.var.deps;
+  // An API key (api_keys/key_auth.ts): the company's synthetic actor, scopes and rate limit.
+  const key = presentedKey(c.req.header("authorization"), c.req.header("x-api-key"));
+  if (key) {
+    await authenticateKey(c, key, clientIp(c));
+    const { company } = c.var.actor;
+    if (!isSubscriptionActive(company, deps.clock.now())) {
+      throw new AppError("ERR_SUBSCRIPTION_EXPIRED", { details: { dueDate: company.dueDate } });
+    }
+    return await next();
+  }
   const token = bearerToken(c.req.header("authorization"));
   if (!token) throw new AppError("ERR_UNAUTHENTICATED");
-  const deps = c.var.deps;
   const claims = await deps.tokens.verifyAccess(token, deps.clock.now());
   const actor = await cachedActor(deps.caches.actors, deps.db, claims, deps.clock.now());
   if (!actor) throw new AppError("ERR_SESSION_REVOKED");

@@ -49,3 +49,16 @@ export function requireWithinLimit(plan: PlanRow, limit: PlanLimit, current: num
     throw new AppError("ERR_PLAN_LIMIT_REACHED", { details: { limit, max: plan[limit] } });
   }
 }
+
+/**
+ * An API key has no user. Where a person would be taken from the session (accepting a ticket
+ * assigns it to whoever accepts), a key must name one: 400 when it does not.
+ */
+export function requireExplicitUser(a: Actor, userId: number | null | undefined, action: string): void {
+  if (a.apiKey && !userId) {
+    throw new AppError("ERR_VALIDATION", {
+      message: `an API key has no user: pass userId to ${action}`,
+      details: [{ path: "userId", message: `required when an API key ${action}`, code: "custom" }],
+    });
+  }
+}

@@ -6,6 +6,7 @@
  */
 import type { companies, plans, users } from "@db/schema.ts";
 import type { TicketScope } from "@contract/tickets.ts";
+import type { ApiKeyScope } from "@contract/api_keys.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
@@ -22,6 +23,14 @@ export type Actor = {
   plan: PlanRow;
   queueIds: number[];
   viewer: Viewer;
+  /**
+   * Set when an API key, not a person, makes the request (api_keys/key_auth.ts). Such an actor acts
+   * as its company with no user: `userId` is then null at run time (typed number so the features a
+   * key reaches stay as they are; nullable user columns get NULL, "by the API"), `user` is a
+   * synthetic admin-profile row that is never super, and the key's scopes decide which routes it
+   * reaches at all (api_keys/scopes.ts).
+   */
+  apiKey?: { id: number; name: string; scopes: readonly ApiKeyScope[] };
   /** The request's client address and user agent (per request; the audit log records them). */
   ip?: string;
   userAgent?: string;

@@ -33,6 +33,13 @@ export const errorStatus = {
   ERR_USER_CREATION_DISABLED: 403,
   ERR_EMAIL_IN_USE: 409,
   ERR_INVALID_RESET_CODE: 400,
+  // API keys (api_keys/)
+  /** Unknown, revoked or expired key: the same answer for all three. */
+  ERR_API_KEY_INVALID: 401,
+  /** The key lacks the route's scope, or the route is not open to keys at all (users, keys, billing…). */
+  ERR_API_KEY_SCOPE: 403,
+  /** The request's address is outside the key's allowed IP ranges. */
+  ERR_API_KEY_IP_NOT_ALLOWED: 403,
   // two-factor login
   /** A wrong, expired or already used TOTP or recovery code (400, not 401: a session may be open). */
   ERR_2FA_INVALID_CODE: 400,

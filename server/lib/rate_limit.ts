@@ -52,3 +52,28 @@ export class RateLimiter {
 export async function purgeRateLimits(database: Database, now: Date): Promise<void> {
   await database.write((tx) => tx.delete(rateLimits).where(lt(rateLimits.resetAt, now.toISOString())));
 }
+
+/**
+ * The window counter of one instance (rate_limit_redis.ts's `WindowCounter` without Redis): a map
+ * of key → {count, window end}, swept of ended windows as it grows. The clock is injected.
+ */
+export class MemoryWindowCounter {
+  private windows = new Map<string, { count: number; resetAt: number }>();
+  constructor(private windowMs: number, private now: () => Date = () => new Date()) {}
+
+  hit(key: string): Promise<{ count: number; resetAt: number }> {
+    const now = this.now().getTime();
+    let w = this.windows.get(key);
+    if (!w || w.resetAt <= now) {
+      if (this.windows.size > 10_000) this.sweep(now);
+      w = { count: 0, resetAt: now + this.windowMs };
+      this.windows.set(key, w);
+    }
+    w.count++;
+    return Promise.resolve({ ...w });
+  }
+
+  private sweep(now: number) {
+    for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
+  }
+}

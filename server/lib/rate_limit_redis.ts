@@ -44,3 +44,43 @@ export async function redisLimiter(
     },
   };
 }
+
+/**
+ * A fixed-window counter that says where a key stands rather than only whether it is over: what
+ * the `RateLimit-*` headers need (api_keys/). The caller compares `count` with its limit.
+ */
+export type WindowCounter = {
+  /** Counts one hit; answers the hits in the current window and when it ends (epoch ms). */
+  hit(key: string): Promise<{ count: number; resetAt: number }>;
+  close?(): Promise<void>;
+};
+
+// INCR, the window's expiry on its first hit, and the time left: one atomic step.
+const COUNT = `local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local t = redis.call('PTTL', KEYS[1])
+if t < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); t = tonumber(ARGV[1]) end
+return {n, t}`;
+
+/** The window counter in Redis: one count per key for every instance of the fleet. */
+export async function redisWindowCounter(
+  url: string,
+  name: string,
+  windowMs: number,
+): Promise<WindowCounter> {
+  const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  await r.connect();
+  return {
+    async hit(key) {
+      const [n, ttl] = await r.eval(COUNT, 1, `atende:rw:${name}:${await sha256Hex(key)}`, windowMs) as [
+        number,
+        number,
+      ];
+      return { count: Number(n), resetAt: Date.now() + Number(ttl) };
+    },
+    async close() {
+      r.disconnect();
+      await Promise.resolve();
+    },
+  };
+}

@@ -9,7 +9,7 @@ import type { Actor } from "../lib/context.ts";
 import { AppError, noPermission, notFound } from "../lib/errors.ts";
 import { shouldMask } from "../lib/lgpd.ts";
 import { readSetting } from "../settings/repo.ts";
-import { can, requirePermission } from "../auth/permissions.ts";
+import { can, requireExplicitUser, requirePermission } from "../auth/permissions.ts";
 import { defaultConnection, getConnection } from "../connections/repo.ts";
 import { canViewTicket } from "./policy.ts";
 import { type TicketDTO, ticketDTOs } from "./dto.ts";
@@ -82,6 +82,7 @@ export async function createTicket(deps: Deps, actor: Actor, input: CreateTicket
       .where(and(eq(queues.companyId, actor.companyId), eq(queues.id, input.queueId)));
     if (!q) throw notFound("queue");
   }
+  if (input.status === "open") requireExplicitUser(actor, input.userId, "opens a ticket");
   const assignee = input.userId && input.userId !== actor.userId && can(actor, "tickets-manager:showall")
     ? input.userId
     : actor.userId;

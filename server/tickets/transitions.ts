@@ -8,7 +8,7 @@ import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { AppError, noPermission } from "../lib/errors.ts";
 import { assertOwned } from "../lib/owned.ts";
-import { isAdmin } from "../auth/permissions.ts";
+import { isAdmin, requireExplicitUser } from "../auth/permissions.ts";
 import { readSettings } from "../settings/repo.ts";
 import { getConnection } from "../connections/repo.ts";
 import { sendOnTicket } from "../messages/send.ts";
@@ -130,6 +130,7 @@ export async function updateTicketStatus(
     // closed it.
     const taking = (input.status === "open" || input.status === "group") && before.status !== "open" &&
       before.status !== "group";
+    if (taking && input.userId === undefined) requireExplicitUser(actor, undefined, "accepts a ticket");
     const target = input.userId !== undefined
       ? input.userId
       : input.status === "pending"

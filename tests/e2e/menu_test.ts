@@ -46,6 +46,7 @@ const ADMIN_FULL = [
   "financeiro",
   "settings",
   "auditLog",
+  "developers",
 ];
 const PLAN_GATED = [
   "kanban",

@@ -19,6 +19,7 @@ import ptFlows from "../locales/pt/flows.json" with { type: "json" };
 import ptConnections from "../locales/pt/connections.json" with { type: "json" };
 import ptMessagesApi from "../locales/pt/messages_api.json" with { type: "json" };
 import ptAudit from "../locales/pt/audit.json" with { type: "json" };
+import ptDevelopers from "../locales/pt/developers.json" with { type: "json" };
 import ptTwoFactor from "../locales/pt/twoFactor.json" with { type: "json" };
 import ptBackoffice from "../locales/pt/backoffice.json" with { type: "json" };
 import ptWorkspace from "../locales/pt/workspace.json" with { type: "json" };
@@ -46,6 +47,7 @@ import esFlows from "../locales/es/flows.json" with { type: "json" };
 import esConnections from "../locales/es/connections.json" with { type: "json" };
 import esMessagesApi from "../locales/es/messages_api.json" with { type: "json" };
 import esAudit from "../locales/es/audit.json" with { type: "json" };
+import esDevelopers from "../locales/es/developers.json" with { type: "json" };
 import esTwoFactor from "../locales/es/twoFactor.json" with { type: "json" };
 import esBackoffice from "../locales/es/backoffice.json" with { type: "json" };
 import esWorkspace from "../locales/es/workspace.json" with { type: "json" };
@@ -73,6 +75,7 @@ import enFlows from "../locales/en/flows.json" with { type: "json" };
 import enConnections from "../locales/en/connections.json" with { type: "json" };
 import enMessagesApi from "../locales/en/messages_api.json" with { type: "json" };
 import enAudit from "../locales/en/audit.json" with { type: "json" };
+import enDevelopers from "../locales/en/developers.json" with { type: "json" };
 import enTwoFactor from "../locales/en/twoFactor.json" with { type: "json" };
 import enBackoffice from "../locales/en/backoffice.json" with { type: "json" };
 import enWorkspace from "../locales/en/workspace.json" with { type: "json" };
@@ -100,6 +103,7 @@ import trFlows from "../locales/tr/flows.json" with { type: "json" };
 import trConnections from "../locales/tr/connections.json" with { type: "json" };
 import trMessagesApi from "../locales/tr/messages_api.json" with { type: "json" };
 import trAudit from "../locales/tr/audit.json" with { type: "json" };
+import trDevelopers from "../locales/tr/developers.json" with { type: "json" };
 import trTwoFactor from "../locales/tr/twoFactor.json" with { type: "json" };
 import trBackoffice from "../locales/tr/backoffice.json" with { type: "json" };
 import trWorkspace from "../locales/tr/workspace.json" with { type: "json" };
@@ -131,6 +135,7 @@ export const NAMESPACES = [
   "connections",
   "messagesApi",
   "audit",
+  "developers",
   "twoFactor",
   "backoffice",
   "workspace",
@@ -162,6 +167,7 @@ const resources = {
     connections: ptConnections,
     messagesApi: ptMessagesApi,
     audit: ptAudit,
+    developers: ptDevelopers,
     twoFactor: ptTwoFactor,
     backoffice: ptBackoffice,
     workspace: ptWorkspace,
@@ -191,6 +197,7 @@ const resources = {
     connections: esConnections,
     messagesApi: esMessagesApi,
     audit: esAudit,
+    developers: esDevelopers,
     twoFactor: esTwoFactor,
     backoffice: esBackoffice,
     workspace: esWorkspace,
@@ -220,6 +227,7 @@ const resources = {
     connections: enConnections,
     messagesApi: enMessagesApi,
     audit: enAudit,
+    developers: enDevelopers,
     twoFactor: enTwoFactor,
     backoffice: enBackoffice,
     workspace: enWorkspace,
@@ -249,6 +257,7 @@ const resources = {
     connections: trConnections,
     messagesApi: trMessagesApi,
     audit: trAudit,
+    developers: trDevelopers,
     twoFactor: trTwoFactor,
     backoffice: trBackoffice,
     workspace: trWorkspace,
