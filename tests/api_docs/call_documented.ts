@@ -1,15 +1,15 @@
 /**
- * How the suite calls a documented route: one helper, so that the way it authenticates changes
- * in one place. Today a route with a scope is called with a staff admin's session of the
- * company; once API keys exist, `bearerFor` mints a key of the company holding `scopeOf(route)`.
- * The send API is called with its connection's token, as integrators do.
+ * How the suite calls a documented route, as an integrator would: a route with a scope with an API
+ * key of the company holding exactly `scopeOf(route)` (made through the real key route, one per
+ * scope), the send API with its connection's token.
  */
-import type { ApiRoute } from "@/api_docs/registry.ts";
+import { type ApiRoute, scopeOf } from "@/api_docs/registry.ts";
 import type { TestApp } from "../_helpers/test_app.ts";
+import { makeKey } from "../api_keys/_keys.ts";
 
 export type DocAuth = {
-  /** A staff admin's access token of the company (until keys: the bearer of scoped routes). */
-  adminToken: string;
+  /** The secret of a company key holding `scope` (the bearer of scoped routes). */
+  keys: (scope: string) => Promise<string>;
   /** The token of one of the company's connections (the send API's bearer). */
   connectionToken: string;
 };
@@ -23,9 +23,21 @@ export type DocCall = {
 
 export type DocAnswer = { status: number; body: unknown; res: Response };
 
+/** Keys made by the company's admin, one per scope, kept for the test. */
+export function keyMaker(t: TestApp, adminToken: string): DocAuth["keys"] {
+  const made = new Map<string, Promise<string>>();
+  return (scope) => {
+    if (!made.has(scope)) {
+      made.set(scope, makeKey(t, adminToken, { name: scope, scopes: [scope] }).then((k) => k.secret));
+    }
+    return made.get(scope)!;
+  };
+}
+
 /** The bearer a documented call carries. */
-function bearerFor(route: ApiRoute, auth: DocAuth): string {
-  return route.resource ? auth.adminToken : auth.connectionToken;
+async function bearerFor(route: ApiRoute, auth: DocAuth): Promise<string> {
+  const scope = scopeOf(route);
+  return scope ? await auth.keys(scope) : auth.connectionToken;
 }
 
 /** The route's URL with its path values and query filled in. */
@@ -47,7 +59,7 @@ export async function callDocumented(
 ): Promise<DocAnswer> {
   const res = await t.request(urlOf(route, call), {
     method: route.method.toUpperCase(),
-    ...(auth ? { token: bearerFor(route, auth) } : {}),
+    ...(auth ? { token: await bearerFor(route, auth) } : {}),
     ...(call.form ? { body: call.form } : call.json !== undefined ? { json: call.json } : {}),
   });
   const text = await res.text();

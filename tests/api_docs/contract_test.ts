@@ -13,7 +13,7 @@ import { createTestApp } from "../_helpers/test_app.ts";
 import { createTenant } from "../_helpers/tenant.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
 import { STAFF_ONLY } from "./staff_only.ts";
-import { callDocumented, type DocAuth, type DocCall } from "./call_documented.ts";
+import { callDocumented, type DocAuth, type DocCall, keyMaker } from "./call_documented.ts";
 
 type Json = Record<string, unknown>;
 const doc = buildOpenApiDocument();
@@ -66,9 +66,20 @@ Deno.test("[api_docs] the document is valid OpenAPI 3.1 and each route has a sco
   for (const r of API_ROUTES) {
     const op = ((doc.paths as Json)[openApiPath(r.path)] as Json)[r.method] as Json;
     const scope = scopeOf(r);
+    assert.equal(
+      !!scope,
+      !!r.resource,
+      `${r.operationId}: a documented route is open to keys (api_keys/scopes.ts)`,
+    );
     if (scope) {
-      assert.match(scope, /^[a-z-]+:(read|write)$/);
-      assert.equal(scope.endsWith(":read"), r.method === "get", `${r.operationId}: GET reads, others write`);
+      assert.match(scope, /^[a-z-]+:(read|write|send)$/);
+      if (!scope.endsWith(":send")) {
+        assert.equal(
+          scope.endsWith(":read"),
+          r.method === "get",
+          `${r.operationId}: GET reads, others write`,
+        );
+      }
       assert.deepEqual(op.security, [{ bearerAuth: [scope] }]);
       assert.ok(
         (op.responses as Json)["401"] && (op.responses as Json)["403"],
@@ -98,7 +109,7 @@ Deno.test("[api_docs] every documented route is called and answers as documented
   const validate = answerValidator();
   try {
     const tenant = await createTenant(t, { webhook: sink, queues: [{ name: "Vendas" }], user: false });
-    const auth: DocAuth = { adminToken: tenant.adminToken, connectionToken: tenant.conn.token };
+    const auth: DocAuth = { keys: keyMaker(t, tenant.adminToken), connectionToken: tenant.conn.token };
     const s = {
       contactId: 0,
       ticketId: 0,
@@ -133,7 +144,7 @@ Deno.test("[api_docs] every documented route is called and answers as documented
     });
     await tt.step("tickets and messages", async () => {
       const ticket = await call("createTicket", {
-        json: { contactId: s.contactId, whatsappId: tenant.conn.id },
+        json: { contactId: s.contactId, whatsappId: tenant.conn.id, userId: tenant.admin.user.id },
       });
       s.ticketId = ticket.id as number;
       s.ticketUuid = ticket.uuid as string;

@@ -7,6 +7,9 @@
 export const STAFF_ONLY: Record<string, readonly string[]> = {
   "Sessions, accounts and the company's people: a key acts as the company, never as a user, and cannot manage users (auth, two-factor, users, socket tickets).":
     [
+      "DELETE /api/api-keys/:id",
+      "GET /api/api-keys",
+      "POST /api/api-keys",
       "DELETE /api/auth/2fa/users/:id",
       "DELETE /api/auth/logout",
       "GET /api/auth/2fa",

@@ -57,11 +57,12 @@ export const conversationRoutes: ApiRoute[] = [
     resource: "tickets",
     summary: "Open a ticket for a contact",
     description: "Opens (or, with status pending, queues) a ticket on a connection. A contact has at " +
-      "most one active ticket per connection.",
+      "most one active ticket per connection. An API key has no user of its own: an open ticket " +
+      "names its attendant in userId.",
     body: createTicketInput,
     answer: { status: 201, schema: ticketAnswer, description: "The new ticket." },
     errors: ["ERR_VALIDATION", "ERR_NO_CONTACT_FOUND", "ERR_OTHER_OPEN_TICKET", "ERR_NO_DEF_WAPP_FOUND"],
-    example: { body: { contactId: 7, whatsappId: 1, status: "open" } },
+    example: { body: { contactId: 7, whatsappId: 1, status: "open", userId: 5 } },
   },
   {
     method: "put",
