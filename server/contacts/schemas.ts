@@ -51,3 +51,6 @@ export type ListContactsQuery = z.infer<typeof listContactsQuery>;
 
 export const acceptAudioInput = z.object({ acceptAudioMessage: flag });
 export const blockInput = z.object({ active: flag });
+
+/** POST /contacts/import: which WhatsApp line's address book (default: the company's line). */
+export const phoneImportInput = z.object({ whatsappId: z.coerce.number().int().positive().optional() });
