@@ -18,6 +18,7 @@ import {
 } from "../tickets/repo.ts";
 import { closeTraking } from "../tickets/tracking.ts";
 import type { tickets } from "@db/schema.ts";
+import { type MenuOption, menuText } from "../messages/menu.ts";
 
 type TicketLogType = Parameters<typeof logTicket>[2]["type"];
 
@@ -26,6 +27,30 @@ export async function botSay(deps: Deps, ticket: TicketRow, text: string): Promi
   if (!text.trim()) return;
   const body = await renderForTicket(deps, ticket.id, text);
   await sendOnTicket(deps, ticket.companyId, ticket.id, { body });
+}
+
+/**
+ * Sends a numbered menu as the bot. With the company's chatBotType list or button the options
+ * travel with it (`rich` menu) and each channel that has choices shows them natively
+ * (messages/menu.ts); the body is always the numbered text, what the others send.
+ */
+export async function botMenu(
+  deps: Deps,
+  ticket: TicketRow,
+  header: string | null | undefined,
+  options: readonly MenuOption[],
+  footer: readonly string[],
+): Promise<void> {
+  const rendered = header?.trim() ? await renderForTicket(deps, ticket.id, header) : "";
+  const type = await deps.caches.settings.get(ticket.companyId, "chatBotType");
+  const data = { header: rendered, options: [...options], footer: [...footer] };
+  const body = menuText({ style: "list", ...data });
+  if (!body.trim()) return;
+  const style = type === "list" || type === "button" ? type : null;
+  await sendOnTicket(deps, ticket.companyId, ticket.id, {
+    body,
+    ...(style ? { rich: { kind: "menu" as const, data: { style, ...data } } } : {}),
+  });
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Deps } from "../deps.ts";
 import { runAutomation } from "./runner.ts";
 
 export function wireAutomationListeners(deps: Deps): void {
-  deps.bus.on("message.created", ({ companyId, message }) => {
-    if (!message.fromMe && !message.isPrivate) return runAutomation(deps, companyId, message);
+  deps.bus.on("message.created", ({ companyId, message, choice }) => {
+    if (!message.fromMe && !message.isPrivate) return runAutomation(deps, companyId, message, choice);
   });
 }

@@ -56,9 +56,15 @@ export const STEPS: AutomationStep[] = [
 const chains = new Map<number, Promise<void>>();
 
 /** Queues the automation of one inbound message behind earlier ones of the same ticket. */
-export function runAutomation(deps: Deps, companyId: number, message: MessageDTO): Promise<void> {
+export function runAutomation(
+  deps: Deps,
+  companyId: number,
+  message: MessageDTO,
+  /** The tapped button or row's id (a menu's option), when the message is a tap. */
+  choice?: string,
+): Promise<void> {
   const prev = chains.get(message.ticketId) ?? Promise.resolve();
-  const next = prev.then(() => runSteps(deps, companyId, message))
+  const next = prev.then(() => runSteps(deps, companyId, message, choice))
     .then(() => reconcileBotState(deps, companyId, message.ticketId)).catch((err) => {
       // An attendant took the ticket during the bot's turn: the bot let go, nothing to report.
       if (err instanceof TicketMovedMeanwhile) return;
@@ -71,9 +77,10 @@ export function runAutomation(deps: Deps, companyId: number, message: MessageDTO
   return next;
 }
 
-async function runSteps(deps: Deps, companyId: number, message: MessageDTO) {
+async function runSteps(deps: Deps, companyId: number, message: MessageDTO, choice0?: string) {
   let body = message.body.trim();
-  const consume = () => void (body = "");
+  let choice = choice0;
+  const consume = () => void (body = "", choice = undefined);
   let contactRead: Promise<ContactRow | undefined> | undefined;
   for (const step of STEPS) {
     // Re-read: an earlier step (or another message) may have moved the ticket.
@@ -83,7 +90,7 @@ async function runSteps(deps: Deps, companyId: number, message: MessageDTO) {
     const contact = () =>
       contactRead ??= deps.db.select().from(contacts).where(eq(contacts.id, ticket.contactId)).limit(1)
         .then((rows) => rows[0]);
-    const r = await step.run({ deps, ticket, connection, queues, message, body, consume, contact });
+    const r = await step.run({ deps, ticket, connection, queues, message, body, choice, consume, contact });
     if (r === "stop") return;
   }
 }

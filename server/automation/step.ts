@@ -19,6 +19,8 @@ export type AutomationContext = {
   message: MessageDTO;
   /** The message's trimmed text; "" once a step consumed it (a consent "1" is no menu choice). */
   body: string;
+  /** The id of the button, list row or quick reply tapped (menu.ts ids); cleared with `consume`. */
+  choice?: string;
   /** Later steps see an empty body (the message answered this step's question). */
   consume(): void;
   /** The ticket's contact, read once for the whole chain (several steps look at it). */

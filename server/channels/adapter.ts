@@ -68,6 +68,12 @@ export type InboundMessage = {
   pendingMedia?: PendingMedia;
   quotedExternalId?: string;
   timestamp?: Date;
+  /**
+   * The id of the button, list row or quick reply the customer tapped (Cloud API
+   * `button_reply`/`list_reply` id, Messenger/Instagram `quick_reply.payload`, Telegram
+   * `callback_data`); `body` is its title. A bot's menu reads it as the option chosen.
+   */
+  choice?: string;
 };
 
 /** Messages of a conversation an attendant has just read, for channels that report reads. */

@@ -7,11 +7,13 @@ import {
   blockInput,
   createContactInput,
   listContactsQuery,
+  phoneImportInput,
   updateContactInput,
 } from "./schemas.ts";
 import * as contacts from "./service.ts";
 import { contactTickets } from "./tickets.ts";
 import { exportContacts, importContacts, XLSX_TYPE } from "./spreadsheet.ts";
+import { importPhoneContacts } from "./phone_import.ts";
 
 const id = (c: { req: { param(k: string): string | undefined } }) => idParam(c.req.param("id"));
 
@@ -30,6 +32,10 @@ export const contactsRoutes = new Hono<AppEnv>()
   .post("/upload", async (c) => {
     const file = await formFile(c, "file");
     return c.json(await importContacts(c.var.deps, c.var.actor, file));
+  })
+  // The spec's client posts no body: the company's WhatsApp line is taken.
+  .post("/import", validate("json", phoneImportInput), async (c) => {
+    return c.json(await importPhoneContacts(c.var.deps, c.var.actor, c.req.valid("json").whatsappId));
   })
   .get("/profile/:number", async (c) => {
     return c.json(await contacts.contactProfile(c.var.deps, c.var.actor, c.req.param("number")));

@@ -86,3 +86,6 @@ export const contactAnswer = z.object({
 }).meta({ id: "Contact" }) satisfies z.ZodType<ContactDTO>;
 
 export const contactPageAnswer = paged("contacts", contactAnswer);
+
+/** POST /contacts/import: which WhatsApp line's address book (default: the company's line). */
+export const phoneImportInput = z.object({ whatsappId: z.coerce.number().int().positive().optional() });

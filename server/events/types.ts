@@ -51,7 +51,8 @@ export type EventMap = {
   /** `before` is the scope the ticket had; when it differs, viewers of the old scope get a delete. */
   "ticket.updated": { companyId: number; ticket: TicketDTO; before?: TicketScope };
   "ticket.deleted": { companyId: number; ticketId: number; scope: TicketScope };
-  "message.created": { companyId: number; message: MessageDTO; ticket: TicketDTO };
+  /** `choice`: the id of the button, row or quick reply an inbound message tapped (adapter.ts). */
+  "message.created": { companyId: number; message: MessageDTO; ticket: TicketDTO; choice?: string };
   "message.updated": { companyId: number; message: MessageDTO; ticket: TicketDTO };
   "message.deleted": { companyId: number; messageId: number; ticket: TicketDTO };
   "settings.updated": { companyId: number; key: string; value: string };

@@ -136,7 +136,8 @@ async function finishBatch(deps: Deps, jobs: StoreJob[], stored: Written): Promi
       // A message in a running conversation moves nothing between lists: its appMessage create
       // carries the updated ticket (as in the reference), which halves the frames per message.
       if (r.moved) deps.bus.emit("ticket.updated", { companyId, ticket, before: r.before });
-      deps.bus.emit("message.created", { companyId, message, ticket });
+      const choice = jobs[i].msg.choice;
+      deps.bus.emit("message.created", { companyId, message, ticket, ...(choice ? { choice } : {}) });
       results.push({ ok: true, value: { messageId: r.message.id, ticketId: r.ticket.id, duplicate: false } });
     }
   }

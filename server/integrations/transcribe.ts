@@ -1,10 +1,12 @@
 /**
  * Speech to text with OpenAI's audio transcriptions (whisper-1): inbound audio before it reaches
  * a bot, and GET /messages/transcribeAudio/{file} for attendants. The key is the ticket's prompt's,
- * else the platform's `openaikeyaudio` setting.
+ * else the platform's `openaikeyaudio` setting, else the key of one of the company's own prompts
+ * (the company's OpenAI account is its transcription provider). GET /messages/transcribeAudio
+ * tells the conversation screen whether there is any, so it offers "Transcribe" only then.
  */
-import { and, eq, like, or } from "drizzle-orm";
-import { messages } from "@db/schema.ts";
+import { and, asc, eq, isNotNull, like, ne, or } from "drizzle-orm";
+import { messages, prompts } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { AppError, notFound } from "../lib/errors.ts";
@@ -16,12 +18,31 @@ import { getPrompt, openSecret } from "./service.ts";
 import { openaiClient, providerError } from "./openai.ts";
 import { ProviderError } from "./provider.ts";
 
+/** The company's prompts that hold an OpenAI key, oldest first. */
+function promptsWithKey(deps: Deps, companyId: number) {
+  return deps.db.select({ apiKey: prompts.apiKey }).from(prompts)
+    .where(and(eq(prompts.companyId, companyId), isNotNull(prompts.apiKey), ne(prompts.apiKey, "")))
+    .orderBy(asc(prompts.id));
+}
+
 async function keyFor(deps: Deps, t: TicketRow): Promise<string> {
   if (t.promptId) {
     const key = await openSecret(deps, (await getPrompt(deps, t.companyId, t.promptId)).apiKey);
     if (key) return key;
   }
-  return await readSecret(deps, "openaikeyaudio");
+  const platform = await readSecret(deps, "openaikeyaudio");
+  if (platform) return platform;
+  for (const p of await promptsWithKey(deps, t.companyId)) {
+    const key = await openSecret(deps, p.apiKey);
+    if (key) return key;
+  }
+  return "";
+}
+
+/** Whether audio of this company can be transcribed: the platform's key or one of its prompts'. */
+export async function transcriptionAvailable(deps: Deps, companyId: number): Promise<boolean> {
+  if (await readSecret(deps, "openaikeyaudio")) return true;
+  return (await promptsWithKey(deps, companyId).limit(1)).length > 0;
 }
 
 async function transcribe(deps: Deps, apiKey: string, m: MessageRow): Promise<string> {
@@ -59,7 +80,9 @@ export async function transcribeAudioFile(deps: Deps, actor: Actor, file: string
   const ticket = await getVisibleTicket(deps, actor, m.ticketId);
   const key = await keyFor(deps, ticket);
   if (!key) {
-    throw new AppError("ERR_VALIDATION", { message: "no OpenAI key for transcription (openaikeyaudio)" });
+    throw new AppError("ERR_NO_TRANSCRIPTION_PROVIDER", {
+      message: "no OpenAI key for transcription (a prompt's, or the platform's openaikeyaudio)",
+    });
   }
   try {
     return { transcribedText: await transcribe(deps, key, m) };

@@ -77,6 +77,8 @@ export const errorStatus = {
   ERR_TAG_REQUIRED: 400,
   /** A campaign started with nothing to send; details.reason says why (campaigns/start.ts). */
   ERR_CAMPAIGN_NOTHING_TO_SEND: 422,
+  /** Transcribing audio with neither the platform's audio key nor a company prompt's OpenAI key. */
+  ERR_NO_TRANSCRIPTION_PROVIDER: 409,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -4,6 +4,7 @@
  * shows), and the structured form a channel that supports it sends instead.
  */
 import { z } from "zod";
+import { cloudMenu, type MenuData, menuText } from "./menu.ts";
 
 const text = (max: number) => z.string().trim().max(max);
 const req = (max: number) => text(max).min(1);
@@ -84,7 +85,9 @@ export type RichContent =
   | { kind: "copy"; data: z.infer<typeof copySchema> }
   | { kind: "call"; data: z.infer<typeof callSchema> }
   | { kind: "URL"; data: Omit<z.infer<typeof urlSchema>, "image"> }
-  | { kind: "PIX"; data: z.infer<typeof pixSchema> };
+  | { kind: "PIX"; data: z.infer<typeof pixSchema> }
+  /** A bot's menu (automation: chatBotType list or button), never sent by the buttons dialog. */
+  | { kind: "menu"; data: MenuData };
 
 export const RICH_SCHEMAS = {
   lista: listSchema,
@@ -118,6 +121,8 @@ export function richText(r: RichContent): string {
       return lines(bold(r.data.title), r.data.description, `📞 ${r.data.phone}`);
     case "URL":
       return lines(bold(r.data.title), r.data.description, `🔗 ${r.data.url}`);
+    case "menu":
+      return menuText(r.data);
     case "PIX": {
       const value = r.data.sendvalue.toFixed(2).replace(".", ",");
       return lines(
@@ -131,10 +136,11 @@ export function richText(r: RichContent): string {
 }
 
 /**
- * WhatsApp Cloud API `interactive` object where the Cloud API has one (list, cta_url); null for
- * the others, which go out as text.
+ * WhatsApp Cloud API `interactive` object where the Cloud API has one (list, cta_url, a bot's
+ * menu within the limits); null for the others, which go out as text.
  */
 export function cloudInteractive(r: RichContent): Record<string, unknown> | null {
+  if (r.kind === "menu") return cloudMenu(r.data);
   const body = (s: string) => ({ text: s.slice(0, 1024) || " " });
   if (r.kind === "lista") {
     let n = 0;

@@ -9,7 +9,8 @@
  * integration (hand the ticket to the integration runner, which integrations plug in after this
  * step sets useIntegration), file (send the file list). closeTicket closes after acting.
  *
- * Menus render as text for every chatBotType: the channel contract has no interactive messages.
+ * Menus go through `botMenu`: numbered text, and with chatBotType list or button the channel's own
+ * choices where it has them; a tapped choice (ctx.choice, the option's id) picks like its number.
  */
 import { and, eq } from "drizzle-orm";
 import { dialogChatbots } from "@db/schema.ts";
@@ -17,21 +18,25 @@ import type { Deps } from "../../deps.ts";
 import { getTicket, type TicketRow } from "../../tickets/repo.ts";
 import { type ChatbotNode, type Forest, loadForest } from "../../queues/chatbot_tree.ts";
 import type { AutomationContext, AutomationStep } from "../step.ts";
-import { botClose, botSay, botUpdate, touchTraking } from "../bot.ts";
+import { botClose, botMenu, botSay, botUpdate, touchTraking } from "../bot.ts";
+import { pickOption } from "../../messages/menu.ts";
 import { sendFileList } from "../file_list.ts";
 
 export const BACK_LINE = "*[ # ]* - Voltar ao menu principal";
 export const EXIT_LINE = "*[ Sair ]* - Encerrar atendimento";
 
-/** The numbered list of a level under an optional header. */
-export function levelMenu(header: string | null | undefined, options: readonly { name: string }[]): string {
-  return [
-    header?.trim() ?? "",
-    "",
-    ...options.map((o, i) => `*[ ${i + 1} ]* - ${o.name}`),
-    BACK_LINE,
-    EXIT_LINE,
-  ].join("\n").trim();
+/** The id a chatbot option carries in a native menu (and comes back with its tap). */
+export const optionId = (o: { id: number }) => `chatbot:${o.id}`;
+
+/** Says a level's options under an optional header (numbered, or the channel's choices). */
+function sayLevel(deps: Deps, ticket: TicketRow, header: string | null | undefined, options: ChatbotNode[]) {
+  return botMenu(
+    deps,
+    ticket,
+    header,
+    options.map((o) => ({ id: optionId(o), title: o.name })),
+    [BACK_LINE, EXIT_LINE],
+  );
 }
 
 type Dialog = typeof dialogChatbots.$inferSelect;
@@ -115,7 +120,7 @@ async function presentLevel(
     return;
   }
   await setDialog(deps, ticket, queueId, parentId);
-  await botSay(deps, ticket, levelMenu(header, options));
+  await sayLevel(deps, ticket, header, options);
 }
 
 async function act(
@@ -222,7 +227,7 @@ export const chatbotStep: AutomationStep = {
     if (!dialog.awaiting) return "stop";
     const parent = dialog.chatbotId ? forest.byId.get(dialog.chatbotId) : null;
     const level = parent ? parent.options : roots;
-    const choice = /^\d+$/.test(body) ? level[Number(body) - 1] : undefined;
+    const choice = pickOption(level, { body, choice: ctx.choice }, optionId);
     if (choice) {
       await act(deps, forest, ticket, ticket.queueId, choice, 0);
       return "stop";
@@ -230,7 +235,7 @@ export const chatbotStep: AutomationStep = {
     // Not a valid choice: the level again, within maxUseBotQueues (0 = unlimited).
     const max = connection.maxUseBotQueues;
     if (max > 0 && ticket.amountUsedBotQueues >= max) return "stop";
-    await botSay(deps, ticket, levelMenu(parent?.greetingMessage, level));
+    await sayLevel(deps, ticket, parent?.greetingMessage, level);
     await botUpdate(deps, ticket, { amountUsedBotQueues: ticket.amountUsedBotQueues + 1 });
     return "stop";
   },

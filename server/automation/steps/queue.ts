@@ -9,7 +9,8 @@ import { tickets, ticketTraking } from "@db/schema.ts";
 import { sendOnTicket } from "../../messages/send.ts";
 import { renderForTicket } from "../../messages/render.ts";
 import { logTicket, type TicketRow, updateTicket } from "../../tickets/repo.ts";
-import { botClose, botUpdate, touchTraking } from "../bot.ts";
+import { botClose, botMenu, botUpdate, touchTraking } from "../bot.ts";
+import { pickOption } from "../../messages/menu.ts";
 import type { AutomationContext, AutomationStep } from "../step.ts";
 import { presentQueueOptions } from "./chatbot.ts";
 import { queueHours } from "./queue_hours.ts";
@@ -17,6 +18,9 @@ import { connectionLimits } from "./out_of_hours.ts";
 import { sendStoredMedia } from "../file_list.ts";
 
 type QueueRef = { id: number; name: string; greetingMessage?: string | null };
+
+/** The id a queue carries in a native queue menu (and comes back with its tap). */
+export const queueOptionId = (q: { id: number }) => `queue:${q.id}`;
 
 export const queueStep: AutomationStep = {
   name: "queue",
@@ -55,7 +59,7 @@ export const queueStep: AutomationStep = {
       await botClose(deps, ticket);
       return "stop";
     }
-    const choice = /^\d+$/.test(ctx.body) ? queues[Number(ctx.body) - 1] : undefined;
+    const choice = pickOption(queues, ctx, queueOptionId);
     if (choice) {
       const row = await assignQueue(ctx, choice);
       await enterQueue(ctx, row, choice.id, s, say, true);
@@ -69,13 +73,13 @@ export const queueStep: AutomationStep = {
         .limit(1);
       if (tr?.chatbotAt && Date.parse(tr.chatbotAt) > since) return "stop";
     }
-    const menu = [
-      connection.greetingMessage ?? "",
-      "",
-      ...queues.map((q, i) => `*[ ${i + 1} ]* - ${q.name}`),
-      "*[ Sair ]* - Encerrar atendimento",
-    ].join("\n").trim();
-    await say(menu);
+    await botMenu(
+      deps,
+      ticket,
+      connection.greetingMessage,
+      queues.map((q) => ({ id: queueOptionId(q), title: q.name })),
+      ["*[ Sair ]* - Encerrar atendimento"],
+    );
     if (ticket.amountUsedBotQueues === 0) await greetingMedia(ctx);
     await deps.database.write(async (tx) => {
       await updateTicket(tx, ticket.companyId, ticket.id, {

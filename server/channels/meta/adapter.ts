@@ -23,6 +23,7 @@ import { accessToken, graphCall, graphUrl } from "./graph.ts";
 import { assertWithinWindow } from "./window.ts";
 import { isBsuid } from "./cloud_content.ts";
 import { cloudInteractive } from "../../messages/rich.ts";
+import { messengerMenu } from "../../messages/menu.ts";
 import { type CloudMediaSource, fetchCloudMedia } from "./inbound_cloud.ts";
 import { type AttachmentSource, fetchAttachment } from "./inbound_messenger.ts";
 
@@ -122,6 +123,15 @@ async function sendMessenger(deps: Deps, msg: OutboundMessage, kind: MetaKind): 
     });
     return need(r.message_id, "message_id in the answer");
   };
+  // A bot's menu as quick replies; the tap comes back with the option's id as its payload.
+  const menu = !msg.media && msg.rich?.kind === "menu" ? messengerMenu(msg.rich.data) : null;
+  if (menu) {
+    const r = await graphCall<{ message_id?: string }>(deps, url, {
+      token,
+      json: { recipient, messaging_type: "RESPONSE", message: menu },
+    });
+    return { externalId: need(r.message_id, "message_id in the answer"), ack: 1 };
+  }
   if (!msg.media) return { externalId: await text(), ack: 1 };
 
   const type = messengerKind(msg.media.mimetype);

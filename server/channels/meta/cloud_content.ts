@@ -48,7 +48,7 @@ export type WaMessage = {
 };
 
 export type Described =
-  | { kind: "message"; body: string; mediaType?: string; media?: WaMedia }
+  | { kind: "message"; body: string; mediaType?: string; media?: WaMedia; choice?: string }
   | { kind: "unreaction"; messageId: string }
   | { kind: "ignored"; reason: string };
 
@@ -117,10 +117,15 @@ export function describeCloud(m: WaMessage): Described {
     case "interactive": {
       const i = m.interactive ?? {};
       if (i.nfm_reply) return { kind: "message", body: flowText(i.nfm_reply) };
-      return { kind: "message", body: i.button_reply?.title ?? i.list_reply?.title ?? "" };
+      const reply = i.button_reply ?? i.list_reply;
+      return { kind: "message", body: reply?.title ?? "", choice: reply?.id || undefined };
     }
     case "button":
-      return { kind: "message", body: m.button?.text ?? m.button?.payload ?? "" };
+      return {
+        kind: "message",
+        body: m.button?.text ?? m.button?.payload ?? "",
+        choice: m.button?.payload || undefined,
+      };
     case "order":
       return m.order
         ? { kind: "message", body: orderText(m.order) }

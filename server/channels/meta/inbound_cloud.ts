@@ -114,6 +114,7 @@ async function cloudMessage(ctx: Ctx, m: WaMessage, contacts: WaContact[]): Prom
     group: m.group_id ? { id: m.group_id } : undefined,
     fromMe: false,
     body: d.body,
+    choice: d.choice,
     mediaType: source ? undefined : d.mediaType,
     media,
     pendingMedia,

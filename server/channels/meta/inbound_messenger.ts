@@ -37,6 +37,8 @@ type MsgrMessage = {
   app_id?: number | string;
   attachments?: Attachment[];
   reply_to?: { mid?: string };
+  /** A tapped quick reply: the text is its title, the payload the id we gave it. */
+  quick_reply?: { payload?: string };
 };
 type MsgrEvent = {
   sender?: { id?: string };
@@ -150,6 +152,7 @@ async function onMessage(ctx: Ctx, ev: MsgrEvent, m: MsgrMessage, appId: string)
       pendingMedia,
       mediaType: coords ? "locationMessage" : undefined,
       quotedExternalId: m.reply_to?.mid,
+      choice: p.attachment ? undefined : m.quick_reply?.payload || undefined,
       timestamp: clampTime(ctx.deps, ev.timestamp),
     });
   }
@@ -227,6 +230,7 @@ async function onPostback(ctx: Ctx, ev: MsgrEvent, customer: string) {
     from: { number: customer, name: await profileName(ctx, customer) },
     fromMe: false,
     body,
+    choice: p.payload || undefined,
     timestamp: clampTime(ctx.deps, ev.timestamp),
   });
 }

@@ -196,6 +196,7 @@ async function onCallback(ctx: Ctx, cb: TgCallback): Promise<void> {
     group: isGroup ? { id: chatNumber(m.chat.id), name: m.chat.title } : undefined,
     fromMe: false,
     body,
+    choice: cb.data,
     quotedExternalId: wid(bot.id, m.chat.id, m.message_id),
   });
 }

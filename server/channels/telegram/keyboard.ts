@@ -3,9 +3,11 @@
  * callback buttons (one per row), a link as a URL button, a copy or PIX key as a copy-text button.
  * A phone call has no inline button (Telegram buttons open only http(s) and tg: links): its text
  * goes. A tapped callback button comes back as a `callback_query` (inbound.ts), stored as the
- * customer's message with the button's own text.
+ * customer's message with the button's own text. A bot's menu (chatBotType list or button) is one
+ * callback button per option whose data is the option's id, handed to the bot as the choice.
  */
 import type { RichContent } from "../../messages/rich.ts";
+import { menuPrompt } from "../../messages/menu.ts";
 
 type Button = { text: string; callback_data?: string; url?: string; copy_text?: { text: string } };
 
@@ -33,6 +35,13 @@ export function inlineKeyboard(
         },
       };
     }
+    case "menu":
+      return {
+        text: menuPrompt(r.data),
+        reply_markup: {
+          inline_keyboard: r.data.options.map((o) => [{ text: o.title, callback_data: callbackData(o.id) }]),
+        },
+      };
     case "URL":
       return {
         text: head(r.data.title, r.data.description) || r.data.url,

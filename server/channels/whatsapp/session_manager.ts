@@ -30,6 +30,7 @@ import { handleUpsert } from "./inbound.ts";
 import { handleMessageUpdates, handleReceipts } from "./acks.ts";
 import { handleCalls } from "./calls.ts";
 import { handleHistorySet, handleHistoryStatus } from "./history.ts";
+import { followPhonebook, savePhonebook } from "./phonebook.ts";
 import { commandViaOwner, leaseName, serveRelay } from "./relay.ts";
 
 export type { Session, SessionAction, SessionOptions };
@@ -224,6 +225,10 @@ export class SessionManager {
     sock.ev.on("call", (calls) => data(() => handleCalls(ctx, calls)));
     sock.ev.on("messaging-history.set", (h) => data(() => handleHistorySet(ctx, h)));
     sock.ev.on("messaging-history.status", (h) => data(() => handleHistoryStatus(ctx, h)));
+    followPhonebook(
+      sock,
+      (cs) => data(() => savePhonebook(this.deps.database, s.companyId, s.connectionId, cs)),
+    );
   }
 
   async #onConnection(s: Session, sock: WaSocket, update: Partial<ConnectionState>) {

@@ -1,8 +1,12 @@
 /**
  * A local stand-in for Meta's Graph API (Messenger, Instagram, WhatsApp Cloud API): records every
  * request and answers like Graph does — message ids, media metadata and bytes, Page lists, token
- * exchange, webhook subscriptions — and Graph's error shape when told to fail.
+ * exchange, webhook subscriptions — and Graph's error shape when told to fail. Messages with
+ * choices (Cloud API interactive buttons and lists, Messenger/Instagram quick replies) are checked
+ * against Meta's limits (_graph_choices.ts), refused as Graph refuses them, and kept in `choices`.
  */
+import { checkChoices } from "./_graph_choices.ts";
+
 export type GraphRequest = {
   method: string;
   /** Path without the version prefix, e.g. "/1000001/messages". */
@@ -40,6 +44,8 @@ export type GraphServer = {
   failMedia: number;
   /** Media downloads asked for (CDN and media bytes), failed or not. */
   mediaRequests: string[];
+  /** Accepted sends that carried choices (interactive button/list, quick replies), in order. */
+  choices: GraphRequest[];
   sends(): GraphRequest[];
   close(): Promise<void>;
 };
@@ -76,6 +82,7 @@ export function startGraphServer(): GraphServer {
     bytes: JPEG,
     failMedia: 0,
     mediaRequests: [],
+    choices: [],
     sends: () => g.requests.filter((r) => r.method === "POST" && /\/messages$/.test(r.path)),
     close: () => server.shutdown(),
   };
@@ -135,6 +142,14 @@ export function startGraphServer(): GraphServer {
         g.failNextSend = null;
         return graphError(f.status, f.message, f.code);
       }
+      const choices = checkChoices(rec.json);
+      if (choices?.problem) {
+        // Cloud API: 131009 "Parameter value is not valid"; Messenger: 100 "Invalid parameter".
+        return p === "/me/messages"
+          ? graphError(400, `(#100) Invalid parameter: ${choices.problem}`, 100)
+          : graphError(400, `(#131009) Parameter value is not valid: ${choices.problem}`, 131009);
+      }
+      if (choices) g.choices.push(rec);
       const id = ++seq;
       if (p === "/me/messages") {
         const to = rec.json?.recipient ?? JSON.parse(rec.form?.recipient ?? "{}");

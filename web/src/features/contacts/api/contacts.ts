@@ -90,6 +90,16 @@ export function importContacts(file: File) {
 
 export const exportContacts = () => requestBlob("/contacts/export");
 
+/** POST /contacts/import: the phone's WhatsApp address book (the company's WhatsApp line). */
+export type PhoneImportResult = {
+  whatsappId: number;
+  total: number;
+  created: number;
+  updated: number;
+  skipped: number;
+};
+export const importPhoneContacts = () => api.post<PhoneImportResult>("/contacts/import", {});
+
 /** Progress frames of this user's spreadsheet import (`company-{id}-contact`, action "import"). */
 export function useContactsImportProgress(
   companyId: number,

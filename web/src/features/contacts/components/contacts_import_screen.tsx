@@ -7,6 +7,8 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardBody } from "../../../components/ui/card.tsx";
 import { PageHeader } from "../../../components/ui/page_section.tsx";
 import { useCurrentUser } from "../../../lib/auth.tsx";
+import { isAdmin } from "../../../lib/permissions.ts";
+import { PhoneImportCard } from "./phone_import_card.tsx";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
 import { reasonLine } from "../../../lib/server_errors.ts";
 import {
@@ -20,6 +22,7 @@ import {
 /**
  * /contacts/import: a spreadsheet (.xlsx, .xls, .csv; header row name/number/email) becomes
  * contacts; the bar follows the server's progress frames, then every rejected row is listed.
+ * Admins can also bring in the phone's WhatsApp address book (phone_import_card.tsx).
  */
 export function ContactsImportScreen() {
   const { t } = useTranslation("contacts");
@@ -30,6 +33,8 @@ export function ContactsImportScreen() {
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<ContactsImportProgress | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
+  /** The report is the phone's address book, not a file: no file progress to show. */
+  const [fromPhone, setFromPhone] = useState(false);
   /** Why the server refused the file (not an .xlsx, no number column…), until another is picked. */
   const [failure, setFailure] = useState<string | null>(null);
   useContactsImportProgress(me.companyId, setProgress);
@@ -37,6 +42,7 @@ export function ContactsImportScreen() {
   const run = async (f: File) => {
     setFile(f);
     setResult(null);
+    setFromPhone(false);
     setProgress(null);
     setFailure(null);
     setBusy(true);
@@ -108,7 +114,7 @@ export function ContactsImportScreen() {
               <p key={k} className="rounded-lg bg-surface-2 px-3 py-2">{t(`import.${k}`)}</p>
             ))}
           </div>
-          {(busy || result) && (
+          {(busy || (result && !fromPhone)) && (
             <div className="flex flex-col gap-1.5" data-testid="import-progress">
               <div
                 className="h-2 overflow-hidden rounded-full bg-surface-2"
@@ -130,6 +136,17 @@ export function ContactsImportScreen() {
           )}
         </CardBody>
       </Card>
+      {isAdmin(me) && (
+        <PhoneImportCard
+          onResult={(r) => {
+            setFile(null);
+            setFailure(null);
+            setProgress(null);
+            setFromPhone(true);
+            setResult({ created: r.created, updated: r.updated, skipped: r.skipped, errors: [] });
+          }}
+        />
+      )}
       {result && <ImportReport result={result} />}
       {!busy && (
         <div className="flex flex-wrap justify-end gap-2">

@@ -12,7 +12,7 @@ import {
 } from "lucide-react";
 import { Dialog } from "../../../../components/ui/dialog.tsx";
 import type { MessageDTO as Message } from "@contract/messages.ts";
-import { AudioPlayer } from "./audio_player.tsx";
+import { AudioMessage } from "./audio_message.tsx";
 
 /** FN and TEL of a vCard. */
 export function parseVCard(text: string): { name: string; numbers: string[] } {
@@ -176,7 +176,7 @@ export function MessageMedia({ m }: { m: Message }) {
   }
   if (!m.mediaUrl) return null;
   if (type === "image") return <ImageMedia src={m.mediaUrl} alt={m.mediaName ?? ""} />;
-  if (type === "audio") return <AudioPlayer src={m.mediaUrl} mine={m.fromMe} />;
+  if (type === "audio") return <AudioMessage m={m} src={m.mediaUrl} />;
   if (type === "video") {
     return (
       <video
