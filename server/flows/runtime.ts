@@ -26,7 +26,21 @@ import { type FlowNode, type Graph, nextOf, type NodeData, startOf } from "./gra
 import { conditionHolds, menuText, pickOption } from "./answers.ts";
 
 type RunData = { variables: Record<string, string>; wait?: { nodeId: string; step: number } };
-type Run = { ticket: TicketRow; graph: Graph; flowId: number; hash: string; data: RunData };
+type Run = {
+  ticket: TicketRow;
+  graph: Graph;
+  flowId: number;
+  hash: string;
+  data: RunData;
+  /**
+   * Set when a `flow.resume` job walks the run: its sends are keyed `flow:{job}:{n}` (n counts
+   * them), so a re-run of the job after a crash finds each one stored and says nothing twice.
+   */
+  keys?: { job: number; n: number };
+};
+
+/** The send key of the run's next send, for a walk a queued job may run again; else none. */
+const nextKey = (run: Run) => run.keys ? `flow:${run.keys.job}:${run.keys.n++}` : undefined;
 
 /** Steps one inbound message (or timer) may take without parking: a loop of nodes ends there. */
 const MAX_STEPS = 200;
@@ -52,7 +66,9 @@ async function render(deps: Deps, run: Run, text: string): Promise<string> {
 }
 
 async function say(deps: Deps, run: Run, text: string) {
-  await botSay(deps, run.ticket, await render(deps, run, text));
+  const body = await render(deps, run, text);
+  if (!body.trim()) return;
+  await botSay(deps, run.ticket, body, nextKey(run));
 }
 
 async function sendFile(deps: Deps, run: Run, path: string, caption = "", original?: string) {
@@ -64,6 +80,7 @@ async function sendFile(deps: Deps, run: Run, path: string, caption = "", origin
   await sendOnTicket(deps, run.ticket.companyId, run.ticket.id, {
     body: caption,
     media: { path, name, size: stat.size, mimetype: getMimeType(path) ?? "application/octet-stream" },
+    sendKey: nextKey(run),
   });
 }
 
@@ -311,8 +328,11 @@ export async function resumeWithReply(deps: Deps, ticket: TicketRow, body: strin
 
 type ResumePayload = { companyId: number; ticketId: number; hash: string; nodeId: string; step: number };
 
-/** The interval is over: continue after it, if the ticket is still where the timer left it. */
-export async function resumeAfterWait(deps: Deps, p: ResumePayload): Promise<void> {
+/**
+ * The interval is over: continue after it, if the ticket is still where the timer left it. `jobId`
+ * keys the walk's sends: the queue runs a job again when its worker died before the `done` mark.
+ */
+export async function resumeAfterWait(deps: Deps, p: ResumePayload, jobId?: number): Promise<void> {
   const ticket = await findTicket(deps.db, p.companyId, p.ticketId);
   if (!ticket || ticket.status === "closed" || ticket.hashFlowId !== p.hash) return;
   if (ticket.userId || ticket.status === "open") {
@@ -326,6 +346,7 @@ export async function resumeAfterWait(deps: Deps, p: ResumePayload): Promise<voi
   const at = await current(deps, ticket);
   if (!at) return;
   const { run, node } = at;
+  if (jobId !== undefined) run.keys = { job: jobId, n: 0 };
   delete run.data.wait;
   await save(deps, run, node.id, false);
   if (node.type === "singleBlock") return await walk(deps, run, node, p.step);
@@ -334,5 +355,5 @@ export async function resumeAfterWait(deps: Deps, p: ResumePayload): Promise<voi
 
 registerQueuedJob({
   name: RESUME_JOB,
-  handle: (deps, payload) => resumeAfterWait(deps, payload as ResumePayload),
+  handle: (deps, payload, job) => resumeAfterWait(deps, payload as ResumePayload, job.id),
 });
