@@ -14,7 +14,7 @@
  */
 import { getMimeType } from "hono/utils/mime";
 import type { Deps } from "../deps.ts";
-import { findTicket, type TicketRow } from "../tickets/repo.ts";
+import { findTicket, logTicket, type TicketRow } from "../tickets/repo.ts";
 import { botSay, botUpdate, touchTraking } from "../automation/bot.ts";
 import { sendOnTicket } from "../messages/send.ts";
 import { renderForTicket } from "../messages/render.ts";
@@ -25,7 +25,12 @@ import { startIntegration } from "../integrations/runtime.ts";
 import { type FlowNode, type Graph, nextOf, type NodeData, startOf } from "./graph.ts";
 import { conditionHolds, menuText, pickOption } from "./answers.ts";
 
-type RunData = { variables: Record<string, string>; wait?: { nodeId: string; step: number } };
+type RunData = {
+  variables: Record<string, string>;
+  wait?: { nodeId: string; step: number };
+  /** The flowbuilder integration that started the run (flows/integration.ts): handed back at its end. */
+  integrationId?: number;
+};
 type Run = {
   ticket: TicketRow;
   graph: Graph;
@@ -57,7 +62,23 @@ async function loadGraph(deps: Deps, companyId: number, flowId: number): Promise
 
 const dataOf = (t: TicketRow): RunData => ({
   variables: { ...((t.dataWebhook?.variables as Record<string, string>) ?? {}) },
+  ...(viaIntegration(t) ? { integrationId: viaIntegration(t)! } : {}),
 });
+
+/** The flowbuilder integration holding the ticket's run, while it still holds the ticket. */
+function viaIntegration(t: TicketRow): number | null {
+  const id = Number((t.dataWebhook as RunData | null)?.integrationId);
+  return id && t.useIntegration && t.integrationId === id ? id : null;
+}
+
+/** The bot columns and log line of handing a flowbuilder integration's ticket back (or nothing). */
+const handBack = (t: TicketRow) =>
+  viaIntegration(t)
+    ? {
+      values: { useIntegration: false, integrationId: null },
+      log: { type: "integrationEnd" as const, detail: "flowbuilder: the flow ended" },
+    }
+    : null;
 
 /** Flow variables first ({{answerKey}}), then the message variables ({{firstName}}, {{ms}}…). */
 async function render(deps: Deps, run: Run, text: string): Promise<string> {
@@ -101,13 +122,15 @@ async function save(deps: Deps, run: Run, nodeId: string, awaiting: boolean) {
 export async function endFlow(deps: Deps, ticket: TicketRow, why?: string): Promise<TicketRow> {
   if (why) log(ticket, why);
   if (!ticket.flowStopped && !ticket.lastFlowId && !ticket.hashFlowId) return ticket;
+  const back = handBack(ticket);
   return await botUpdate(deps, ticket, {
     flowStopped: null,
     lastFlowId: null,
     flowWebhook: false,
     hashFlowId: null,
     dataWebhook: null,
-  });
+    ...back?.values,
+  }, back?.log);
 }
 
 /**
@@ -139,6 +162,7 @@ async function handOffToIntegration(
 async function transfer(deps: Deps, run: Run, queueId: number) {
   const now = deps.clock.now().toISOString();
   const t = run.ticket;
+  const back = handBack(t);
   run.ticket = await botUpdate(
     deps,
     t,
@@ -152,9 +176,13 @@ async function transfer(deps: Deps, run: Run, queueId: number) {
       flowWebhook: false,
       hashFlowId: null,
       dataWebhook: null,
+      ...back?.values,
     },
     { type: "queue", queueId },
-    (tx) => touchTraking(tx, t.id, now, queueId),
+    async (tx) => {
+      await touchTraking(tx, t.id, now, queueId);
+      if (back) await logTicket(tx, t.companyId, { ticketId: t.id, ...back.log, queueId });
+    },
   );
 }
 
@@ -255,12 +283,21 @@ async function walk(deps: Deps, run: Run, start: FlowNode | null, blockStep = 0)
   }
 }
 
-/** Starts `flowId` on the ticket from its start node. False when the flow is missing, off or empty. */
-export async function startFlow(deps: Deps, ticket: TicketRow, flowId: number): Promise<boolean> {
+/**
+ * Starts `flowId` on the ticket from its start node. False when the flow is missing, off or empty.
+ * `integrationId`: the flowbuilder integration that starts it (handed back when the run ends).
+ */
+export async function startFlow(
+  deps: Deps,
+  ticket: TicketRow,
+  flowId: number,
+  o: { integrationId?: number } = {},
+): Promise<boolean> {
   const graph = await loadGraph(deps, ticket.companyId, flowId);
   const start = graph && startOf(graph);
   if (!graph || !start) return false;
-  const run: Run = { ticket, graph, flowId, hash: randomString(16), data: { variables: {} } };
+  const data: RunData = { variables: {}, ...(o.integrationId ? { integrationId: o.integrationId } : {}) };
+  const run: Run = { ticket, graph, flowId, hash: randomString(16), data };
   await save(deps, run, start.id, false);
   await walk(deps, run, start);
   return true;
