@@ -21,7 +21,8 @@ import { renderForTicket } from "../messages/render.ts";
 import { enqueue, registerQueuedJob } from "../jobs/queue.ts";
 import { randomString } from "../lib/crypto.ts";
 import { findFlow } from "./repo.ts";
-import { startIntegration } from "../integrations/runtime.ts";
+import { enqueueTurn, startIntegration } from "../integrations/runtime.ts";
+import { isInline } from "./inline_bots.ts";
 import { type FlowNode, type Graph, nextOf, type NodeData, startOf } from "./graph.ts";
 import { conditionHolds, menuText, pickOption } from "./answers.ts";
 
@@ -159,6 +160,29 @@ async function handOffToIntegration(
   });
 }
 
+/**
+ * A Typebot / OpenAI node with its settings inline (inline_bots.ts): the bot holds the ticket with
+ * no integration or prompt row — `useIntegration` on, the run parked on the node (not waiting for a
+ * reply: the flow step leaves the ticket to the integration step), and each bot turn reads the
+ * node's settings from the graph. Its first turn starts now, like a saved integration's.
+ */
+async function handOffInline(deps: Deps, run: Run, node: FlowNode) {
+  run.ticket = await botUpdate(deps, run.ticket, {
+    flowStopped: String(run.flowId),
+    lastFlowId: node.id,
+    flowWebhook: false,
+    hashFlowId: run.hash,
+    dataWebhook: run.data,
+    useIntegration: true,
+    integrationId: null,
+    promptId: null,
+    typebotSessionId: null,
+    typebotStatus: node.type === "typebot",
+  }, { type: "integration", detail: `${node.type} «${node.data.typebotIntegration?.name ?? ""}» (flow)` });
+  const t = run.ticket;
+  await enqueueTurn(deps, { companyId: t.companyId, ticketId: t.id, start: true });
+}
+
 async function transfer(deps: Deps, run: Run, queueId: number) {
   const now = deps.clock.now().toISOString();
   const t = run.ticket;
@@ -267,8 +291,10 @@ async function walk(deps: Deps, run: Run, start: FlowNode | null, blockStep = 0)
       case "ticket":
         return await transfer(deps, run, Number(d.id));
       case "typebot":
+        if (isInline(node)) return await handOffInline(deps, run, node);
         return await handOffToIntegration(deps, run, { integrationId: Number(d.integrationId) });
       case "openai":
+        if (isInline(node)) return await handOffInline(deps, run, node);
         return await handOffToIntegration(deps, run, { promptId: Number(d.promptId) });
       default:
         await endFlow(deps, run.ticket, `node ${node.id} has unknown type ${node.type}; ended`);

@@ -68,6 +68,8 @@ export const flowStep: AutomationStep = {
     const { deps, ticket } = ctx;
     if (ticket.isGroup || ctx.message.fromMe) return "continue";
     if (ticket.flowStopped && ticket.lastFlowId) {
+      // A Typebot / OpenAI node with inline settings holds it: each message is that bot's turn.
+      if (ticket.useIntegration && !ticket.integrationId && !ticket.promptId) return "continue";
       // An attendant took the conversation: the flow lets go and the message is theirs.
       if (ticket.userId || ticket.status === "open") {
         await endFlow(deps, ticket, "an attendant took the ticket; the flow ended");

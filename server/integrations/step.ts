@@ -48,7 +48,12 @@ export const integrationStep: AutomationStep = {
         typebotStatus: integration?.type === "typebot",
       }, { type: "integration", detail: integration ? labelOf(integration) : "OpenAI" });
     } else if (!ticket.promptId) {
-      if (!ticket.integrationId) return "continue";
+      // Neither an integration nor a prompt row: a flow node's inline bot, or nothing.
+      if (!ticket.integrationId && !(ticket.flowStopped && ticket.lastFlowId)) return "continue";
+      if (!ticket.integrationId) {
+        await enqueueTurn(deps, { companyId: ticket.companyId, ticketId: ticket.id, messageId: message.id });
+        return "stop";
+      }
       const integration = await integrationOf(deps, ticket.companyId, ticket.integrationId);
       if (!integration || integration.type === "flowbuilder") return "continue";
     }

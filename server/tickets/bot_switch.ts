@@ -77,7 +77,22 @@ export async function planBotSwitch(
 export function botSwitchPatch(s: BotSwitch): Patch {
   const cleared = { typebotSessionId: null, typebotSessionTime: null };
   if (!s.on) {
-    return { ...cleared, useIntegration: false, integrationId: null, promptId: null, typebotStatus: false };
+    // A flow run the bot was (a flowbuilder integration, an inline bot node) ends with it.
+    const flow = {
+      flowStopped: null,
+      lastFlowId: null,
+      flowWebhook: false,
+      hashFlowId: null,
+      dataWebhook: null,
+    };
+    return {
+      ...cleared,
+      ...flow,
+      useIntegration: false,
+      integrationId: null,
+      promptId: null,
+      typebotStatus: false,
+    };
   }
   return {
     ...cleared,
