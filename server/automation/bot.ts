@@ -22,11 +22,14 @@ import { type MenuOption, menuText } from "../messages/menu.ts";
 
 type TicketLogType = Parameters<typeof logTicket>[2]["type"];
 
-/** Sends `text` (variables rendered) on the ticket as the bot. */
-export async function botSay(deps: Deps, ticket: TicketRow, text: string): Promise<void> {
+/**
+ * Sends `text` (variables rendered) on the ticket as the bot. `sendKey`: for a send a queued job may
+ * run again after a crash (messages/send.ts): the re-run finds it stored and does not say it twice.
+ */
+export async function botSay(deps: Deps, ticket: TicketRow, text: string, sendKey?: string): Promise<void> {
   if (!text.trim()) return;
   const body = await renderForTicket(deps, ticket.id, text);
-  await sendOnTicket(deps, ticket.companyId, ticket.id, { body });
+  await sendOnTicket(deps, ticket.companyId, ticket.id, { body, sendKey });
 }
 
 /**

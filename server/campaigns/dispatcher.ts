@@ -22,7 +22,7 @@ import type { Deps } from "../deps.ts";
 import { zonedParts } from "../lib/time.ts";
 import { getConnection } from "../connections/repo.ts";
 import { adapterFor, hasAdapter } from "../channels/registry.ts";
-import { deliverStored, SEND_UNCERTAIN, sendOnTicket } from "../messages/send.ts";
+import { deliverStored, SEND_UNCERTAIN, sendOnTicket, uncertainOr } from "../messages/send.ts";
 import { getMimeType } from "hono/utils/mime";
 import { findItem, setValidity } from "../contact_lists/repo.ts";
 import { type CampaignConfig, readConfig } from "./settings.ts";
@@ -199,7 +199,7 @@ export async function sendShipment(deps: Deps, c: CampaignRow, row: ShippingRow)
     if (row.messageId) {
       // Handed to a provider that cannot recognise a second hand-over before the process died:
       // the customer may have it, so it is counted uncertain, never sent blindly again.
-      if (await deliverStored(deps, companyId, row.messageId) === "uncertain") {
+      if (await deliverStored(deps, companyId, row.messageId).catch(uncertainOr) === "uncertain") {
         await markShipping(deps, row.id, { status: "uncertain", lastError: SEND_UNCERTAIN });
         return;
       }
@@ -229,7 +229,7 @@ export async function sendShipment(deps: Deps, c: CampaignRow, row: ShippingRow)
           mimetype: getMimeType(c.mediaPath) ?? "application/octet-stream",
         }
         : undefined;
-      await sendOnTicket(deps, companyId, ticket.id, {
+      const sent = await sendOnTicket(deps, companyId, ticket.id, {
         body: asking ? row.confirmationMessage! : row.message,
         media,
         // One id per phase of the shipment: the same id when a re-run after a crash sends it again.
@@ -237,8 +237,12 @@ export async function sendShipment(deps: Deps, c: CampaignRow, row: ShippingRow)
         onStored: async (tx, messageId) => {
           await tx.update(campaignShippings).set({ messageId }).where(eq(campaignShippings.id, row.id));
         },
-      });
+      }).catch(uncertainOr);
       await settleOutboundTicket(deps, ticket, created, opts);
+      if (sent === "uncertain") {
+        await markShipping(deps, row.id, { status: "uncertain", lastError: SEND_UNCERTAIN });
+        return;
+      }
     }
     const at = deps.clock.now();
     const now = at.toISOString();

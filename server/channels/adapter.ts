@@ -29,6 +29,18 @@ export type OutboundMessage = {
   rich?: RichContent;
 };
 
+/**
+ * The key an adapter sets to true in a send failure's `AppError.details` when the provider may have
+ * the message anyway: the request left and only the answer is missing (a timeout). The send path
+ * then keeps the hand-over mark and calls the message uncertain instead of retrying it cleanly.
+ */
+export const MAYBE_DELIVERED = "maybeDelivered";
+
+/** True for a send failure after which the provider may still deliver the message. */
+export const maybeDelivered = (err: unknown): boolean =>
+  !!err && typeof err === "object" &&
+  (err as { details?: Record<string, unknown> }).details?.[MAYBE_DELIVERED] === true;
+
 /** `pending`: accepted for asynchronous delivery; the ack arrives later through `updateAck`. */
 export type SendResult = { externalId: string; ack: number; pending?: boolean };
 

@@ -7,6 +7,7 @@
  * required exit wired.
  */
 import { AppError } from "../lib/errors.ts";
+import { inlineProblem, isInline } from "./inline_bots.ts";
 import { BLOCK_ELEMENTS, CONDITIONS, NODE_TYPES, type NodeType } from "@contract/flows.ts";
 
 export { BLOCK_ELEMENTS, CONDITIONS, NODE_TYPES, type NodeType };
@@ -93,8 +94,10 @@ function dataProblem(n: FlowNode): string | null {
     case "ticket":
       return Number(d.id) > 0 ? null : "Añadir una cola";
     case "typebot":
+      if (isInline(n)) return inlineProblem(n);
       return Number(d.integrationId) > 0 ? null : "Required";
     case "openai":
+      if (isInline(n)) return inlineProblem(n);
       return Number(d.promptId) > 0 ? null : "Required";
   }
 }

@@ -14,19 +14,39 @@
  */
 import { getMimeType } from "hono/utils/mime";
 import type { Deps } from "../deps.ts";
-import { findTicket, type TicketRow } from "../tickets/repo.ts";
+import { findTicket, logTicket, type TicketRow } from "../tickets/repo.ts";
 import { botSay, botUpdate, touchTraking } from "../automation/bot.ts";
 import { sendOnTicket } from "../messages/send.ts";
 import { renderForTicket } from "../messages/render.ts";
 import { enqueue, registerQueuedJob } from "../jobs/queue.ts";
 import { randomString } from "../lib/crypto.ts";
 import { findFlow } from "./repo.ts";
-import { startIntegration } from "../integrations/runtime.ts";
+import { enqueueTurn, startIntegration } from "../integrations/runtime.ts";
+import { isInline } from "./inline_bots.ts";
 import { type FlowNode, type Graph, nextOf, type NodeData, startOf } from "./graph.ts";
 import { conditionHolds, menuText, pickOption } from "./answers.ts";
 
-type RunData = { variables: Record<string, string>; wait?: { nodeId: string; step: number } };
-type Run = { ticket: TicketRow; graph: Graph; flowId: number; hash: string; data: RunData };
+type RunData = {
+  variables: Record<string, string>;
+  wait?: { nodeId: string; step: number };
+  /** The flowbuilder integration that started the run (flows/integration.ts): handed back at its end. */
+  integrationId?: number;
+};
+type Run = {
+  ticket: TicketRow;
+  graph: Graph;
+  flowId: number;
+  hash: string;
+  data: RunData;
+  /**
+   * Set when a `flow.resume` job walks the run: its sends are keyed `flow:{job}:{n}` (n counts
+   * them), so a re-run of the job after a crash finds each one stored and says nothing twice.
+   */
+  keys?: { job: number; n: number };
+};
+
+/** The send key of the run's next send, for a walk a queued job may run again; else none. */
+const nextKey = (run: Run) => run.keys ? `flow:${run.keys.job}:${run.keys.n++}` : undefined;
 
 /** Steps one inbound message (or timer) may take without parking: a loop of nodes ends there. */
 const MAX_STEPS = 200;
@@ -43,7 +63,23 @@ async function loadGraph(deps: Deps, companyId: number, flowId: number): Promise
 
 const dataOf = (t: TicketRow): RunData => ({
   variables: { ...((t.dataWebhook?.variables as Record<string, string>) ?? {}) },
+  ...(viaIntegration(t) ? { integrationId: viaIntegration(t)! } : {}),
 });
+
+/** The flowbuilder integration holding the ticket's run, while it still holds the ticket. */
+function viaIntegration(t: TicketRow): number | null {
+  const id = Number((t.dataWebhook as RunData | null)?.integrationId);
+  return id && t.useIntegration && t.integrationId === id ? id : null;
+}
+
+/** The bot columns and log line of handing a flowbuilder integration's ticket back (or nothing). */
+const handBack = (t: TicketRow) =>
+  viaIntegration(t)
+    ? {
+      values: { useIntegration: false, integrationId: null },
+      log: { type: "integrationEnd" as const, detail: "flowbuilder: the flow ended" },
+    }
+    : null;
 
 /** Flow variables first ({{answerKey}}), then the message variables ({{firstName}}, {{ms}}…). */
 async function render(deps: Deps, run: Run, text: string): Promise<string> {
@@ -52,7 +88,9 @@ async function render(deps: Deps, run: Run, text: string): Promise<string> {
 }
 
 async function say(deps: Deps, run: Run, text: string) {
-  await botSay(deps, run.ticket, await render(deps, run, text));
+  const body = await render(deps, run, text);
+  if (!body.trim()) return;
+  await botSay(deps, run.ticket, body, nextKey(run));
 }
 
 async function sendFile(deps: Deps, run: Run, path: string, caption = "", original?: string) {
@@ -64,6 +102,7 @@ async function sendFile(deps: Deps, run: Run, path: string, caption = "", origin
   await sendOnTicket(deps, run.ticket.companyId, run.ticket.id, {
     body: caption,
     media: { path, name, size: stat.size, mimetype: getMimeType(path) ?? "application/octet-stream" },
+    sendKey: nextKey(run),
   });
 }
 
@@ -84,13 +123,15 @@ async function save(deps: Deps, run: Run, nodeId: string, awaiting: boolean) {
 export async function endFlow(deps: Deps, ticket: TicketRow, why?: string): Promise<TicketRow> {
   if (why) log(ticket, why);
   if (!ticket.flowStopped && !ticket.lastFlowId && !ticket.hashFlowId) return ticket;
+  const back = handBack(ticket);
   return await botUpdate(deps, ticket, {
     flowStopped: null,
     lastFlowId: null,
     flowWebhook: false,
     hashFlowId: null,
     dataWebhook: null,
-  });
+    ...back?.values,
+  }, back?.log);
 }
 
 /**
@@ -119,9 +160,33 @@ async function handOffToIntegration(
   });
 }
 
+/**
+ * A Typebot / OpenAI node with its settings inline (inline_bots.ts): the bot holds the ticket with
+ * no integration or prompt row — `useIntegration` on, the run parked on the node (not waiting for a
+ * reply: the flow step leaves the ticket to the integration step), and each bot turn reads the
+ * node's settings from the graph. Its first turn starts now, like a saved integration's.
+ */
+async function handOffInline(deps: Deps, run: Run, node: FlowNode) {
+  run.ticket = await botUpdate(deps, run.ticket, {
+    flowStopped: String(run.flowId),
+    lastFlowId: node.id,
+    flowWebhook: false,
+    hashFlowId: run.hash,
+    dataWebhook: run.data,
+    useIntegration: true,
+    integrationId: null,
+    promptId: null,
+    typebotSessionId: null,
+    typebotStatus: node.type === "typebot",
+  }, { type: "integration", detail: `${node.type} «${node.data.typebotIntegration?.name ?? ""}» (flow)` });
+  const t = run.ticket;
+  await enqueueTurn(deps, { companyId: t.companyId, ticketId: t.id, start: true });
+}
+
 async function transfer(deps: Deps, run: Run, queueId: number) {
   const now = deps.clock.now().toISOString();
   const t = run.ticket;
+  const back = handBack(t);
   run.ticket = await botUpdate(
     deps,
     t,
@@ -135,9 +200,13 @@ async function transfer(deps: Deps, run: Run, queueId: number) {
       flowWebhook: false,
       hashFlowId: null,
       dataWebhook: null,
+      ...back?.values,
     },
     { type: "queue", queueId },
-    (tx) => touchTraking(tx, t.id, now, queueId),
+    async (tx) => {
+      await touchTraking(tx, t.id, now, queueId);
+      if (back) await logTicket(tx, t.companyId, { ticketId: t.id, ...back.log, queueId });
+    },
   );
 }
 
@@ -222,8 +291,10 @@ async function walk(deps: Deps, run: Run, start: FlowNode | null, blockStep = 0)
       case "ticket":
         return await transfer(deps, run, Number(d.id));
       case "typebot":
+        if (isInline(node)) return await handOffInline(deps, run, node);
         return await handOffToIntegration(deps, run, { integrationId: Number(d.integrationId) });
       case "openai":
+        if (isInline(node)) return await handOffInline(deps, run, node);
         return await handOffToIntegration(deps, run, { promptId: Number(d.promptId) });
       default:
         await endFlow(deps, run.ticket, `node ${node.id} has unknown type ${node.type}; ended`);
@@ -238,12 +309,21 @@ async function walk(deps: Deps, run: Run, start: FlowNode | null, blockStep = 0)
   }
 }
 
-/** Starts `flowId` on the ticket from its start node. False when the flow is missing, off or empty. */
-export async function startFlow(deps: Deps, ticket: TicketRow, flowId: number): Promise<boolean> {
+/**
+ * Starts `flowId` on the ticket from its start node. False when the flow is missing, off or empty.
+ * `integrationId`: the flowbuilder integration that starts it (handed back when the run ends).
+ */
+export async function startFlow(
+  deps: Deps,
+  ticket: TicketRow,
+  flowId: number,
+  o: { integrationId?: number } = {},
+): Promise<boolean> {
   const graph = await loadGraph(deps, ticket.companyId, flowId);
   const start = graph && startOf(graph);
   if (!graph || !start) return false;
-  const run: Run = { ticket, graph, flowId, hash: randomString(16), data: { variables: {} } };
+  const data: RunData = { variables: {}, ...(o.integrationId ? { integrationId: o.integrationId } : {}) };
+  const run: Run = { ticket, graph, flowId, hash: randomString(16), data };
   await save(deps, run, start.id, false);
   await walk(deps, run, start);
   return true;
@@ -311,8 +391,11 @@ export async function resumeWithReply(deps: Deps, ticket: TicketRow, body: strin
 
 type ResumePayload = { companyId: number; ticketId: number; hash: string; nodeId: string; step: number };
 
-/** The interval is over: continue after it, if the ticket is still where the timer left it. */
-export async function resumeAfterWait(deps: Deps, p: ResumePayload): Promise<void> {
+/**
+ * The interval is over: continue after it, if the ticket is still where the timer left it. `jobId`
+ * keys the walk's sends: the queue runs a job again when its worker died before the `done` mark.
+ */
+export async function resumeAfterWait(deps: Deps, p: ResumePayload, jobId?: number): Promise<void> {
   const ticket = await findTicket(deps.db, p.companyId, p.ticketId);
   if (!ticket || ticket.status === "closed" || ticket.hashFlowId !== p.hash) return;
   if (ticket.userId || ticket.status === "open") {
@@ -326,6 +409,7 @@ export async function resumeAfterWait(deps: Deps, p: ResumePayload): Promise<voi
   const at = await current(deps, ticket);
   if (!at) return;
   const { run, node } = at;
+  if (jobId !== undefined) run.keys = { job: jobId, n: 0 };
   delete run.data.wait;
   await save(deps, run, node.id, false);
   if (node.type === "singleBlock") return await walk(deps, run, node, p.step);
@@ -334,5 +418,5 @@ export async function resumeAfterWait(deps: Deps, p: ResumePayload): Promise<voi
 
 registerQueuedJob({
   name: RESUME_JOB,
-  handle: (deps, payload) => resumeAfterWait(deps, payload as ResumePayload),
+  handle: (deps, payload, job) => resumeAfterWait(deps, payload as ResumePayload, job.id),
 });

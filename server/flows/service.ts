@@ -16,6 +16,7 @@ import { invalidate } from "../caches.ts";
 import * as repo from "./repo.ts";
 import { publishChange } from "./events.ts";
 import { checkGraph, type Graph, mediaPaths, type NodeData } from "./graph.ts";
+import { isInline, maskInline, sealInline } from "./inline_bots.ts";
 import type { ListFlowsQuery, SaveGraphInput } from "./schemas.ts";
 
 const PAGE = 20;
@@ -51,7 +52,9 @@ async function getFlow(deps: Deps, actor: Actor, id: number) {
 /** GET /flowbuilder/{id} and /flowbuilder/flow/{id}: the flow with its graph and variables. */
 export async function showFlow(deps: Deps, actor: Actor, id: number) {
   const f = await getFlow(deps, actor, id);
-  return { flow: { ...summary(f), flow: f.flow, variables: f.variables } };
+  return {
+    flow: { ...summary(f), flow: await maskInline(deps, f.flow as unknown as Graph), variables: f.variables },
+  };
 }
 
 export async function createFlow(deps: Deps, actor: Actor, name: string) {
@@ -128,6 +131,8 @@ export async function saveGraph(deps: Deps, actor: Actor, input: SaveGraphInput)
   if (graph.nodes.some((n) => n.type === "typebot")) requirePlan(actor.plan, "useIntegrations");
   if (graph.nodes.some((n) => n.type === "openai")) requirePlan(actor.plan, "useOpenAi");
   await assertGraphOwned(deps, actor.companyId, graph);
+  const before = await repo.findFlow(deps.db, actor.companyId, input.idFlow);
+  const stored = await sealInline(deps, graph, (before?.flow as unknown as Graph) ?? null);
   const variables = [
     ...new Set(
       graph.nodes.filter((n) => n.type === "question").map((n) =>
@@ -136,7 +141,7 @@ export async function saveGraph(deps: Deps, actor: Actor, input: SaveGraphInput)
     ),
   ];
   const row = await deps.database.write(async (tx) => {
-    const f = await repo.updateFlow(tx, actor.companyId, input.idFlow, { flow: graph, variables });
+    const f = await repo.updateFlow(tx, actor.companyId, input.idFlow, { flow: stored, variables });
     if (!f) throw notFound("flow");
     await audit(tx, actor, {
       action: "flow.update",
@@ -148,12 +153,18 @@ export async function saveGraph(deps: Deps, actor: Actor, input: SaveGraphInput)
     return f;
   });
   publishChange(deps, actor.companyId, "flowbuilder", { action: "update", record: summary(row) });
-  return { flow: { ...summary(row), flow: row.flow, variables: row.variables } };
+  return {
+    flow: {
+      ...summary(row),
+      flow: await maskInline(deps, row.flow as unknown as Graph),
+      variables: row.variables,
+    },
+  };
 }
 
 async function assertGraphOwned(deps: Deps, companyId: number, g: Graph) {
   const ids = (type: string, key: string) =>
-    g.nodes.filter((n) => n.type === type).map((n) => Number(n.data[key]));
+    g.nodes.filter((n) => n.type === type && !isInline(n)).map((n) => Number(n.data[key]));
   await assertOwned(deps.db, companyId, {
     queue: ids("ticket", "id"),
     queueIntegration: ids("typebot", "integrationId"),

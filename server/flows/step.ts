@@ -9,13 +9,20 @@
  *     not-a-phrase flow (a returning contact).
  * Tickets already handed to an integration, a queue or an attendant are not touched.
  */
-import { and, eq, isNull, lt } from "drizzle-orm";
-import { tickets, ticketTraking } from "@db/schema.ts";
+import { and, eq, isNull } from "drizzle-orm";
+import { ticketTraking } from "@db/schema.ts";
 import type { AutomationContext, AutomationStep } from "../automation/step.ts";
 import { touchTraking } from "../automation/bot.ts";
 import { activeCampaigns } from "./repo.ts";
 import { fold } from "./answers.ts";
 import { endFlow, resumeWithReply, startFlow } from "./runtime.ts";
+import { botEndedBefore, botSourceOf } from "../tickets/bot_switch.ts";
+import {
+  type FlowbuilderIntegration,
+  flowbuilderIntegration,
+  hadEarlierTicket,
+  startFlowbuilder,
+} from "./integration.ts";
 
 /**
  * No bot has taken this conversation yet: the tracking row of the ticket's open cycle has no
@@ -38,15 +45,21 @@ async function started(ctx: AutomationContext, flowId: number): Promise<boolean>
   return true;
 }
 
-async function hadEarlierTicket(ctx: AutomationContext): Promise<boolean> {
-  const t = ctx.ticket;
-  const [row] = await ctx.deps.db.select({ id: tickets.id }).from(tickets).where(and(
-    eq(tickets.companyId, t.companyId),
-    eq(tickets.contactId, t.contactId),
-    eq(tickets.whatsappId, t.whatsappId!),
-    lt(tickets.id, t.id),
-  )).limit(1);
-  return !!row;
+/** The flowbuilder integration that should take this waiting ticket now, if any. */
+async function flowbuilderFor(ctx: AutomationContext): Promise<FlowbuilderIntegration | null> {
+  const { deps, ticket } = ctx;
+  if (ticket.userId || ticket.status === "open" || ticket.status === "closed") return null;
+  if (ticket.useIntegration) {
+    return ticket.promptId
+      ? null
+      : await flowbuilderIntegration(deps, ticket.companyId, ticket.integrationId);
+  }
+  if (!ticket.queueId) return null;
+  const source = await botSourceOf(deps.db, ticket, ctx.connection);
+  if (!source?.integrationId) return null;
+  const fb = await flowbuilderIntegration(deps, ticket.companyId, source.integrationId);
+  if (!fb || await botEndedBefore(deps.db, ticket.id) || (await ctx.contact())?.disableBot) return null;
+  return fb;
 }
 
 export const flowStep: AutomationStep = {
@@ -55,6 +68,8 @@ export const flowStep: AutomationStep = {
     const { deps, ticket } = ctx;
     if (ticket.isGroup || ctx.message.fromMe) return "continue";
     if (ticket.flowStopped && ticket.lastFlowId) {
+      // A Typebot / OpenAI node with inline settings holds it: each message is that bot's turn.
+      if (ticket.useIntegration && !ticket.integrationId && !ticket.promptId) return "continue";
       // An attendant took the conversation: the flow lets go and the message is theirs.
       if (ticket.userId || ticket.status === "open") {
         await endFlow(deps, ticket, "an attendant took the ticket; the flow ended");
@@ -62,6 +77,13 @@ export const flowStep: AutomationStep = {
       }
       if (ticket.flowWebhook) await resumeWithReply(deps, ticket, ctx.body);
       return "stop";
+    }
+    // A flowbuilder integration: the ticket's own (a chatbot option, the conversation's switch) or
+    // its queue's, once per ticket (flows/integration.ts).
+    const fb = await flowbuilderFor(ctx);
+    if (fb) {
+      const left = await startFlowbuilder(deps, ticket, fb, ctx.body);
+      return left.useIntegration ? "stop" : "continue";
     }
     if (ticket.useIntegration || ticket.queueId || ticket.userId) return "continue";
 
@@ -79,7 +101,7 @@ export const flowStep: AutomationStep = {
     const { flowIdWelcome, flowIdNotPhrase } = ctx.connection;
     if (!flowIdWelcome && !flowIdNotPhrase) return "continue";
     if (!(await noBotYet(ctx))) return "continue";
-    const flowId = (await hadEarlierTicket(ctx)) ? flowIdNotPhrase : flowIdWelcome;
+    const flowId = (await hadEarlierTicket(deps, ticket)) ? flowIdNotPhrase : flowIdWelcome;
     if (flowId && await started(ctx, flowId)) return "stop";
     return "continue";
   },

@@ -26,6 +26,7 @@ import { dialogflowTurn } from "./dialogflow.ts";
 import { openaiTurn } from "./openai.ts";
 import { transcribeStored } from "./transcribe.ts";
 import { type Outcome, ProviderError, type Reply, type Turn } from "./provider.ts";
+import { inlineBotNode, inlineIntegration, inlinePrompt } from "../flows/inline_bots.ts";
 
 type TurnPayload = {
   companyId: number;
@@ -100,6 +101,10 @@ export async function handOver(
       typebotSessionTime: null,
       status: ticket.status === "open" ? "open" : "pending",
       queueId,
+      // An inline flow node's bot (flows/inline_bots.ts) held the ticket parked on its node: the run ends too.
+      ...(!ticket.integrationId && !ticket.promptId && ticket.flowStopped
+        ? { flowStopped: null, lastFlowId: null, flowWebhook: false, hashFlowId: null, dataWebhook: null }
+        : {}),
     },
     { type: "integrationEnd", queueId, detail: to.reason },
     (tx) => cancelTimers(tx, ticket.id, ["typebotExpiry"]),
@@ -219,7 +224,14 @@ async function runTurn(deps: Deps, p: TurnPayload, job: { id: number; attempts: 
       default:
         return; // flowbuilder: the flow runtime's
     }
-  } else return;
+  } else {
+    // A flow node with its settings inline holds the ticket (flows/inline_bots.ts).
+    const node = await inlineBotNode(deps, ticket);
+    if (!node) return;
+    out = node.type === "openai"
+      ? await openaiTurn(turn, inlinePrompt(ticket.companyId, node))
+      : await typebotTurn(turn, inlineIntegration(ticket.companyId, node));
+  }
   // The customer may have been taken by an attendant while the provider thought.
   const fresh = await getTicket(deps.db, p.companyId, p.ticketId);
   if (fresh.userId || fresh.status === "closed" || !fresh.useIntegration) return;

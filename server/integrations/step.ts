@@ -7,36 +7,12 @@
  * neither starts again on that ticket: people have it.
  */
 import { and, eq } from "drizzle-orm";
-import { queueIntegrations, queues, ticketLogs } from "@db/schema.ts";
+import { queueIntegrations } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
-import type { TicketRow } from "../tickets/repo.ts";
-import type { AutomationContext, AutomationStep } from "../automation/step.ts";
+import type { AutomationStep } from "../automation/step.ts";
+import { botEndedBefore, botSourceOf } from "../tickets/bot_switch.ts";
 import { botUpdate } from "../automation/bot.ts";
 import { enqueueTurn, labelOf } from "./runtime.ts";
-
-type Source = { integrationId: number | null; promptId: number | null };
-
-async function handedOverBefore(deps: Deps, t: TicketRow): Promise<boolean> {
-  const [row] = await deps.db.select({ id: ticketLogs.id }).from(ticketLogs)
-    .where(and(eq(ticketLogs.ticketId, t.id), eq(ticketLogs.type, "integrationEnd"))).limit(1);
-  return !!row;
-}
-
-async function sourceOf(ctx: AutomationContext): Promise<Source | null> {
-  const { deps, ticket, connection } = ctx;
-  if (!ticket.queueId) {
-    if (connection.promptId) return { integrationId: null, promptId: connection.promptId };
-    if (connection.integrationId) return { integrationId: connection.integrationId, promptId: null };
-    return null;
-  }
-  const [q] = await deps.db.select({ integrationId: queues.integrationId, promptId: queues.promptId }).from(
-    queues,
-  )
-    .where(and(eq(queues.companyId, ticket.companyId), eq(queues.id, ticket.queueId)));
-  if (q?.promptId) return { integrationId: null, promptId: q.promptId };
-  if (q?.integrationId) return { integrationId: q.integrationId, promptId: null };
-  return null;
-}
 
 async function integrationOf(deps: Deps, companyId: number, id: number) {
   const [row] = await deps.db.select({ type: queueIntegrations.type, name: queueIntegrations.name })
@@ -57,8 +33,8 @@ export const integrationStep: AutomationStep = {
     if (ticket.isGroup && connection.groupAsTicket !== "enabled") return "continue";
     if ((await ctx.contact())?.disableBot) return "continue";
     if (!ticket.useIntegration) {
-      const source = await sourceOf(ctx);
-      if (!source || await handedOverBefore(deps, ticket)) return "continue";
+      const source = await botSourceOf(deps.db, ticket, connection);
+      if (!source || await botEndedBefore(deps.db, ticket.id)) return "continue";
       const integration = source.integrationId
         ? await integrationOf(deps, ticket.companyId, source.integrationId)
         : null;
@@ -72,7 +48,12 @@ export const integrationStep: AutomationStep = {
         typebotStatus: integration?.type === "typebot",
       }, { type: "integration", detail: integration ? labelOf(integration) : "OpenAI" });
     } else if (!ticket.promptId) {
-      if (!ticket.integrationId) return "continue";
+      // Neither an integration nor a prompt row: a flow node's inline bot, or nothing.
+      if (!ticket.integrationId && !(ticket.flowStopped && ticket.lastFlowId)) return "continue";
+      if (!ticket.integrationId) {
+        await enqueueTurn(deps, { companyId: ticket.companyId, ticketId: ticket.id, messageId: message.id });
+        return "stop";
+      }
       const integration = await integrationOf(deps, ticket.companyId, ticket.integrationId);
       if (!integration || integration.type === "flowbuilder") return "continue";
     }

@@ -65,6 +65,8 @@ export const errorStatus = {
   ERR_SENDING_WAPP_MSG: 502,
   /** Meta channels: a free-form reply more than 24 h after the customer's last message. */
   ERR_OUTSIDE_24H_WINDOW: 400,
+  /** The ticket's integration switch turned on where neither its queue nor its connection has a bot. */
+  ERR_NO_INTEGRATION: 400,
   ERR_DELETE_WAPP_MSG: 502,
   ERR_OTHER_OPEN_TICKET: 409,
   ERR_DUPLICATED_CONTACT: 409,

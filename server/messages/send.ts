@@ -21,7 +21,7 @@ const mimeOf = (path: string) => getMimeType(path) ?? "application/octet-stream"
 import { type MessageDTO, messageDTOs } from "./dto.ts";
 import { findMessageByWid, getMessage, insertMessage, updateMessage } from "./repo.ts";
 import { stableMessageId } from "./send_key.ts";
-import type { OutboundMessage } from "../channels/adapter.ts";
+import { maybeDelivered, type OutboundMessage } from "../channels/adapter.ts";
 import type { MessageRow } from "./dto.ts";
 import type { Tx } from "@db/client.ts";
 import { type RichContent, richOf } from "./rich.ts";
@@ -59,6 +59,16 @@ export type SendInput = {
  */
 export type Redelivery = "acked" | "sent" | "uncertain";
 export const SEND_UNCERTAIN = "ERR_SEND_UNCERTAIN";
+
+/**
+ * For a dispatcher's `.catch`: a send the provider may have taken (the call timed out after it
+ * left: `maybeDelivered`) is "uncertain", counted like one found handed over after a crash; any
+ * other failure is thrown on.
+ */
+export const uncertainOr = (err: unknown): "uncertain" => {
+  if (maybeDelivered(err)) return "uncertain";
+  throw err;
+};
 
 export const newExternalId = () => `ATD${randomString(24)}`;
 
@@ -189,7 +199,9 @@ export async function deliver(deps: Deps, out: OutboundMessage, dto: MessageDTO)
 /**
  * The adapter call of every send. A failure is written on the message (the bubble shows it and
  * offers a retry) and then thrown, so the caller learns of it as well. `recordHandOver` (a
- * dispatcher's send) writes `handedAt` first: from then on the provider may have it.
+ * dispatcher's send) writes `handedAt` first: from then on the provider may have it. A refusal
+ * clears it again; a failure the adapter calls `maybeDelivered` (a timeout) keeps it and marks the
+ * message ERR_SEND_UNCERTAIN, so the dispatcher's next attempt finds it uncertain, not resendable.
  */
 async function sendOut(deps: Deps, out: OutboundMessage, recordHandOver = false): Promise<MessageDTO | null> {
   if (recordHandOver) {
@@ -207,6 +219,12 @@ async function sendOut(deps: Deps, out: OutboundMessage, recordHandOver = false)
       : new AppError("ERR_SENDING_WAPP_MSG", { cause: err, details: { messageId: out.messageId } });
     const reason = [failure.code, (err as Error)?.message].filter((x, i, a) => x && a.indexOf(x) === i)
       .join(": ");
+    if (recordHandOver && maybeDelivered(err)) {
+      // The call left and its answer never came (a timeout): the provider may have it. The
+      // hand-over mark stays, so a re-run finds it uncertain instead of handing it over twice.
+      await recordSendError(deps, out.companyId, out.messageId, SEND_UNCERTAIN).catch(() => undefined);
+      throw failure;
+    }
     // The provider answered with a refusal (or the call never reached it): not handed over.
     if (recordHandOver) {
       await deps.database.write((tx) => updateMessage(tx, out.companyId, out.messageId, { handedAt: null }))

@@ -15,7 +15,7 @@ import { companies, contacts, schedules, users } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { getMimeType } from "hono/utils/mime";
-import { deliverStored, SEND_UNCERTAIN, sendOnTicket } from "../messages/send.ts";
+import { deliverStored, SEND_UNCERTAIN, sendOnTicket, uncertainOr } from "../messages/send.ts";
 import { renderForTicket } from "../messages/render.ts";
 import { defaultConnection, getConnection } from "../connections/repo.ts";
 import { outboundTicket, settleOutboundTicket } from "../campaigns/outbound.ts";
@@ -92,8 +92,9 @@ export async function sendSchedule(deps: Deps, s: ScheduleRow): Promise<void> {
   // slot counts as sent (the customer may have it) and says so in lastError; never sent again.
   let uncertain = false;
   try {
-    if (s.messageId) uncertain = await deliverStored(deps, s.companyId, s.messageId) === "uncertain";
-    else {
+    if (s.messageId) {
+      uncertain = await deliverStored(deps, s.companyId, s.messageId).catch(uncertainOr) === "uncertain";
+    } else {
       const conn = await connectionFor(deps, s);
       const [contact] = await deps.db.select({ id: contacts.id }).from(contacts)
         .where(and(eq(contacts.companyId, s.companyId), eq(contacts.id, s.contactId))).limit(1);
@@ -118,7 +119,7 @@ export async function sendSchedule(deps: Deps, s: ScheduleRow): Promise<void> {
           mimetype: getMimeType(s.mediaPath) ?? "application/octet-stream",
         }
         : undefined;
-      await sendOnTicket(deps, s.companyId, ticket.id, {
+      uncertain = await sendOnTicket(deps, s.companyId, ticket.id, {
         body,
         media,
         userId: s.userId,
@@ -127,7 +128,7 @@ export async function sendSchedule(deps: Deps, s: ScheduleRow): Promise<void> {
         onStored: async (tx, messageId) => {
           await tx.update(schedules).set({ messageId }).where(eq(schedules.id, s.id));
         },
-      });
+      }).catch(uncertainOr) === "uncertain";
       await settleOutboundTicket(deps, ticket, created, opts);
     }
     const now = deps.clock.now();

@@ -22,6 +22,7 @@ import { closeTraking, now, startTraking } from "./tracking.ts";
 import { transferToNewTicket } from "./transfer.ts";
 import { type ReadMessage, receiptsFor } from "../messages/read_receipts.ts";
 import { askRating, ratingApplies } from "./rating.ts";
+import { botSwitchPatch, logBotSwitch, planBotSwitch } from "./bot_switch.ts";
 
 export async function updateTicketStatus(
   deps: Deps,
@@ -55,9 +56,17 @@ export async function updateTicketStatus(
     queueIntegration: input.integrationId,
   });
 
+  const conn = before.whatsappId ? await getConnection(deps.db, actor.companyId, before.whatsappId) : null;
+  // The conversation's integration switch (bot_switch.ts). On gives an attended ticket back to the
+  // bot: it waits without an attendant, as every ticket a bot holds does.
+  const bot = input.useIntegration === undefined || input.status === "closed"
+    ? null
+    : await planBotSwitch(deps.db, before, input.useIntegration, conn);
+  if (bot?.on && before.status === "open" && input.status === undefined) {
+    input = { ...input, status: "pending" };
+  }
   const closing = input.status === "closed";
   if (closing) await assertMayClose(deps, actor, before, s.requiredTag === "enabled");
-  const conn = before.whatsappId ? await getConnection(deps.db, actor.companyId, before.whatsappId) : null;
 
   // With ratings on, an attended ticket waits for the customer's rating (status nps) instead;
   // the farewell follows the rating (server/automation/steps/rating.ts).
@@ -85,9 +94,10 @@ export async function updateTicketStatus(
   }
   let readNow: ReadMessage[] = [];
   const updated = await deps.database.write(async (tx) => {
-    const patch: Partial<typeof tickets.$inferInsert> = {};
-    if (input.useIntegration !== undefined) patch.useIntegration = input.useIntegration;
-    if (input.integrationId !== undefined) patch.integrationId = input.integrationId;
+    const patch: Partial<typeof tickets.$inferInsert> = bot ? botSwitchPatch(bot) : {};
+    if (bot) await logBotSwitch(tx, before, bot, actor.userId);
+    else if (input.useIntegration !== undefined) patch.useIntegration = input.useIntegration;
+    if (input.integrationId !== undefined && !bot) patch.integrationId = input.integrationId;
     if (input.queueId !== undefined) patch.queueId = input.queueId;
     if (rating) {
       const t = await updateTicket(tx, actor.companyId, id, {

@@ -21,6 +21,7 @@ import type { AutomationContext, AutomationStep } from "../step.ts";
 import { botClose, botMenu, botSay, botUpdate, touchTraking } from "../bot.ts";
 import { pickOption } from "../../messages/menu.ts";
 import { sendFileList } from "../file_list.ts";
+import { flowbuilderIntegration, startFlowbuilder } from "../../flows/integration.ts";
 
 export const BACK_LINE = "*[ # ]* - Voltar ao menu principal";
 export const EXIT_LINE = "*[ Sair ]* - Encerrar atendimento";
@@ -175,6 +176,9 @@ async function act(
         queueOptionId: o.id,
         status: pending,
       }, { type: "chatBot" });
+      // A flowbuilder integration starts its flow as it is chosen (flows/integration.ts).
+      const fb = await flowbuilderIntegration(deps, ticket.companyId, o.optIntegrationId);
+      if (fb) ticket = await startFlowbuilder(deps, ticket, fb, "");
       break;
     }
     case "file": {

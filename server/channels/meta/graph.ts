@@ -3,15 +3,16 @@
  * from config.providers (GRAPH_API_URL, WHATSAPP_CLOUD_API_URL) so tests point them at a local
  * server. Tokens travel in the Authorization header, never in URLs (they would end up in logs).
  * A Graph error `{error:{message, code, error_subcode}}` becomes ERR_SENDING_WAPP_MSG with the
- * provider's message in `details`.
+ * provider's message in `details`. A call that timed out (GRAPH_TIMEOUT_MS) had left: Meta may have
+ * acted on it, so its error says `maybeDelivered` (channels/adapter.ts) and a send is not retried.
  */
 import type { Deps } from "../../deps.ts";
 import type { ConnectionRow } from "../../connections/repo.ts";
 import { AppError, type ErrorCode } from "../../lib/errors.ts";
 import { safeFetch } from "../../lib/safe_fetch.ts";
+import { MAYBE_DELIVERED } from "../adapter.ts";
 
 export const GRAPH_VERSION = "v21.0";
-const TIMEOUT_MS = 20_000;
 
 export type GraphBase = "graph" | "cloudApi";
 
@@ -34,19 +35,30 @@ export async function graphCall<T = Record<string, unknown>>(
     headers.set("content-type", "application/json");
     body = JSON.stringify(init.json);
   } else if (init.form) body = init.form;
+  const failed = (err: { name?: string; message?: string }) => {
+    const timedOut = err?.name === "TimeoutError";
+    return new AppError(code, {
+      cause: err,
+      details: {
+        provider: "meta",
+        message: String(err?.message ?? err),
+        ...(timedOut ? { [MAYBE_DELIVERED]: true } : {}),
+      },
+    });
+  };
   // The provider's base URL is the operator's (trusted by the guard); a redirect elsewhere is not.
   const res = await safeFetch(deps.fetchGuard, url, {
     method: init.method ?? (body ? "POST" : "GET"),
     headers,
     body,
-    timeoutMs: TIMEOUT_MS,
+    timeoutMs: deps.config.graphTimeoutMs,
   }).catch((err) => {
-    throw new AppError(code, {
-      cause: err,
-      details: { provider: "meta", message: String(err?.message ?? err) },
-    });
+    throw failed(err);
   });
-  const text = await res.text();
+  // The answer's body is read under the same timeout: Meta has the request by then.
+  const text = await res.text().catch((err) => {
+    throw failed(err);
+  });
   let data: Record<string, unknown> = {};
   try {
     data = text ? JSON.parse(text) : {};

@@ -13,9 +13,11 @@ export type TicketUpdate = {
   amountUsedBotQueues?: number;
   msgTransfer?: string;
   isTransfered?: boolean;
+  /** The conversation's integration switch. */
+  useIntegration?: boolean;
 };
 
-/** PUT /tickets/{id}: accept, return, resolve, ignore, reopen, transfer. The answer patches every cache. */
+/** PUT /tickets/{id}: accept, return, resolve, ignore, reopen, transfer, the bot switch. The answer patches every cache. */
 export function useUpdateTicket() {
   const qc = useQueryClient();
   const me = useCurrentUser();

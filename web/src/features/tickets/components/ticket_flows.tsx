@@ -36,6 +36,8 @@ type Flows = {
   transfer: (t: Ticket) => void;
   remove: (t: Ticket) => void;
   showLog: (t: Ticket) => void;
+  /** The conversation's integration switch: off ends its bot; on gives it to its queue's or connection's. */
+  toggleIntegration: (t: Ticket) => void;
   newTicket: () => void;
   busy: boolean;
 };
@@ -113,6 +115,12 @@ export function TicketFlowsProvider({ children }: { children: ReactNode }) {
     transfer: (ticket) => setOpen({ kind: "transfer", ticket }),
     remove: (ticket) => setOpen({ kind: "delete", ticket }),
     showLog: (ticket) => setOpen({ kind: "log", ticket }),
+    toggleIntegration: (ticket) =>
+      run(
+        ticket,
+        { useIntegration: !ticket.useIntegration },
+        t(ticket.useIntegration ? "toasts.integrationOff" : "toasts.integrationOn"),
+      ),
     newTicket: () => setOpen({ kind: "new" }),
     busy: update.isPending,
   }), [me.id, update.isPending, t]);

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import {
   ArrowLeft,
   ArrowRightLeft,
+  Bot,
   CalendarClock,
   CheckCircle2,
   EllipsisVertical,
@@ -33,6 +34,7 @@ import { ChannelIcon } from "../../../../components/ui/channel_icon.tsx";
 import { useTicketFlows } from "../ticket_flows.tsx";
 import { TicketTagsButton, TicketTagsDialog } from "../../../tags/index.ts";
 import { useScheduleDialog } from "../../../schedules/index.ts";
+import { cn } from "../../../../lib/utils.ts";
 
 type Props = {
   ticket: Ticket;
@@ -192,6 +194,31 @@ export function TicketHeader({ ticket, onBack, onToggleDrawer, onExport, onSelec
               <MenuItem onSelect={() => flows.returnToQueue(ticket)} data-testid="ticket-menu-return">
                 <Undo2 />
                 {t("actions.return")}
+              </MenuItem>
+            )}
+            {ticket.status !== "closed" && !ticket.isGroup && (
+              <MenuItem
+                role="menuitemcheckbox"
+                aria-checked={ticket.useIntegration}
+                onSelect={() => flows.toggleIntegration(ticket)}
+                data-testid="ticket-integration-switch"
+              >
+                <Bot />
+                <span className="flex-1">{t("actions.integration")}</span>
+                <span
+                  aria-hidden
+                  className={cn(
+                    "relative ml-3 inline-flex h-4 w-7 shrink-0 rounded-full transition-colors",
+                    ticket.useIntegration ? "bg-primary" : "bg-line",
+                  )}
+                >
+                  <span
+                    className={cn(
+                      "absolute top-0.5 size-3 rounded-full bg-white shadow-sm transition-transform",
+                      ticket.useIntegration ? "translate-x-3.5" : "translate-x-0.5",
+                    )}
+                  />
+                </span>
               </MenuItem>
             )}
             <MenuItem onSelect={() => setTagging(true)} data-testid="ticket-menu-tags">
