@@ -54,6 +54,7 @@ import { webchatRoutes, webchatSocketRoutes } from "./webchat/routes.ts";
 import { promptRoutes, queueIntegrationRoutes } from "./integrations/routes.ts";
 import { transcribeRoutes } from "./integrations/transcribe_routes.ts";
 import { flowsRoutes } from "./flows/routes.ts";
+import { pwaRoutes } from "./pwa/routes.ts";
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   // strict: false — the spec's client writes some paths with a trailing slash (GET /tags/).
@@ -87,6 +88,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
 
   app.get("/api/health", (c) => c.json({ status: "ok", version: VERSION }));
   app.get("/api/version", (c) => c.json({ version: VERSION }));
+  // The manifest and the service worker, before the static files (the worker carries the build id).
+  app.route("/", pwaRoutes);
 
   app.use("/api/*", authenticate);
   app.route("/api/auth", authRoutes);
