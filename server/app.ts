@@ -55,6 +55,7 @@ import { promptRoutes, queueIntegrationRoutes } from "./integrations/routes.ts";
 import { transcribeRoutes } from "./integrations/transcribe_routes.ts";
 import { flowsRoutes } from "./flows/routes.ts";
 import { pwaRoutes } from "./pwa/routes.ts";
+import { pushRoutes } from "./push/routes.ts";
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   // strict: false — the spec's client writes some paths with a trailing slash (GET /tags/).
@@ -142,6 +143,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/schedules", schedulesRoutes);
   app.route("/api/webchat", webchatRoutes);
   app.route("/api", flowsRoutes);
+  app.route("/api/push", pushRoutes);
 
   app.all("/api/*", () => {
     throw new AppError("ERR_NOT_FOUND", { details: { resource: "route" } });

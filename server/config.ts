@@ -62,6 +62,11 @@ export type Config = {
    * renewal, i.e. how soon another instance takes over from a dead one. Renewed every third of it.
    */
   leaseTtlMs: number;
+  /**
+   * Web Push's VAPID identity (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT). Without the keys the
+   * server makes a pair once and keeps it in the database (server/push/vapid.ts).
+   */
+  vapid: { publicKey?: string; privateKey?: string; subject: string };
 };
 
 const envSchema = z.object({
@@ -104,6 +109,9 @@ const envSchema = z.object({
   WS_PRESENCE_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
   TICKET_AUTO_CLOSE_HOURS: z.coerce.number().min(0).default(24),
   LEASE_TTL_MS: z.coerce.number().int().min(300).default(30_000),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().optional(),
 });
 
 /** Reads the environment; generates and keeps APP_SECRET under DATA_DIR when absent. */
@@ -154,6 +162,11 @@ export async function loadConfig(
     ticketAutoCloseHours: e.TICKET_AUTO_CLOSE_HOURS,
     integrationTimeoutMs: e.INTEGRATION_TIMEOUT_MS,
     leaseTtlMs: e.LEASE_TTL_MS,
+    vapid: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.ADMIN_EMAIL.toLowerCase()}`,
+    },
   };
 }
 
