@@ -98,9 +98,9 @@ self.addEventListener("notificationclick", (event) => {
     const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
     for (const client of windows) {
       if (new URL(client.url).origin !== target.origin) continue;
-      await client.focus();
       // The app routes in the page (no reload): it listens for this message.
       client.postMessage({ type: "OPEN_URL", url: target.pathname + target.search });
+      await client.focus().catch(() => undefined);
       return;
     }
     await self.clients.openWindow(target.href);

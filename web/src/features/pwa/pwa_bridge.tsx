@@ -1,7 +1,7 @@
 /**
- * What the installed app needs inside the signed-in shell: the offline banner (nothing on screen is
- * live while the server cannot be reached), the "new version — reload" toast, and routing to the URL
- * of a tapped push notification.
+ * What the installed app needs: the offline banner on every screen (nothing on screen is live while
+ * the server cannot be reached), and, inside the signed-in shell, the "new version — reload" toast
+ * and routing to the URL of a tapped push notification.
  */
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
@@ -19,7 +19,7 @@ export function OfflineBanner() {
     <div
       role="status"
       data-testid="offline-banner"
-      className="flex items-center gap-2 border-b border-amber-300 bg-amber-50 px-4 py-2 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+      className="fixed top-2 left-1/2 z-[60] flex w-max max-w-[calc(100vw-1rem)] -translate-x-1/2 items-center gap-2 rounded-full border border-amber-300 bg-amber-50 px-4 py-2 text-xs text-amber-900 shadow-lg dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
     >
       <WifiOff className="size-4 shrink-0" />
       <span>{t("pwa.offline")}</span>
@@ -39,5 +39,5 @@ export function PwaBridge() {
         action: { label: t("pwa.reload"), onClick: apply },
       });
     }), [t]);
-  return <OfflineBanner />;
+  return null;
 }
