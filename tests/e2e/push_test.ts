@@ -7,7 +7,7 @@
  */
 import { expect } from "expect";
 import { eq } from "drizzle-orm";
-import { tickets } from "@db/schema.ts";
+import { pushPrefs, tickets } from "@db/schema.ts";
 import { atWidth, browserTest, shot, signIn, WIDTHS } from "./_browser.ts";
 import { customerWrites } from "./_inbox.ts";
 import { salesWithAna } from "./_tickets.ts";
@@ -150,6 +150,22 @@ browserTest(
         await shot(page, `push_bell_${w}`);
         await page.keyboard.press("Escape");
       }
+    });
+
+    await t.step("quiet hours in the profile: saved and read back", async () => {
+      await page.getByTestId("user-menu-trigger").click();
+      await page.getByTestId("menu-profile").click();
+      await page.getByTestId("quiet-start").fill("22:00");
+      await page.getByTestId("quiet-end").fill("07:00");
+      const saved = page.waitForResponse((r) =>
+        r.url().endsWith("/api/push/prefs") && r.request().method() === "PUT"
+      );
+      await page.getByTestId("quiet-save").click();
+      expect((await saved).status()).toBe(200);
+      await page.getByTestId("quiet-hours").scrollIntoViewIfNeeded();
+      await shot(page, "push_quiet_hours_390");
+      const rows = await server.deps.db.select().from(pushPrefs);
+      expect(rows.map((r) => [r.quietStart, r.quietEnd])).toEqual([["22:00", "07:00"]]);
     });
   },
 );
