@@ -55,6 +55,8 @@ import { promptRoutes, queueIntegrationRoutes } from "./integrations/routes.ts";
 import { transcribeRoutes } from "./integrations/transcribe_routes.ts";
 import { flowsRoutes } from "./flows/routes.ts";
 import { apiKeysRoutes } from "./api_keys/routes.ts";
+import { pwaRoutes } from "./pwa/routes.ts";
+import { pushRoutes } from "./push/routes.ts";
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   // strict: false — the spec's client writes some paths with a trailing slash (GET /tags/).
@@ -88,6 +90,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
 
   app.get("/api/health", (c) => c.json({ status: "ok", version: VERSION }));
   app.get("/api/version", (c) => c.json({ version: VERSION }));
+  // The manifest and the service worker, before the static files (the worker carries the build id).
+  app.route("/", pwaRoutes);
 
   app.use("/api/*", authenticate);
   app.route("/api/auth", authRoutes);
@@ -141,6 +145,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/webchat", webchatRoutes);
   app.route("/api", flowsRoutes);
   app.route("/api/api-keys", apiKeysRoutes);
+  app.route("/api/push", pushRoutes);
 
   app.all("/api/*", () => {
     throw new AppError("ERR_NOT_FOUND", { details: { resource: "route" } });

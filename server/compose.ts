@@ -44,6 +44,7 @@ import { wireUserListeners } from "./users/listeners.ts";
 import { wireConnectionListeners } from "./connections/listeners.ts";
 import { wireRealtimeListeners } from "./realtime/listeners.ts";
 import { wireAutomationListeners } from "./automation/listeners.ts";
+import { wirePushListeners } from "./push/listeners.ts";
 
 // The channels' adapters, once per process (the registry is the process's, like the modules).
 for (const a of CHANNEL_ADAPTERS) registerAdapter(a);
@@ -72,6 +73,7 @@ export const LISTENERS: readonly ((deps: Deps) => void)[] = [
   wireConnectionListeners,
   wireRealtimeListeners,
   wireAutomationListeners,
+  wirePushListeners,
 ];
 
 export async function createDeps(

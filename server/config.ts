@@ -66,6 +66,11 @@ export type Config = {
   leaseTtlMs: number;
   /** API_KEY_RATE_LIMIT: requests per minute one API key may make (server/api_keys/). */
   apiKeyRateLimit: number;
+  /**
+   * Web Push's VAPID identity (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT). Without the keys the
+   * server makes a pair once and keeps it in the database (server/push/vapid.ts).
+   */
+  vapid: { publicKey?: string; privateKey?: string; subject: string };
 };
 
 const envSchema = z.object({
@@ -111,6 +116,9 @@ const envSchema = z.object({
   TICKET_AUTO_CLOSE_HOURS: z.coerce.number().min(0).default(24),
   LEASE_TTL_MS: z.coerce.number().int().min(300).default(30_000),
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().optional(),
 });
 
 /** Reads the environment; generates and keeps APP_SECRET under DATA_DIR when absent. */
@@ -163,6 +171,11 @@ export async function loadConfig(
     graphTimeoutMs: e.GRAPH_TIMEOUT_MS,
     leaseTtlMs: e.LEASE_TTL_MS,
     apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
+    vapid: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.ADMIN_EMAIL.toLowerCase()}`,
+    },
   };
 }
 

@@ -48,8 +48,11 @@ export type EventMap = {
     sessionIds: string[];
     reason: "login_elsewhere" | "logout" | "user_deleted" | "password_reset" | "token_reuse";
   };
-  /** `before` is the scope the ticket had; when it differs, viewers of the old scope get a delete. */
-  "ticket.updated": { companyId: number; ticket: TicketDTO; before?: TicketScope };
+  /**
+   * `before` is the scope the ticket had; when it differs, viewers of the old scope get a delete.
+   * `actorUserId`: the user whose request changed it (absent for the system: bots, timers, ingest).
+   */
+  "ticket.updated": { companyId: number; ticket: TicketDTO; before?: TicketScope; actorUserId?: number };
   "ticket.deleted": { companyId: number; ticketId: number; scope: TicketScope };
   /** `choice`: the id of the button, row or quick reply an inbound message tapped (adapter.ts). */
   "message.created": { companyId: number; message: MessageDTO; ticket: TicketDTO; choice?: string };

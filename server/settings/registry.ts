@@ -59,6 +59,8 @@ export const SETTINGS: Record<string, Def> = {
   showNotificationPending: company("disabled"),
   /** Every user of the company must log in with a second factor (server/two_factor). */
   twoFactorRequired: company("disabled"),
+  /** Push notifications show the message text and the customer's name; disabled: "New message" only. */
+  pushShowContent: company("enabled"),
   // operator (company 1)
   userCreation: platform("enabled", { schema: onOff, public: true }),
   allowSignup: platform("enabled", { schema: onOff, public: true }),

@@ -60,7 +60,12 @@ export async function transferToNewTicket(
   });
   await afterUpdate(deps, actor, { ...before, status: "open" }, next, input, true, s);
   const [c, n] = await ticketDTOs(deps.db, actor.companyId, [closed, next]);
-  deps.bus.emit("ticket.updated", { companyId: actor.companyId, ticket: c, before });
-  deps.bus.emit("ticket.updated", { companyId: actor.companyId, ticket: n });
+  deps.bus.emit("ticket.updated", {
+    companyId: actor.companyId,
+    ticket: c,
+    before,
+    actorUserId: actor.userId,
+  });
+  deps.bus.emit("ticket.updated", { companyId: actor.companyId, ticket: n, actorUserId: actor.userId });
   return await dtoFor(deps, actor, next);
 }

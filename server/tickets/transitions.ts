@@ -200,7 +200,12 @@ export async function updateTicketStatus(
 
   await afterUpdate(deps, actor, before, updated, input, transfer, s);
   const [broadcast] = await ticketDTOs(deps.db, actor.companyId, [updated]);
-  deps.bus.emit("ticket.updated", { companyId: actor.companyId, ticket: broadcast, before });
+  deps.bus.emit("ticket.updated", {
+    companyId: actor.companyId,
+    ticket: broadcast,
+    before,
+    actorUserId: actor.userId,
+  });
   if (rating && conn) await askRating(deps, updated, conn);
   return await dtoFor(deps, actor, updated);
 }

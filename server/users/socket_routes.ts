@@ -2,7 +2,8 @@
  * GET /ws?token=<access token>. The socket is registered before `{type:"ready"}` is sent, so a
  * client that waits for `ready` never misses an event (stack notes §2, gotcha 1).
  * Client frames: joinChatBox / joinChatBoxLeave {ticketId}, joinNotification / leaveNotification,
- * joinTickets / leaveTickets {status}, userStatus.
+ * joinTickets / leaveTickets {status}, userStatus, focus {focused} (the app is in front of the user: no
+ * push notifications meanwhile; the web app repeats it every minute while true).
  * The staff's socket lives with the users (their presence) rather than in realtime/, which is only
  * the transport and imports no feature.
  */
@@ -16,11 +17,18 @@ import { presence } from "./presence.ts";
 import { SHED_CODE } from "../realtime/fanout.ts";
 import { staffTyping } from "../webchat/service.ts";
 import { channelTyping } from "../channels/typing.ts";
+import { reportFocus } from "../push/service.ts";
 
 const READY = JSON.stringify({ type: "ready" });
 const PONG = JSON.stringify({ type: "pong" });
 
-type ClientFrame = { type?: string; ticketId?: number | string; status?: string; typing?: boolean };
+type ClientFrame = {
+  type?: string;
+  ticketId?: number | string;
+  status?: string;
+  typing?: boolean;
+  focused?: boolean;
+};
 
 export const realtimeRoutes = new Hono<AppEnv>().get("/ws", async (c) => {
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
@@ -45,12 +53,14 @@ export const realtimeRoutes = new Hono<AppEnv>().get("/ws", async (c) => {
     rooms: new Set(),
   };
   let gone = false;
+  let focused = false;
   // Runs once, at the close event or when the fan-out sheds the socket (a shed socket whose peer
   // does not read may take long to finish closing; it leaves the hub at once).
   const leave = () => {
     if (gone) return;
     gone = true;
     deps.hub.remove(client);
+    if (focused) reportFocus(deps, companyId, userId, false).catch(() => undefined);
     presence(deps).disconnected(companyId, userId, deps.hub.hasUser(companyId, userId));
   };
   client.shed = leave;
@@ -82,6 +92,9 @@ export const realtimeRoutes = new Hono<AppEnv>().get("/ws", async (c) => {
       if (f.typing !== false) {
         channelTyping(deps, companyId, client.viewer, Number(f.ticketId)).catch(() => undefined);
       }
+    } else if (f?.type === "focus") {
+      focused = f.focused === true;
+      reportFocus(deps, companyId, userId, focused).catch(() => undefined);
     } else handleFrame(client, f);
   };
   socket.onclose = leave;

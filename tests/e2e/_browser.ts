@@ -48,7 +48,14 @@ export type E2E = {
   browser: Browser;
   /** A fresh browser context (own storage) and page on the test server. */
   newPage: (
-    opts?: { locale?: string; colorScheme?: "light" | "dark"; permissions?: string[]; timezoneId?: string },
+    opts?: {
+      locale?: string;
+      colorScheme?: "light" | "dark";
+      permissions?: string[];
+      timezoneId?: string;
+      /** "allow" for the tests of the service worker itself; blocked otherwise (no cached shell between tests). */
+      serviceWorkers?: "allow" | "block";
+    },
   ) => Promise<{ context: BrowserContext; page: Page }>;
 };
 
@@ -156,7 +163,7 @@ export function browserTest(
         locale: opts.locale ?? "en-US",
         colorScheme: opts.colorScheme ?? "light",
         viewport: { width: 1440, height: 900 },
-        serviceWorkers: "block",
+        serviceWorkers: opts.serviceWorkers ?? "block",
         permissions: opts.permissions,
         timezoneId: opts.timezoneId,
       });

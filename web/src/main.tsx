@@ -3,6 +3,7 @@ import { createRoot } from "react-dom/client";
 import "./lib/i18n.ts";
 import { Providers } from "./app/providers.tsx";
 import { AppRouter } from "./app/router.tsx";
+import { registerServiceWorker } from "./features/pwa/index.ts";
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
@@ -12,10 +13,4 @@ createRoot(document.getElementById("root")!).render(
   </StrictMode>,
 );
 
-if ("serviceWorker" in navigator) {
-  addEventListener("load", () => {
-    navigator.serviceWorker.register("/service-worker.js").catch((err) => {
-      console.warn("service worker registration failed", err);
-    });
-  });
-}
+registerServiceWorker();

@@ -3,6 +3,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { queryClient } from "../lib/query_client.ts";
 import { ThemeProvider } from "../lib/theme.tsx";
 import { Toaster } from "../components/ui/toaster.tsx";
+import { OfflineBanner } from "../features/pwa/index.ts";
 import { TooltipProvider } from "../components/ui/tooltip.tsx";
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -12,6 +13,7 @@ export function Providers({ children }: { children: ReactNode }) {
         <TooltipProvider>
           {children}
           <Toaster />
+          <OfflineBanner />
         </TooltipProvider>
       </ThemeProvider>
     </QueryClientProvider>

@@ -1,4 +1,5 @@
 import { readStorage, STORAGE_KEYS, writeStorage } from "./storage.ts";
+import { reportReachable } from "./online.ts";
 
 /** Every failed call becomes an ApiError; the UI translates `code` in one place (lib/toast.ts). */
 export class ApiError extends Error {
@@ -91,8 +92,11 @@ async function send(method: string, path: string, opts: RequestOptions, token: s
     body = JSON.stringify(opts.body);
   }
   try {
-    return await fetch(buildUrl(path, opts.query), { method, headers, body, credentials: "include" });
+    const res = await fetch(buildUrl(path, opts.query), { method, headers, body, credentials: "include" });
+    reportReachable(true);
+    return res;
   } catch {
+    reportReachable(false);
     throw new ApiError("ERR_NETWORK", 0);
   }
 }

@@ -10,7 +10,7 @@ import {
 } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { api, getToken, onSessionEvent, setToken } from "./api.ts";
+import { api, ApiError, getToken, onSessionEvent, setToken } from "./api.ts";
 import { queryClient } from "./query_client.ts";
 import { realtime, useRealtimeEvent } from "./realtime.ts";
 import { refetchReadBefore } from "./resync.ts";
@@ -92,16 +92,35 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!getToken()) return;
     let alive = true;
-    api.get<User>("/auth/me")
-      .then((me) => {
-        if (!alive) return;
-        setUserState(me);
-        setStatus("authenticated");
-        if (isSubscriptionExpired(me.company)) sendToFinance(me);
-      })
-      .catch(() => alive && signOutLocally());
+    const restore = () =>
+      api.get<User>("/auth/me")
+        .then((me) => {
+          if (!alive) return;
+          removeEventListener("online", again);
+          setUserState(me);
+          setStatus("authenticated");
+          if (isSubscriptionExpired(me.company)) sendToFinance(me);
+        })
+        .catch((err) => {
+          if (!alive) return;
+          // Offline (the shell came from the service worker): not a signed-out session. The offline
+          // banner shows; the session is restored when the network is back.
+          if (err instanceof ApiError && err.code === "ERR_NETWORK") {
+            // The browser's online event, or every few seconds (it does not always fire).
+            retry = setTimeout(restore, 5_000);
+          } else signOutLocally();
+        });
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const again = () => {
+      clearTimeout(retry);
+      restore();
+    };
+    addEventListener("online", again);
+    restore();
     return () => {
       alive = false;
+      clearTimeout(retry);
+      removeEventListener("online", again);
     };
     // Runs once at start-up; later changes go through login/logout.
   }, []);

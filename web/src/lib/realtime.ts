@@ -13,6 +13,7 @@ const STABLE_MS = 10_000;
 /** The server's "try again later" close (it shed the socket or refused it while busy). */
 const TRY_AGAIN_LATER = 1013;
 const USER_STATUS_INTERVAL_MS = 300_000;
+const FOCUS_RENEW_MS = 60_000;
 
 /** The delay before reconnect attempt `attempt` (0-based): exponential backoff, "equal jitter". */
 export function reconnectDelay(attempt: number, random = Math.random): number {
@@ -56,12 +57,25 @@ class Realtime {
   private wasReady = false;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private statusTimer: ReturnType<typeof setInterval> | undefined;
+  private focusTimer: ReturnType<typeof setInterval> | undefined;
+
+  /**
+   * Tells the server whether the app is in front of the user (no push notifications meanwhile): on
+   * every change and every minute while it is (the server forgets a focus not renewed in 90 s).
+   */
+  private reportFocus = () => {
+    this.send({ type: "focus", focused: document.visibilityState === "visible" && document.hasFocus() });
+  };
 
   start() {
     if (this.running) return;
     this.running = true;
     this.connect();
     this.statusTimer = setInterval(() => this.send({ type: "userStatus" }), USER_STATUS_INTERVAL_MS);
+    this.focusTimer = setInterval(() => document.hasFocus() && this.reportFocus(), FOCUS_RENEW_MS);
+    addEventListener("focus", this.reportFocus);
+    addEventListener("blur", this.reportFocus);
+    document.addEventListener("visibilitychange", this.reportFocus);
   }
 
   stop() {
@@ -71,6 +85,10 @@ class Realtime {
     this.attempt = 0;
     clearTimeout(this.reconnectTimer);
     clearInterval(this.statusTimer);
+    clearInterval(this.focusTimer);
+    removeEventListener("focus", this.reportFocus);
+    removeEventListener("blur", this.reportFocus);
+    document.removeEventListener("visibilitychange", this.reportFocus);
     this.rooms.clear();
     const ws = this.ws;
     this.ws = null;
@@ -117,6 +135,7 @@ class Realtime {
       this.rawSend({ type: "joinNotification" });
       this.rawSend({ type: "userStatus" });
       for (const room of this.rooms.values()) this.rawSend(room);
+      this.reportFocus();
       this.dispatch("ready", null);
       if (this.wasReady) this.dispatch("reconnected", null);
       else this.dispatch("live", { since: this.openedAt });

@@ -33,6 +33,7 @@ export const GENERAL_SETTINGS: SelectSetting[] = [
   toggle("DirectTicketsToWallets"),
   toggle("closeTicketOnTransfer"),
   toggle("showNotificationPending"),
+  toggle("pushShowContent"),
   toggle("enableLGPD"),
 ];
 

@@ -13,6 +13,7 @@ import { useUnreadChats } from "../../chats/index.ts";
 import { visibleNav } from "./nav_model.ts";
 import { SideNav } from "./side_nav.tsx";
 import { TopBar } from "./top_bar.tsx";
+import { PwaBridge } from "../../pwa/index.ts";
 import type { NotificationItem } from "../../../components/layout/header_popover.tsx";
 
 /** Pages that use the whole area under the top bar (no padding, no max width). */
@@ -97,6 +98,7 @@ export function AppShell(
           onOpenProfile={onOpenProfile}
           onLogout={onLogout}
         />
+        <PwaBridge />
         <main id="main" className={cn("min-h-0 flex-1", fullBleed ? "overflow-hidden" : "overflow-y-auto")}>
           {fullBleed
             ? children

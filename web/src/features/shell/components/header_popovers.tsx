@@ -5,7 +5,7 @@ import {
   type NotificationItem,
   NotificationList,
 } from "../../../components/layout/header_popover.tsx";
-import { DesktopAlertsOffer } from "../../notifications/index.ts";
+import { DesktopAlertsOffer, PushDeviceSwitch } from "../../notifications/index.ts";
 
 /** The bell: unread tickets, live; a click opens the conversation. */
 export function NotificationsPopover({ count, items = [] }: { count: number; items?: NotificationItem[] }) {
@@ -19,7 +19,12 @@ export function NotificationsPopover({ count, items = [] }: { count: number; ite
       emptyTitle={t("topbar.noNotifications")}
       emptyHint={t("topbar.noNotificationsHint")}
       count={count}
-      header={<DesktopAlertsOffer />}
+      header={
+        <>
+          <PushDeviceSwitch />
+          <DesktopAlertsOffer />
+        </>
+      }
     >
       {items.length ? <NotificationList items={items} /> : undefined}
     </HeaderPopover>

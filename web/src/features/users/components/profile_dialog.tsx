@@ -12,6 +12,7 @@ import { fromUser, toPayload, type UserFormValues, validateUser } from "./user_f
 import { UserGeneralFields } from "./user_general_fields.tsx";
 import { TimeZoneField } from "./time_zone_field.tsx";
 import { TwoFactorSection } from "../../two_factor/index.ts";
+import { QuietHoursSection } from "../../notifications/index.ts";
 
 const IMAGE_TYPES = ".png,.jpg,.jpeg";
 
@@ -114,6 +115,7 @@ export function ProfileDialog(
         />
         <button type="submit" hidden />
       </form>
+      <QuietHoursSection />
       <TwoFactorSection />
     </Dialog>
   );
