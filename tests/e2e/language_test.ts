@@ -123,6 +123,7 @@ function routes(ids: Record<string, number | string>): string[] {
 
 /** The page's main testid by path (a guard's view or the not-found page also count as arrived). */
 const MAIN: Record<string, string> = {
+  "/developers": "developers-page",
   "/": "dashboard",
   "/reports": "reports",
   "/moments": "moments",
