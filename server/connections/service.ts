@@ -35,7 +35,7 @@ const PLAN_FLAG: Record<string, PlanFlag | null> = {
   instagram: "useInstagram",
   api: null,
   webchat: null,
-  telegram: null,
+  telegram: "useTelegram",
 };
 
 /** Fields whose change makes the channel connect again (webhook target, Cloud API credentials). */

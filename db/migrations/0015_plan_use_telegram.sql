@@ -1,0 +1,1 @@
+ALTER TABLE `plans` ADD `use_telegram` integer DEFAULT true NOT NULL;
