@@ -108,6 +108,11 @@ export type ChannelAdapter = {
    * an arrival left pending (`PendingMedia.source`). Throws when it failed (the job retries).
    */
   fetchMedia?(deps: Deps, conn: ConnectionRow, source: Record<string, unknown>): Promise<InboundMedia>;
+  /**
+   * Optional: the connection's credentials were changed (before `connect` runs with the new ones):
+   * lets go of what the old ones held elsewhere, e.g. the webhook an old Telegram bot still has.
+   */
+  replaced?(deps: Deps, before: ConnectionRow, after: ConnectionRow): Promise<void>;
   /** Optional: shows the customer that an attendant is typing (channels/typing.ts). Best effort. */
   typing?(deps: Deps, conn: ConnectionRow, to: OutboundMessage["to"]): Promise<void>;
 };

@@ -174,7 +174,9 @@ export async function updateConnection(
   });
   evict(deps.caches, { kind: "connections", companyId: actor.companyId });
   if (RECONNECT_ON[row.channel]?.some((k) => row[k] !== current[k]) && hasAdapter(row.channel)) {
-    await adapterFor(row.channel).connect(deps, row);
+    const adapter = adapterFor(row.channel);
+    await adapter.replaced?.(deps, current, row);
+    await adapter.connect(deps, row);
   }
   const dto = await showConnection(deps, actor, id);
   deps.bus.emit("entity.changed", {

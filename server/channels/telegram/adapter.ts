@@ -5,6 +5,8 @@
  *    DISCONNECTED when Telegram refuses; with TELEGRAM_UPDATES=polling it deletes any webhook
  *    instead and the scheduler polls (polling.ts);
  *  - disconnect: `deleteWebhook` (best effort: a revoked token must not keep a connection alive);
+ *  - replaced: a token of another bot lets the old bot go (its webhook deleted with the old token,
+ *    the polling offset forgotten) before connect registers the new one; the same bot is re-set;
  *  - send: queued (outbound.ts), paced per chat by the queue's order key; 429 waits `retry_after`;
  *  - fetchMedia: a file the webhook's download missed, through getFile again;
  *  - typing: the "typing…" chat action while an attendant types (channels/typing.ts).
@@ -18,6 +20,7 @@ import { enqueueSend } from "./outbound.ts";
 import { fetchTelegramFile, type TgMediaSource } from "./media.ts";
 import { ALLOWED_UPDATES } from "./allowed.ts";
 import { chatIdOf } from "./ids.ts";
+import { forgetUpdates } from "./updates.ts";
 
 export { ALLOWED_UPDATES };
 
@@ -51,6 +54,16 @@ export const telegramAdapter: ChannelAdapter = {
       console.warn(`[telegram] connection ${conn.id}: deleteWebhook failed:`, (err as Error).message);
     });
     await setConnectionStatus(deps, conn, "DISCONNECTED");
+  },
+  async replaced(deps, before, after) {
+    if (!before.telegramBot || before.telegramBot.id === after.telegramBot?.id) return;
+    await botCall(deps, await botToken(deps, before), "deleteWebhook", {}).catch((err) => {
+      console.warn(
+        `[telegram] connection ${before.id}: the old bot's deleteWebhook failed:`,
+        (err as Error).message,
+      );
+    });
+    await forgetUpdates(deps, after);
   },
   async send(deps, msg) {
     await enqueueSend(deps, msg);
