@@ -1,0 +1,1 @@
+ALTER TABLE `whatsapps` ADD `telegram_update_ids` text;
