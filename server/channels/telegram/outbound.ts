@@ -36,6 +36,10 @@ type Payload = {
   rich?: OutboundMessage["rich"];
 };
 
+/** One chat's lane of the queue: its sends, edits and deletes run one at a time, in order. */
+export const laneKey = (connectionId: number, number: string) =>
+  `${TELEGRAM_SEND_JOB}:${connectionId}:${number}`;
+
 /** Queues one message; the adapter answers "pending" and the job sets the ack. */
 export async function enqueueSend(deps: Deps, msg: OutboundMessage) {
   const payload: Payload = {
@@ -53,7 +57,7 @@ export async function enqueueSend(deps: Deps, msg: OutboundMessage) {
       name: TELEGRAM_SEND_JOB,
       companyId: msg.companyId,
       payload,
-      orderKey: `${TELEGRAM_SEND_JOB}:${msg.connection.id}:${msg.to.number}`,
+      orderKey: laneKey(msg.connection.id, msg.to.number),
       dedupeKey: `${TELEGRAM_SEND_JOB}:${msg.companyId}:${msg.externalId}`,
       maxAttempts: 10,
       runAt: deps.clock.now(),
