@@ -15,7 +15,7 @@ import { getMessage } from "../../messages/repo.ts";
 import { findConnection } from "../../connections/repo.ts";
 import { botCall, botToken, TelegramError } from "./bot_api.ts";
 import { chatIdOf, messageIdIn } from "./ids.ts";
-import { laneKey, signatureEntities } from "./outbound.ts";
+import { laneKey, signatureEntities, telegramPace } from "./outbound.ts";
 
 export const TELEGRAM_CHANGE_JOB = "channels.telegram.change";
 
@@ -91,6 +91,7 @@ async function apply(deps: Deps, raw: unknown): Promise<void> {
 registerQueuedJob({
   name: TELEGRAM_CHANGE_JOB,
   handle: apply,
+  pace: (p) => telegramPace(p as Payload),
   onGiveUp: async (deps, payload, error) => {
     const { companyId, messageId, change } = payload as Payload;
     await recordChangeFailure(

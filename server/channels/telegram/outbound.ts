@@ -1,6 +1,6 @@
 /**
  * Telegram sends, through the durable job queue (one FIFO per chat, so a chat's messages keep their
- * order across retries): text (the attendant's `*Name:*` signature becomes a bold entity, not
+ * order across retries; paced to Telegram's limits per chat, group and bot, `telegramPace`): text (the attendant's `*Name:*` signature becomes a bold entity, not
  * literal asterisks), photos, videos, voice notes, audio and documents with the text as caption
  * (or after, when longer than Telegram's 1,024-character captions), replies through
  * `reply_parameters`. Telegram's answers decide what happens next:
@@ -15,7 +15,13 @@ import { and, eq } from "drizzle-orm";
 import { contacts } from "@db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import type { OutboundMessage } from "../adapter.ts";
-import { enqueue, PermanentJobError, registerQueuedJob, RetryLaterError } from "../../jobs/queue.ts";
+import {
+  enqueue,
+  type PaceSlot,
+  PermanentJobError,
+  registerQueuedJob,
+  RetryLaterError,
+} from "../../jobs/queue.ts";
 import { recordSendError, setAck } from "../../messages/delivery.ts";
 import { findConnection } from "../../connections/repo.ts";
 import { botCall, botToken, TelegramError } from "./bot_api.ts";
@@ -39,6 +45,22 @@ type Payload = {
 /** One chat's lane of the queue: its sends, edits and deletes run one at a time, in order. */
 export const laneKey = (connectionId: number, number: string) =>
   `${TELEGRAM_SEND_JOB}:${connectionId}:${number}`;
+
+/**
+ * Telegram's limits (Bot API FAQ): about one message a second in a chat, 20 a minute in a group,
+ * 30 a second for the whole bot. Each call of a lane takes a slot of its chat and one of its bot.
+ */
+export const PER_CHAT_MS = 1000;
+export const PER_GROUP_MS = 3000;
+export const PER_BOT_MS = 34;
+
+export function telegramPace(p: { connectionId: number; contactNumber: string }): PaceSlot[] {
+  const group = chatIdOf(p.contactNumber).startsWith("-");
+  return [
+    { key: `telegram:bot:${p.connectionId}`, gapMs: PER_BOT_MS },
+    { key: `telegram:chat:${p.connectionId}:${p.contactNumber}`, gapMs: group ? PER_GROUP_MS : PER_CHAT_MS },
+  ];
+}
 
 /** Queues one message; the adapter answers "pending" and the job sets the ack. */
 export async function enqueueSend(deps: Deps, msg: OutboundMessage) {
@@ -146,6 +168,7 @@ async function markUnreachable(deps: Deps, companyId: number, number: string) {
 registerQueuedJob({
   name: TELEGRAM_SEND_JOB,
   handle: deliver,
+  pace: (p) => telegramPace(p as Payload),
   onGiveUp: async (deps, payload, error) => {
     const { companyId, messageId } = payload as Payload;
     await recordSendError(deps, companyId, messageId, error);

@@ -7,7 +7,8 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { messages, tickets } from "@db/schema.ts";
-import { deliverOk, fixture, runJobs, startTelegram, type TgTest } from "./_support.ts";
+import { ManualClock } from "../../_helpers/clock.ts";
+import { deliverOk, fixture, runPaced, startTelegram, type TgTest } from "./_support.ts";
 
 const CHAT = "12345678";
 
@@ -43,7 +44,9 @@ const row = async (k: TgTest, id: number) =>
   (await k.t.deps.db.select().from(messages).where(eq(messages.id, id)))[0];
 
 Deno.test("[telegram] an attendant's edit goes out as editMessageText (a caption as editMessageCaption), a delete as deleteMessage", async (tt) => {
-  const k = await startTelegram();
+  const clock = new ManualClock("2026-11-27T12:00:00Z");
+  const k = await startTelegram({ clock });
+  const runJobs = () => runPaced(k.t, clock);
   try {
     const ticketId = await openTicket(k);
     await tt.step(
@@ -57,7 +60,7 @@ Deno.test("[telegram] an attendant's edit goes out as editMessageText (a caption
         });
         assert.equal(edit.status, 200, await edit.clone().text());
         await edit.body?.cancel();
-        await runJobs(k.t);
+        await runJobs();
         const sent = k.tg.calls.find((c) => c.method === "sendMessage")!;
         const call = k.tg.calls.at(-1)!;
         assert.equal(call.method, "editMessageText");
@@ -72,26 +75,26 @@ Deno.test("[telegram] an attendant's edit goes out as editMessageText (a caption
     await tt.step("a file's text is its caption: editMessageCaption", async () => {
       const file = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xd9])], "nota.jpg", { type: "image/jpeg" });
       const id = await reply(k, ticketId, "Nota fiscal", file);
-      await runJobs(k.t);
+      await runJobs();
       const edit = await k.t.request(`/api/messages/edit/${id}`, {
         method: "POST",
         token: k.admin.token,
         json: { body: "Nota fiscal corrigida" },
       });
       await edit.body?.cancel();
-      await runJobs(k.t);
+      await runJobs();
       const call = k.tg.calls.at(-1)!;
       assert.equal(call.method, "editMessageCaption");
       assert.equal(call.params.caption, "Nota fiscal corrigida");
     });
     await tt.step("a delete: deleteMessage on the message Telegram has", async () => {
       const id = await reply(k, ticketId, "mensagem errada");
-      await runJobs(k.t);
+      await runJobs();
       const sentId = k.tg.sends().at(-1)!.result!.message_id;
       const del = await k.t.request(`/api/messages/${id}`, { method: "DELETE", token: k.admin.token });
       assert.equal(del.status, 200, await del.clone().text());
       await del.body?.cancel();
-      await runJobs(k.t);
+      await runJobs();
       const call = k.tg.calls.at(-1)!;
       assert.equal(call.method, "deleteMessage");
       assert.deepEqual([call.params.chat_id, call.params.message_id], [CHAT, sentId]);
@@ -103,11 +106,13 @@ Deno.test("[telegram] an attendant's edit goes out as editMessageText (a caption
 });
 
 Deno.test("[telegram] Telegram refusing a delete or an edit puts the message back as the customer sees it, with the reason", async (tt) => {
-  const k = await startTelegram();
+  const clock = new ManualClock("2026-11-27T12:00:00Z");
+  const k = await startTelegram({ clock });
+  const runJobs = () => runPaced(k.t, clock);
   try {
     const ticketId = await openTicket(k);
     const id = await reply(k, ticketId, "Bom dia");
-    await runJobs(k.t);
+    await runJobs();
     await tt.step("400 message can't be deleted: not deleted, the reason on the message", async () => {
       k.tg.failCalls.push({
         method: "deleteMessage",
@@ -116,7 +121,7 @@ Deno.test("[telegram] Telegram refusing a delete or an edit puts the message bac
       });
       const del = await k.t.request(`/api/messages/${id}`, { method: "DELETE", token: k.admin.token });
       await del.body?.cancel();
-      await runJobs(k.t);
+      await runJobs();
       const m = await row(k, id);
       assert.equal(m.isDeleted, false);
       assert.equal(m.sendError, "ERR_DELETE_WAPP_MSG: Telegram: Bad Request: message can't be deleted");
@@ -134,7 +139,7 @@ Deno.test("[telegram] Telegram refusing a delete or an edit puts the message bac
         json: { body: "Boa tarde" },
       });
       await edit.body?.cancel();
-      await runJobs(k.t);
+      await runJobs();
       const m = await row(k, id);
       assert.equal(m.body, "Bom dia");
       assert.equal(m.sendError, "ERR_EDIT_WAPP_MSG: Telegram: Bad Request: message can't be edited");
