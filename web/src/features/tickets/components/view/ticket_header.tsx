@@ -17,6 +17,7 @@ import {
   XCircle,
 } from "lucide-react";
 import { Avatar } from "../../../../components/ui/avatar.tsx";
+import { Badge } from "../../../../components/ui/badge.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
 import {
   Menu,
@@ -81,6 +82,16 @@ export function TicketHeader({ ticket, onBack, onToggleDrawer, onExport, onSelec
               {name}
             </span>
             <ChannelIcon channel={ticket.whatsapp?.channel ?? ticket.channel} />
+            {ticket.contact?.unreachableAt && (
+              <Badge
+                tone="danger"
+                className="shrink-0"
+                title={t("view.unreachableHint")}
+                data-testid="ticket-contact-unreachable"
+              >
+                {t("view.unreachable")}
+              </Badge>
+            )}
           </span>
           <span className="flex items-center gap-1.5 truncate text-xs text-ink-muted">
             <span className="font-medium tabular-nums" data-testid="ticket-number">
