@@ -9,7 +9,8 @@
  *  - 403 (the customer blocked the bot, or left the group) → the contact is marked unreachable
  *    and the message shows the reason; no retry;
  *  - other 4xx → the message shows Telegram's description; no retry; 5xx/network → backoff retries.
- * Buttons-dialog messages (lists, links, copy, PIX) go as inline keyboards (keyboard.ts).
+ * Buttons-dialog messages (lists, links, copy, PIX) go as inline keyboards (keyboard.ts), and so do
+ * the bots' numbered menus (queue, chatbot, LGPD): a tap answers with the option's key.
  */
 import { and, eq } from "drizzle-orm";
 import { contacts } from "@db/schema.ts";
@@ -26,7 +27,7 @@ import { recordSendError, setAck } from "../../messages/delivery.ts";
 import { findConnection } from "../../connections/repo.ts";
 import { botCall, botToken, TelegramError } from "./bot_api.ts";
 import { chatIdOf, messageIdIn, wid } from "./ids.ts";
-import { inlineKeyboard } from "./keyboard.ts";
+import { inlineKeyboard, menuKeyboard } from "./keyboard.ts";
 
 export const TELEGRAM_SEND_JOB = "channels.telegram.send";
 const CAPTION_MAX = 1024;
@@ -118,12 +119,14 @@ async function deliver(deps: Deps, raw: unknown): Promise<void> {
   const quoted = messageIdIn(p.quotedExternalId, chatId);
   const reply = quoted ? { reply_parameters: { message_id: quoted, allow_sending_without_reply: true } } : {};
   const { text, entities } = signatureEntities(p.body);
+  const menu = menuKeyboard(text);
   const sendText = (withReply: boolean) =>
     botCall<TgSent>(deps, token, "sendMessage", {
       chat_id: chatId,
       text,
       ...(entities ? { entities } : {}),
       ...(withReply ? reply : {}),
+      ...(menu ? { reply_markup: menu } : {}),
     });
   try {
     let sent: TgSent;

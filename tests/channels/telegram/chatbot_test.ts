@@ -1,0 +1,88 @@
+/**
+ * The queue chatbot on Telegram: the bot's numbered menu goes out with an inline keyboard (one
+ * button per option) and the customer's tap answers with the option's key, exactly what typing it
+ * would send, so the queue step picks the queue. Through the real webhook and the local Bot API.
+ */
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { messages, tickets } from "@db/schema.ts";
+import { createQueue } from "../../_helpers/factories.ts";
+import { menuKeyboard } from "@/channels/telegram/keyboard.ts";
+import { BOT, deliverOk, fixture, runJobs, startTelegram } from "./_support.ts";
+
+const CHAT = 12345678;
+
+Deno.test("[telegram] the queue menu goes out as an inline keyboard and a tap picks the queue", async () => {
+  const k = await startTelegram();
+  try {
+    const vendas = await createQueue(k.t, k.companyId, {
+      name: "Vendas",
+      greetingMessage: "Bem-vindo a Vendas",
+    });
+    const suporte = await createQueue(k.t, k.companyId, {
+      name: "Suporte",
+      greetingMessage: "Bem-vindo ao Suporte",
+    });
+    const put = await k.t.request(`/api/whatsapp/${k.connectionId}`, {
+      method: "PUT",
+      token: k.admin.token,
+      json: { queueIds: [vendas.id, suporte.id], greetingMessage: "Olá! Escolha um setor:" },
+    });
+    assert.equal(put.status, 200, await put.clone().text());
+    await put.body?.cancel();
+
+    await deliverOk(k, await fixture("aiogram_update_message.json"));
+    await runJobs(k.t);
+    const menu = k.tg.sends().at(-1)!;
+    assert.match(String(menu.params.text), /Olá! Escolha um setor:/);
+    assert.deepEqual(menu.params.reply_markup, {
+      inline_keyboard: [
+        [{ text: "Vendas", callback_data: "opt:1" }],
+        [{ text: "Suporte", callback_data: "opt:2" }],
+        [{ text: "Encerrar atendimento", callback_data: "opt:Sair" }],
+      ],
+    });
+
+    // The customer taps "Suporte" (a CallbackQuery as the Bot API reference describes it).
+    await deliverOk(k, {
+      update_id: 123456800,
+      callback_query: {
+        id: "4382bfdwdsb323b2d9",
+        from: { id: CHAT, is_bot: false, first_name: "FirstName", username: "username" },
+        message: {
+          message_id: menu.result!.message_id,
+          from: { id: BOT.id, is_bot: true, first_name: BOT.first_name, username: BOT.username },
+          chat: { id: CHAT, first_name: "FirstName", type: "private" },
+          date: 1588349911,
+          text: menu.params.text,
+          reply_markup: menu.params.reply_markup,
+        },
+        chat_instance: "-4817394716123",
+        data: "opt:2",
+      },
+    });
+    await runJobs(k.t);
+    const [ticket] = await k.t.deps.db.select().from(tickets).where(eq(tickets.companyId, k.companyId));
+    assert.equal(ticket.queueId, suporte.id);
+    const tap = (await k.t.deps.db.select().from(messages).where(eq(messages.ticketId, ticket.id)))
+      .filter((m) => !m.fromMe).at(-1)!;
+    assert.equal(tap.body, "2", "the tap is the answer typing would give");
+    assert.equal(k.tg.calls.filter((c) => c.method === "answerCallbackQuery").length, 1);
+  } finally {
+    await k.close();
+  }
+});
+
+Deno.test("[telegram] menuKeyboard: option lines only; a text without them has no keyboard", () => {
+  assert.equal(menuKeyboard("Olá *Maria*, tudo bem?"), null);
+  assert.deepEqual(
+    menuKeyboard("Aceita?\n\n*[ 1 ]* - Sim\n*[ 2 ]* - Não\n*[ # ]* - Voltar ao menu principal"),
+    {
+      inline_keyboard: [
+        [{ text: "Sim", callback_data: "opt:1" }],
+        [{ text: "Não", callback_data: "opt:2" }],
+        [{ text: "Voltar ao menu principal", callback_data: "opt:#" }],
+      ],
+    },
+  );
+});
