@@ -1,16 +1,21 @@
 /**
  * The queue chatbot on Telegram: the bot's numbered menu goes out with an inline keyboard (one
  * button per option) and the customer's tap answers with the option's key, exactly what typing it
- * would send, so the queue step picks the queue. Through the real webhook and the local Bot API.
+ * would send, so the queue step picks the queue. Out of hours answers a Telegram customer as any.
+ * Through the real webhook and the local Bot API.
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { messages, tickets } from "@db/schema.ts";
+import { companies, messages, tickets } from "@db/schema.ts";
+import { clearCaches } from "@/caches.ts";
+import { ManualClock } from "../../_helpers/clock.ts";
+import { openOn, setCompanySetting } from "../../_helpers/tenant.ts";
 import { createQueue } from "../../_helpers/factories.ts";
 import { menuKeyboard } from "@/channels/telegram/keyboard.ts";
 import { BOT, deliverOk, fixture, runJobs, startTelegram } from "./_support.ts";
 
 const CHAT = 12345678;
+const WEEK = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 
 Deno.test("[telegram] the queue menu goes out as an inline keyboard and a tap picks the queue", async () => {
   const k = await startTelegram();
@@ -85,4 +90,30 @@ Deno.test("[telegram] menuKeyboard: option lines only; a text without them has n
       ],
     },
   );
+});
+
+Deno.test("[telegram] out of hours: a Telegram customer writing while the company is closed gets the connection's out-of-hours message", async () => {
+  const clock = new ManualClock("2026-03-02T22:30:00Z"); // Monday 19:30 in São Paulo
+  const k = await startTelegram({ clock });
+  try {
+    const put = await k.t.request(`/api/whatsapp/${k.connectionId}`, {
+      method: "PUT",
+      token: k.admin.token,
+      json: { outOfHoursMessage: "Estamos fechados, voltamos às 8h." },
+    });
+    assert.equal(put.status, 200, await put.clone().text());
+    await put.body?.cancel();
+    await setCompanySetting(k.t, k.companyId, "scheduleType", "company");
+    await k.t.deps.database.write((tx) =>
+      tx.update(companies).set({ schedules: openOn(WEEK) }).where(eq(companies.id, k.companyId))
+    );
+    clearCaches(k.t.deps.caches);
+    await deliverOk(k, await fixture("aiogram_update_message.json"));
+    await runJobs(k.t);
+    assert.deepEqual(k.tg.sends().map((s) => [s.params.chat_id, s.params.text]), [
+      [String(CHAT), "Estamos fechados, voltamos às 8h."],
+    ]);
+  } finally {
+    await k.close();
+  }
 });
