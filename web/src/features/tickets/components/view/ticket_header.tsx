@@ -78,14 +78,17 @@ export function TicketHeader({ ticket, onBack, onToggleDrawer, onExport, onSelec
         <Avatar src={ticket.contact?.urlPicture} name={name} />
         <span className="min-w-0">
           <span className="flex items-center gap-1.5">
-            <span className="truncate text-[15px] font-semibold text-ink" data-testid="ticket-contact-name">
+            <span
+              className="min-w-16 truncate text-[15px] font-semibold text-ink"
+              data-testid="ticket-contact-name"
+            >
               {name}
             </span>
             <ChannelIcon channel={ticket.whatsapp?.channel ?? ticket.channel} />
             {ticket.contact?.unreachableAt && (
               <Badge
                 tone="danger"
-                className="shrink-0"
+                className="min-w-0 truncate"
                 title={t("view.unreachableHint")}
                 data-testid="ticket-contact-unreachable"
               >
