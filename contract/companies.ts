@@ -5,6 +5,7 @@ export const PLAN_FLAGS = [
   "useWhatsapp",
   "useFacebook",
   "useInstagram",
+  "useTelegram",
   "useCampaigns",
   "useSchedules",
   "useInternalChat",

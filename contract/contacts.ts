@@ -28,6 +28,8 @@ export type ContactDTO = {
   /** Wallet owner: new tickets open assigned to this user. */
   walletUserId: number | null;
   profilePicUpdatedAt: string | null;
+  /** When the channel said the contact cannot be reached (Telegram: the bot was blocked); null once they write again. */
+  unreachableAt: string | null;
   createdAt: string;
   updatedAt: string;
   tags: ContactTagRef[];

@@ -89,6 +89,8 @@ export type TicketContact = {
   active: boolean;
   disableBot: boolean;
   acceptAudioMessage: boolean;
+  /** When the channel said the contact cannot be reached (Telegram: the bot was blocked); null once they write again. */
+  unreachableAt: string | null;
   tags: TagRef[];
 };
 

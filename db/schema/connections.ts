@@ -122,6 +122,11 @@ export const whatsapps = sqliteTable("whatsapps", {
   telegramBot: json<TelegramBot>("telegram_bot"),
   /** telegram channel, long polling: the next update_id to ask getUpdates for (the last one seen + 1). */
   telegramOffset: integer("telegram_offset"),
+  /**
+   * telegram channel: the update_ids handled last (webhook or polling, newest last, a bounded
+   * list), so a redelivered update is handled once even when it carries no message id (a reaction).
+   */
+  telegramUpdateIds: json<number[]>("telegram_update_ids"),
   ...timestamps(),
 }, (t) => [
   // Leads with company_id, so it also serves "the company's connections".

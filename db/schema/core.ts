@@ -19,6 +19,7 @@ export const plans = sqliteTable("plans", {
   useWhatsapp: bool("use_whatsapp").notNull().default(true),
   useFacebook: bool("use_facebook").notNull().default(true),
   useInstagram: bool("use_instagram").notNull().default(true),
+  useTelegram: bool("use_telegram").notNull().default(true),
   useCampaigns: bool("use_campaigns").notNull().default(true),
   useSchedules: bool("use_schedules").notNull().default(true),
   useInternalChat: bool("use_internal_chat").notNull().default(true),

@@ -22,7 +22,14 @@ import type { Deps } from "../deps.ts";
 import { zonedParts } from "../lib/time.ts";
 import { getConnection } from "../connections/repo.ts";
 import { adapterFor, hasAdapter } from "../channels/registry.ts";
-import { deliverStored, SEND_UNCERTAIN, sendOnTicket, uncertainOr } from "../messages/send.ts";
+import {
+  CONTACT_UNREACHABLE,
+  deliverStored,
+  SEND_UNCERTAIN,
+  sendOnTicket,
+  uncertainOr,
+} from "../messages/send.ts";
+import { isUnreachable } from "../contacts/service.ts";
 import { getMimeType } from "hono/utils/mime";
 import { findItem, setValidity } from "../contact_lists/repo.ts";
 import { type CampaignConfig, readConfig } from "./settings.ts";
@@ -209,6 +216,11 @@ export async function sendShipment(deps: Deps, c: CampaignRow, row: ShippingRow)
       if (adapter?.checkNumber && !(await adapter.checkNumber(deps, conn, row.number))) {
         await deps.database.write((tx) => setValidity(tx, companyId, row.contactListItemId, false));
         await markShipping(deps, row.id, { status: "failed", lastError: "ERR_WAPP_INVALID_CONTACT" });
+        return;
+      }
+      // The channel said this contact cannot be reached (a blocked Telegram bot): skipped, with why.
+      if (await isUnreachable(deps, companyId, row.number)) {
+        await markShipping(deps, row.id, { status: "failed", lastError: CONTACT_UNREACHABLE });
         return;
       }
       const opts = {

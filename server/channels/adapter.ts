@@ -95,6 +95,20 @@ export type ReadReceipt = {
   messages: { externalId: string; participant?: string | null }[];
 };
 
+/**
+ * One of our messages already handed to the channel, as a later change names it (edits and
+ * deletes). The adapter reads its provider id itself when it acts: a change queued behind the
+ * send sees the id the send took.
+ */
+export type SentMessage = {
+  companyId: number;
+  connection: ConnectionRow;
+  messageId: number;
+  to: OutboundMessage["to"];
+  /** Whether it carried a file (an edit changes its caption then). */
+  hasMedia: boolean;
+};
+
 export type ChannelAdapter = {
   readonly kind: ChannelKind;
   /** Starts the connection (session, subscription); updates its status. */
@@ -114,6 +128,14 @@ export type ChannelAdapter = {
    * window). Called by sendOnTicket for every non-private message; throws an AppError.
    */
   assertCanSend?(deps: Deps, conn: ConnectionRow, contact: { id: number; number: string }): Promise<void>;
+  /**
+   * Optional, for channels that can change a message the customer has: the new text replaces it
+   * (`previousBody`: what the customer has, put back on our message if the channel refuses). A
+   * refusal is recorded on the message (delivery.ts recordChangeFailure), not thrown at the editor.
+   */
+  editMessage?(deps: Deps, msg: SentMessage & { body: string; previousBody: string }): Promise<void>;
+  /** Optional, likewise: removes the message from the customer's chat. */
+  deleteMessage?(deps: Deps, msg: SentMessage): Promise<void>;
   /** Optional: tells the customer their messages were read (blue ticks). Best effort. */
   markRead?(deps: Deps, conn: ConnectionRow, receipt: ReadReceipt): Promise<void>;
   /**
@@ -126,6 +148,11 @@ export type ChannelAdapter = {
    * an arrival left pending (`PendingMedia.source`). Throws when it failed (the job retries).
    */
   fetchMedia?(deps: Deps, conn: ConnectionRow, source: Record<string, unknown>): Promise<InboundMedia>;
+  /**
+   * Optional: the connection's credentials were changed (before `connect` runs with the new ones):
+   * lets go of what the old ones held elsewhere, e.g. the webhook an old Telegram bot still has.
+   */
+  replaced?(deps: Deps, before: ConnectionRow, after: ConnectionRow): Promise<void>;
   /** Optional: shows the customer that an attendant is typing (channels/typing.ts). Best effort. */
   typing?(deps: Deps, conn: ConnectionRow, to: OutboundMessage["to"]): Promise<void>;
 };

@@ -35,7 +35,7 @@ const PLAN_FLAG: Record<string, PlanFlag | null> = {
   instagram: "useInstagram",
   api: null,
   webchat: null,
-  telegram: null,
+  telegram: "useTelegram",
 };
 
 /** Fields whose change makes the channel connect again (webhook target, Cloud API credentials). */
@@ -174,7 +174,9 @@ export async function updateConnection(
   });
   evict(deps.caches, { kind: "connections", companyId: actor.companyId });
   if (RECONNECT_ON[row.channel]?.some((k) => row[k] !== current[k]) && hasAdapter(row.channel)) {
-    await adapterFor(row.channel).connect(deps, row);
+    const adapter = adapterFor(row.channel);
+    await adapter.replaced?.(deps, current, row);
+    await adapter.connect(deps, row);
   }
   const dto = await showConnection(deps, actor, id);
   deps.bus.emit("entity.changed", {

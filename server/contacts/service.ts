@@ -2,6 +2,8 @@
  * Contacts of a company (spec 1 §2 contact drawer, §3, §5, §7). Numbers are digits only and
  * unique per company; every response and socket payload goes through the LGPD number mask.
  */
+import { and, eq } from "drizzle-orm";
+import { contacts } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { pageOf } from "../lib/paging.ts";
 import type { Actor } from "../lib/context.ts";
@@ -193,3 +195,13 @@ export const setActive = (deps: Deps, actor: Actor, id: number, active: boolean)
 
 export const toggleDisableBot = (deps: Deps, actor: Actor, id: number) =>
   setFlags(deps, actor, id, (c) => ({ disableBot: !c.disableBot }));
+
+/**
+ * Whether the channel said this contact cannot be reached (Telegram: the bot was blocked; cleared
+ * when they write again). Campaigns skip such a contact instead of sending.
+ */
+export async function isUnreachable(deps: Deps, companyId: number, number: string): Promise<boolean> {
+  const [row] = await deps.db.select({ at: contacts.unreachableAt }).from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.number, number))).limit(1);
+  return !!row?.at;
+}

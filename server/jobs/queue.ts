@@ -16,9 +16,18 @@ export type QueueHandler = (
   payload: unknown,
   job: { id: number; attempts: number },
 ) => Promise<void>;
+/** A rate a job keeps: jobs naming the same `key` start at least `gapMs` apart. */
+export type PaceSlot = { key: string; gapMs: number };
+
 export type QueuedJobDef = {
   name: string;
   handle: QueueHandler;
+  /**
+   * The rates this job keeps (a provider's limits per account, per chat…). A job whose slot is not
+   * free yet goes back to the queue until it is, without counting as an attempt; within a key the
+   * order key keeps the order. Kept in this process (the instance that runs the queue).
+   */
+  pace?: (payload: unknown) => PaceSlot[];
   /** Called once when the last attempt failed. */
   onGiveUp?: (deps: Deps, payload: unknown, error: string) => Promise<void>;
 };
@@ -105,9 +114,38 @@ export class RetryLaterError extends Error {
   }
 }
 
+/** Per app (tests run several in one process): pace key → when its next job may start (ms). */
+const paceSlots = new WeakMap<Deps, Map<string, number>>();
+
+/**
+ * Takes the job's pace slots, or says how long it must wait for them. Synchronous between the
+ * check and the reservation, so jobs of one batch running side by side never share a slot.
+ */
+function takeSlots(deps: Deps, slots: PaceSlot[], now: number): number {
+  let slotsOf = paceSlots.get(deps);
+  if (!slotsOf) paceSlots.set(deps, slotsOf = new Map());
+  const wait = Math.max(0, ...slots.map((s) => (slotsOf.get(s.key) ?? 0) - now));
+  if (wait > 0) return wait;
+  for (const s of slots) slotsOf.set(s.key, now + s.gapMs);
+  return 0;
+}
+
 async function runOne(deps: Deps, j: Claimed): Promise<void> {
   const def = handlers.get(j.name);
   const payload = JSON.parse(j.payload);
+  const wait = def?.pace ? takeSlots(deps, def.pace(payload), deps.clock.now().getTime()) : 0;
+  if (wait > 0) {
+    // Not its turn yet: back to the queue for when its slot frees, the attempt given back.
+    const now = deps.clock.now();
+    await deps.database.write((tx) =>
+      tx.run(sql`
+        UPDATE jobs SET status = 'pending', attempts = attempts - 1,
+          run_at = ${new Date(now.getTime() + wait).toISOString()},
+          locked_by = NULL, locked_at = NULL, updated_at = ${now.toISOString()}
+        WHERE id = ${j.id}`)
+    );
+    return;
+  }
   let error: string | null = null;
   let permanent = false;
   let delayMs: number | null = null;

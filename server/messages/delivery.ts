@@ -50,3 +50,28 @@ export async function recordSendError(
   const [t] = await ticketDTOs(deps.db, companyId, [await getTicket(deps.db, companyId, row.ticketId)]);
   deps.bus.emit("message.updated", { companyId, message, ticket: t });
 }
+
+/**
+ * The channel refused an edit or a delete of a message the customer already has (Telegram: a
+ * message older than 48 hours cannot be deleted). Our message goes back to what the customer sees
+ * — undeleted, or its former text — and carries the reason (`ERR_EDIT_WAPP_MSG: …` /
+ * `ERR_DELETE_WAPP_MSG: …`), shown on the bubble like a failed send's.
+ */
+export async function recordChangeFailure(
+  deps: Deps,
+  companyId: number,
+  messageId: number,
+  change: { kind: "edit"; previousBody: string } | { kind: "delete" },
+  reason: string,
+): Promise<void> {
+  const code = change.kind === "edit" ? "ERR_EDIT_WAPP_MSG" : "ERR_DELETE_WAPP_MSG";
+  const row = await deps.database.write((tx) =>
+    updateMessage(tx, companyId, messageId, {
+      ...(change.kind === "edit" ? { body: change.previousBody } : { isDeleted: false }),
+      sendError: `${code}: ${reason}`.slice(0, 500),
+    })
+  );
+  const [message] = await messageDTOs(deps.db, deps.media, companyId, [row]);
+  const [t] = await ticketDTOs(deps.db, companyId, [await getTicket(deps.db, companyId, row.ticketId)]);
+  deps.bus.emit("message.updated", { companyId, message, ticket: t });
+}

@@ -15,7 +15,9 @@ import { deliver, newExternalId, outboundOf } from "./send.ts";
 export async function retryMessage(deps: Deps, actor: Actor, id: number): Promise<MessageDTO> {
   const m = await getMessage(deps.db, actor.companyId, id);
   await getVisibleTicket(deps, actor, m.ticketId);
-  if (!m.fromMe || m.isPrivate || m.isDeleted || !m.sendError) {
+  // A refused edit or delete (channel_changes.ts) is no failed send: the customer has the message.
+  const changeFailed = /^ERR_(EDIT|DELETE)_WAPP_MSG\b/.test(m.sendError ?? "");
+  if (!m.fromMe || m.isPrivate || m.isDeleted || !m.sendError || changeFailed) {
     throw new AppError("ERR_VALIDATION", { message: "only a failed message can be sent again" });
   }
   const externalId = newExternalId();

@@ -59,6 +59,8 @@ export type SendInput = {
  */
 export type Redelivery = "acked" | "sent" | "uncertain";
 export const SEND_UNCERTAIN = "ERR_SEND_UNCERTAIN";
+/** Why a dispatcher skipped a contact the channel said it cannot reach (contacts.unreachableAt). */
+export const CONTACT_UNREACHABLE = "ERR_CONTACT_UNREACHABLE";
 
 /**
  * For a dispatcher's `.catch`: a send the provider may have taken (the call timed out after it

@@ -19,6 +19,7 @@ import type { StoredFile } from "../media/store.ts";
 import { type MessageDTO, messageDTOs } from "./dto.ts";
 import { getMessage, hidesDeletedMessages, updateMessage } from "./repo.ts";
 import { sendOnTicket } from "./send.ts";
+import { changeOnChannel } from "./channel_changes.ts";
 import { fileFromUrl } from "./media_url.ts";
 import { renderForTicket } from "./render.ts";
 import { receiptsFor } from "./read_receipts.ts";
@@ -188,20 +189,23 @@ export async function editMessage(deps: Deps, actor: Actor, id: number, body: st
   const row = await deps.database.write((tx) =>
     updateMessage(tx, actor.companyId, id, { body, isEdited: true })
   );
-  return await emitUpdate(deps, actor.companyId, row);
+  const dto = await emitUpdate(deps, actor.companyId, row);
+  await changeOnChannel(deps, actor.companyId, row, { kind: "edit", previousBody: m.body });
+  return dto;
 }
 
 export async function deleteMessage(deps: Deps, actor: Actor, id: number): Promise<MessageDTO> {
   await ownMessage(deps, actor, id);
   const row = await deps.database.write((tx) => updateMessage(tx, actor.companyId, id, { isDeleted: true }));
+  let dto: MessageDTO;
   if (await hidesDeletedMessages(deps, actor.companyId)) {
-    const [dto] = await messageDTOs(deps.db, deps.media, actor.companyId, [row]);
+    [dto] = await messageDTOs(deps.db, deps.media, actor.companyId, [row]);
     const [t] = await deps.db.select().from(tickets).where(eq(tickets.id, row.ticketId));
     const [ticket] = await ticketDTOs(deps.db, actor.companyId, [t]);
     deps.bus.emit("message.deleted", { companyId: actor.companyId, messageId: id, ticket });
-    return dto;
-  }
-  return await emitUpdate(deps, actor.companyId, row);
+  } else dto = await emitUpdate(deps, actor.companyId, row);
+  await changeOnChannel(deps, actor.companyId, row, { kind: "delete" });
+  return dto;
 }
 
 /** Forwards a message to a contact, on the same connection, in a ticket opened for the actor. */

@@ -15,7 +15,13 @@ import { companies, contacts, schedules, users } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { getMimeType } from "hono/utils/mime";
-import { deliverStored, SEND_UNCERTAIN, sendOnTicket, uncertainOr } from "../messages/send.ts";
+import {
+  CONTACT_UNREACHABLE,
+  deliverStored,
+  SEND_UNCERTAIN,
+  sendOnTicket,
+  uncertainOr,
+} from "../messages/send.ts";
 import { renderForTicket } from "../messages/render.ts";
 import { defaultConnection, getConnection } from "../connections/repo.ts";
 import { outboundTicket, settleOutboundTicket } from "../campaigns/outbound.ts";
@@ -96,9 +102,15 @@ export async function sendSchedule(deps: Deps, s: ScheduleRow): Promise<void> {
       uncertain = await deliverStored(deps, s.companyId, s.messageId).catch(uncertainOr) === "uncertain";
     } else {
       const conn = await connectionFor(deps, s);
-      const [contact] = await deps.db.select({ id: contacts.id }).from(contacts)
-        .where(and(eq(contacts.companyId, s.companyId), eq(contacts.id, s.contactId))).limit(1);
+      const [contact] = await deps.db.select({ id: contacts.id, unreachableAt: contacts.unreachableAt })
+        .from(contacts).where(and(eq(contacts.companyId, s.companyId), eq(contacts.id, s.contactId))).limit(
+          1,
+        );
       if (!contact) throw notFound("contact");
+      // The channel said this contact cannot be reached (a blocked Telegram bot): not sent, with why.
+      if (contact.unreachableAt) {
+        return await finish(deps, s, { status: "ERRO", lastError: CONTACT_UNREACHABLE });
+      }
       const opts = {
         openTicket: s.openTicket === "enabled",
         statusTicket: s.statusTicket,

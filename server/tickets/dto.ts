@@ -49,6 +49,7 @@ export async function ticketDTOs(
         active: contacts.active,
         disableBot: contacts.disableBot,
         acceptAudioMessage: contacts.acceptAudioMessage,
+        unreachableAt: contacts.unreachableAt,
       }).from(contacts).where(
         and(sql`+${contacts.companyId} = ${p("companyId")}`, inJsonIds(contacts.id, "ids")),
       ).prepare()).all({ companyId, ids: ids(contactIds) }),
@@ -133,6 +134,7 @@ export async function ticketDTOs(
           active: c.active,
           disableBot: c.disableBot,
           acceptAudioMessage: c.acceptAudioMessage,
+          unreachableAt: c.unreachableAt,
           tags: ctMap.get(c.id) ?? [],
         }
         : null,

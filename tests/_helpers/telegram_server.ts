@@ -3,7 +3,8 @@
  * JSON or multipart body, answered `{ok:true, result}` or `{ok:false, error_code, description,
  * parameters?}` as Telegram does, and files at `GET /file/bot<token>/<file_path>`. It knows getMe,
  * setWebhook, deleteWebhook, getWebhookInfo, sendMessage, sendPhoto, sendDocument (and the other
- * send* methods), getFile, answerCallbackQuery, sendChatAction, getUpdates (409 while a webhook is set); every call is recorded. A token not in `bots` answers 401 Unauthorized.
+ * send* methods), editMessageText, editMessageCaption, deleteMessage, getFile, answerCallbackQuery,
+ * sendChatAction, getUpdates (409 while a webhook is set); every call is recorded. A token not in `bots` answers 401 Unauthorized.
  */
 export type TelegramCall = {
   token: string;
@@ -24,6 +25,8 @@ export type TelegramServer = {
   files: Map<string, { path: string; bytes: Uint8Array }>;
   /** The next send answers this error (429 with retry_after, 403 blocked…), once each. */
   failSends: { error_code: number; description: string; retry_after?: number }[];
+  /** The next call of `method` answers this error (e.g. deleteMessage's "message can't be deleted"), once each. */
+  failCalls: { method: string; error_code: number; description: string }[];
   /** The webhook each token registered (setWebhook / deleteWebhook). */
   webhooks: Map<string, { url: string; secret_token?: string; allowed_updates?: string[] }>;
   /** token → updates waiting for getUpdates (an offset confirms, and drops, the ones before it). */
@@ -65,6 +68,7 @@ export function startTelegramServer(): TelegramServer {
   const files = new Map<string, { path: string; bytes: Uint8Array }>();
   const webhooks = new Map<string, { url: string; secret_token?: string; allowed_updates?: string[] }>();
   const failSends: TelegramServer["failSends"] = [];
+  const failCalls: TelegramServer["failCalls"] = [];
   const updates = new Map<string, { update_id: number }[]>();
   const waiters: { method: string; resolve: (c: TelegramCall) => void }[] = [];
   let messageId = 1000;
@@ -122,6 +126,11 @@ export function startTelegramServer(): TelegramServer {
   function answer({ token, method, params }: TelegramCall): Response {
     const bot = bots.get(token);
     if (!bot) return fail(401, "Unauthorized");
+    const failing = failCalls.findIndex((f) => f.method === method);
+    if (failing >= 0) {
+      const [f] = failCalls.splice(failing, 1);
+      return fail(f.error_code, f.description);
+    }
     switch (method) {
       case "getMe":
         return ok({ ...bot, is_bot: true, can_join_groups: true, can_read_all_group_messages: false });
@@ -147,7 +156,21 @@ export function startTelegramServer(): TelegramServer {
       }
       case "answerCallbackQuery":
       case "sendChatAction":
+      case "deleteMessage":
         return ok(true);
+      case "editMessageText":
+      case "editMessageCaption": {
+        const chatId = Number(params.chat_id);
+        return ok({
+          message_id: Number(params.message_id),
+          from: { ...bot, is_bot: true },
+          chat: { id: chatId, type: chatId < 0 ? "supergroup" : "private" },
+          date: Math.floor(Date.now() / 1000),
+          edit_date: Math.floor(Date.now() / 1000),
+          ...(params.text ? { text: params.text } : {}),
+          ...(params.caption ? { caption: params.caption } : {}),
+        });
+      }
       case "getFile": {
         const f = files.get(String(params.file_id));
         if (!f) return fail(400, "Bad Request: invalid file_id");
@@ -188,6 +211,7 @@ export function startTelegramServer(): TelegramServer {
     bots,
     files,
     failSends,
+    failCalls,
     webhooks,
     updates,
     sends: () => calls.filter((c) => c.method.startsWith("send") && c.method !== "sendChatAction"),

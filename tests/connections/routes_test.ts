@@ -280,7 +280,7 @@ Deno.test("[connections] /api/whatsapp: plan flags per channel and the plan's co
       const { adminToken } = await createTenant(t, {
         webhook: null,
         user: false,
-        plan: { useWhatsapp: false, useFacebook: false, useInstagram: false },
+        plan: { useWhatsapp: false, useFacebook: false, useInstagram: false, useTelegram: false },
       });
       for (
         const [channel, feature] of [
@@ -288,10 +288,15 @@ Deno.test("[connections] /api/whatsapp: plan flags per channel and the plan's co
           ["whatsappapi", "useWhatsapp"],
           ["facebook", "useFacebook"],
           ["instagram", "useInstagram"],
+          ["telegram", "useTelegram"],
         ]
       ) {
+        // A Telegram token is refused by the plan before it is checked with Telegram (no getMe).
+        const extra = channel === "telegram"
+          ? { telegramToken: "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw0" }
+          : {};
         const b = await expectError(
-          await create(t, adminToken, { name: `Line ${channel}`, channel }),
+          await create(t, adminToken, { name: `Line ${channel}`, channel, ...extra }),
           403,
           "ERR_PLAN_FEATURE",
         );

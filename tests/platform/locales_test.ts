@@ -37,3 +37,16 @@ Deno.test("[platform] every ticket history type has a label in each language", a
     }
   }
 });
+
+Deno.test("[platform] the 'may not have arrived' texts speak of every channel that cannot recognise a repeat, and the stored code has a label", async () => {
+  for (const lang of LANGS) {
+    const report = (await read(lang, "campaigns.json")).report as Tree;
+    for (const key of ["uncertainHint_one", "uncertainHint_other"]) {
+      assert.match(report[key] as string, /Telegram/, `${lang}: report.${key} names Telegram`);
+    }
+    const errors = await read(lang, "errors.json");
+    for (const code of ["ERR_SEND_UNCERTAIN", "ERR_CONTACT_UNREACHABLE"]) {
+      assert.ok((errors[code] as string)?.trim(), `${lang}: errors.${code}`);
+    }
+  }
+});

@@ -5,7 +5,10 @@
  *    DISCONNECTED when Telegram refuses; with TELEGRAM_UPDATES=polling it deletes any webhook
  *    instead and the scheduler polls (polling.ts);
  *  - disconnect: `deleteWebhook` (best effort: a revoked token must not keep a connection alive);
+ *  - replaced: a token of another bot lets the old bot go (its webhook deleted with the old token,
+ *    the polling offset forgotten) before connect registers the new one; the same bot is re-set;
  *  - send: queued (outbound.ts), paced per chat by the queue's order key; 429 waits `retry_after`;
+ *  - editMessage / deleteMessage: an attendant's edit or delete, queued behind the sends (changes.ts);
  *  - fetchMedia: a file the webhook's download missed, through getFile again;
  *  - typing: the "typing…" chat action while an attendant types (channels/typing.ts).
  */
@@ -15,9 +18,11 @@ import type { ConnectionRow } from "../../connections/repo.ts";
 import { setConnectionStatus } from "../../connections/status.ts";
 import { botCall, botToken } from "./bot_api.ts";
 import { enqueueSend } from "./outbound.ts";
+import { enqueueChange } from "./changes.ts";
 import { fetchTelegramFile, type TgMediaSource } from "./media.ts";
 import { ALLOWED_UPDATES } from "./allowed.ts";
 import { chatIdOf } from "./ids.ts";
+import { forgetUpdates } from "./updates.ts";
 
 export { ALLOWED_UPDATES };
 
@@ -52,10 +57,23 @@ export const telegramAdapter: ChannelAdapter = {
     });
     await setConnectionStatus(deps, conn, "DISCONNECTED");
   },
+  async replaced(deps, before, after) {
+    if (!before.telegramBot || before.telegramBot.id === after.telegramBot?.id) return;
+    await botCall(deps, await botToken(deps, before), "deleteWebhook", {}).catch((err) => {
+      console.warn(
+        `[telegram] connection ${before.id}: the old bot's deleteWebhook failed:`,
+        (err as Error).message,
+      );
+    });
+    await forgetUpdates(deps, after);
+  },
   async send(deps, msg) {
     await enqueueSend(deps, msg);
     return { externalId: msg.externalId, ack: 0, pending: true };
   },
+  editMessage: (deps, msg) =>
+    enqueueChange(deps, msg, { kind: "edit", body: msg.body, previousBody: msg.previousBody }),
+  deleteMessage: (deps, msg) => enqueueChange(deps, msg, { kind: "delete" }),
   fetchMedia: (deps, conn, source) => fetchTelegramFile(deps, conn, source as TgMediaSource),
   async typing(deps, conn, to) {
     await botCall(deps, await botToken(deps, conn), "sendChatAction", {

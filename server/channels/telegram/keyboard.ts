@@ -74,11 +74,33 @@ export function inlineKeyboard(
 }
 
 /** The text of the button a callback_query names, from the keyboard of the message it came from. */
+/** The bots' option lines (queue menu, chatbot, LGPD): `*[ 1 ]* - Vendas`, `*[ Sair ]* - Encerrar`. */
+const OPTION_LINE = /^\*\[ ([^\]\n]{1,20}) \]\* - (.+)$/gm;
+/** A menu button's callback_data: the answer the customer would type, after this prefix. */
+const ANSWER = "opt:";
+
+/**
+ * A bot's menu (its option lines) with one callback button per option, so the customer taps
+ * instead of typing the digit; the tap comes back as the option's key, exactly what typing would
+ * send, so the automation steps read it unchanged. Null when the text has no option lines.
+ */
+export function menuKeyboard(text: string): { inline_keyboard: Button[][] } | null {
+  const options = [...text.matchAll(OPTION_LINE)];
+  if (!options.length) return null;
+  return {
+    inline_keyboard: options.map(([, key, label]) => [{
+      text: label.trim().slice(0, 64),
+      callback_data: callbackData(ANSWER + key.trim()),
+    }]),
+  };
+}
+
 export function tappedText(
   markup: { inline_keyboard?: Button[][] } | undefined,
   data: string | undefined,
 ): string | undefined {
   if (data === undefined) return undefined;
+  if (data.startsWith(ANSWER)) return data.slice(ANSWER.length);
   for (const row of markup?.inline_keyboard ?? []) {
     for (const b of row) if (b.callback_data === data) return b.text;
   }

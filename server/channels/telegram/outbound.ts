@@ -1,6 +1,6 @@
 /**
  * Telegram sends, through the durable job queue (one FIFO per chat, so a chat's messages keep their
- * order across retries): text (the attendant's `*Name:*` signature becomes a bold entity, not
+ * order across retries; paced to Telegram's limits per chat, group and bot, `telegramPace`): text (the attendant's `*Name:*` signature becomes a bold entity, not
  * literal asterisks), photos, videos, voice notes, audio and documents with the text as caption
  * (or after, when longer than Telegram's 1,024-character captions), replies through
  * `reply_parameters`. Telegram's answers decide what happens next:
@@ -9,18 +9,25 @@
  *  - 403 (the customer blocked the bot, or left the group) → the contact is marked unreachable
  *    and the message shows the reason; no retry;
  *  - other 4xx → the message shows Telegram's description; no retry; 5xx/network → backoff retries.
- * Buttons-dialog messages (lists, links, copy, PIX) go as inline keyboards (keyboard.ts).
+ * Buttons-dialog messages (lists, links, copy, PIX) go as inline keyboards (keyboard.ts), and so do
+ * the bots' numbered menus (queue, chatbot, LGPD): a tap answers with the option's key.
  */
 import { and, eq } from "drizzle-orm";
 import { contacts } from "@db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import type { OutboundMessage } from "../adapter.ts";
-import { enqueue, PermanentJobError, registerQueuedJob, RetryLaterError } from "../../jobs/queue.ts";
+import {
+  enqueue,
+  type PaceSlot,
+  PermanentJobError,
+  registerQueuedJob,
+  RetryLaterError,
+} from "../../jobs/queue.ts";
 import { recordSendError, setAck } from "../../messages/delivery.ts";
 import { findConnection } from "../../connections/repo.ts";
 import { botCall, botToken, TelegramError } from "./bot_api.ts";
 import { chatIdOf, messageIdIn, wid } from "./ids.ts";
-import { inlineKeyboard } from "./keyboard.ts";
+import { inlineKeyboard, menuKeyboard } from "./keyboard.ts";
 
 export const TELEGRAM_SEND_JOB = "channels.telegram.send";
 const CAPTION_MAX = 1024;
@@ -35,6 +42,26 @@ type Payload = {
   quotedExternalId?: string | null;
   rich?: OutboundMessage["rich"];
 };
+
+/** One chat's lane of the queue: its sends, edits and deletes run one at a time, in order. */
+export const laneKey = (connectionId: number, number: string) =>
+  `${TELEGRAM_SEND_JOB}:${connectionId}:${number}`;
+
+/**
+ * Telegram's limits (Bot API FAQ): about one message a second in a chat, 20 a minute in a group,
+ * 30 a second for the whole bot. Each call of a lane takes a slot of its chat and one of its bot.
+ */
+export const PER_CHAT_MS = 1000;
+export const PER_GROUP_MS = 3000;
+export const PER_BOT_MS = 34;
+
+export function telegramPace(p: { connectionId: number; contactNumber: string }): PaceSlot[] {
+  const group = chatIdOf(p.contactNumber).startsWith("-");
+  return [
+    { key: `telegram:bot:${p.connectionId}`, gapMs: PER_BOT_MS },
+    { key: `telegram:chat:${p.connectionId}:${p.contactNumber}`, gapMs: group ? PER_GROUP_MS : PER_CHAT_MS },
+  ];
+}
 
 /** Queues one message; the adapter answers "pending" and the job sets the ack. */
 export async function enqueueSend(deps: Deps, msg: OutboundMessage) {
@@ -53,7 +80,7 @@ export async function enqueueSend(deps: Deps, msg: OutboundMessage) {
       name: TELEGRAM_SEND_JOB,
       companyId: msg.companyId,
       payload,
-      orderKey: `${TELEGRAM_SEND_JOB}:${msg.connection.id}:${msg.to.number}`,
+      orderKey: laneKey(msg.connection.id, msg.to.number),
       dedupeKey: `${TELEGRAM_SEND_JOB}:${msg.companyId}:${msg.externalId}`,
       maxAttempts: 10,
       runAt: deps.clock.now(),
@@ -92,12 +119,14 @@ async function deliver(deps: Deps, raw: unknown): Promise<void> {
   const quoted = messageIdIn(p.quotedExternalId, chatId);
   const reply = quoted ? { reply_parameters: { message_id: quoted, allow_sending_without_reply: true } } : {};
   const { text, entities } = signatureEntities(p.body);
+  const menu = menuKeyboard(text);
   const sendText = (withReply: boolean) =>
     botCall<TgSent>(deps, token, "sendMessage", {
       chat_id: chatId,
       text,
       ...(entities ? { entities } : {}),
       ...(withReply ? reply : {}),
+      ...(menu ? { reply_markup: menu } : {}),
     });
   try {
     let sent: TgSent;
@@ -142,6 +171,7 @@ async function markUnreachable(deps: Deps, companyId: number, number: string) {
 registerQueuedJob({
   name: TELEGRAM_SEND_JOB,
   handle: deliver,
+  pace: (p) => telegramPace(p as Payload),
   onGiveUp: async (deps, payload, error) => {
     const { companyId, messageId } = payload as Payload;
     await recordSendError(deps, companyId, messageId, error);

@@ -13,6 +13,7 @@ import type { Deps } from "../../deps.ts";
 import type { ConnectionRow } from "../../connections/repo.ts";
 import { botCall, botToken } from "./bot_api.ts";
 import { handleUpdate } from "./inbound.ts";
+import { onceForUpdate } from "./updates.ts";
 import { ALLOWED_UPDATES } from "./allowed.ts";
 import type { TgUpdate } from "./types.ts";
 
@@ -27,7 +28,7 @@ async function pollConnection(deps: Deps, conn: ConnectionRow): Promise<number> 
     allowed_updates: ALLOWED_UPDATES,
   });
   for (const u of updates) {
-    await handleUpdate(deps, conn, u);
+    await onceForUpdate(deps, conn, u.update_id, () => handleUpdate(deps, conn, u));
     await deps.database.write((tx) =>
       tx.update(whatsapps).set({ telegramOffset: u.update_id + 1 })
         .where(and(eq(whatsapps.companyId, conn.companyId), eq(whatsapps.id, conn.id)))

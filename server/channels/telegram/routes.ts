@@ -4,7 +4,8 @@
  * connection's sealed secret before the body is read as an update: a missing or wrong secret, or
  * an id that is not a Telegram connection, answers the same 401 and stores nothing. A verified
  * update is processed before the answer (Telegram sends a bot's updates one at a time and
- * redelivers until it gets a 2xx; processing is idempotent on message ids).
+ * redelivers until it gets a 2xx): an update_id already handled is skipped (updates.ts), and
+ * messages are idempotent on their ids besides.
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/context.ts";
@@ -13,6 +14,7 @@ import { safeEqual } from "../../lib/crypto.ts";
 import { parseJson, readBytes } from "../../lib/body.ts";
 import { unscopedFindConnectionById } from "../../connections/repo.ts";
 import { handleUpdate } from "./inbound.ts";
+import { onceForUpdate } from "./updates.ts";
 import type { TgUpdate } from "./types.ts";
 // Registers the send job next to the route that the composition root mounts.
 import "./outbound.ts";
@@ -36,7 +38,7 @@ export const telegramWebhookRoutes = new Hono<AppEnv>()
     const raw = await readBytes(c, MAX_BODY);
     const update = parseJson(new TextDecoder().decode(raw)) as TgUpdate | null;
     if (update && typeof update === "object" && Number.isSafeInteger(update.update_id)) {
-      await handleUpdate(deps, conn, update);
+      await onceForUpdate(deps, conn, update.update_id, () => handleUpdate(deps, conn, update));
     }
     return c.json({ ok: true });
   });

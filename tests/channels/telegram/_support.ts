@@ -10,6 +10,10 @@ import { createTestApp, startTestServer, type TestApp } from "../../_helpers/tes
 import { createCompany, login } from "../../_helpers/factories.ts";
 import { startTelegramServer, type TelegramServer } from "../../_helpers/telegram_server.ts";
 import type { Clock } from "@/lib/time.ts";
+import { and, count, inArray, like } from "drizzle-orm";
+import { jobs } from "@db/schema.ts";
+import { PER_GROUP_MS } from "@/channels/telegram/outbound.ts";
+import type { ManualClock } from "../../_helpers/clock.ts";
 
 export const BOT_TOKEN = "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw0";
 export const BOT = { id: 123456789, first_name: "Loja Atende", username: "loja_atende_bot" };
@@ -89,6 +93,23 @@ export async function deliverOk(k: TgTest, update: unknown): Promise<void> {
 export async function runJobs(t: TestApp): Promise<void> {
   await runDueJobs(t.deps);
   await t.deps.bus.drain();
+}
+
+/**
+ * Runs the queue until Telegram's lanes are empty, moving the test's clock on by a group's pace
+ * whenever the only jobs left wait for their slot (the queue paces sends per chat and per bot).
+ */
+export async function runPaced(t: TestApp, clock: ManualClock, rounds = 200): Promise<void> {
+  for (let i = 0; i < rounds; i++) {
+    await runJobs(t);
+    const [{ n }] = await t.deps.db.select({ n: count() }).from(jobs).where(and(
+      like(jobs.name, "channels.telegram.%"),
+      inArray(jobs.status, ["pending", "running"]),
+    ));
+    if (!n) return;
+    clock.advance(PER_GROUP_MS);
+  }
+  throw new Error("Telegram's lanes did not empty");
 }
 
 export const fixture = async (name: string) =>

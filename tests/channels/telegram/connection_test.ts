@@ -61,3 +61,43 @@ Deno.test("[telegram] adding a connection checks the token, registers the webhoo
     await k.close();
   }
 });
+
+Deno.test("[telegram] a token of another bot deletes the old bot's webhook before setting the new one; the same bot's token is just set again", async (tt) => {
+  const k = await startTelegram();
+  const OTHER = "987654321:BBHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw1";
+  k.tg.bots.set(OTHER, { id: 987654321, first_name: "Loja Nova", username: "loja_nova_bot" });
+  const put = async (telegramToken: string) => {
+    const res = await k.t.request(`/api/whatsapp/${k.connectionId}`, {
+      method: "PUT",
+      token: k.admin.token,
+      json: { telegramToken },
+    });
+    assert.equal(res.status, 200, await res.clone().text());
+    return await res.json();
+  };
+  try {
+    await tt.step("the same bot: getMe and setWebhook again, no deleteWebhook", async () => {
+      const from = k.tg.calls.length;
+      await put(BOT_TOKEN);
+      assert.deepEqual(k.tg.calls.slice(from).map((c) => c.method), ["getMe", "setWebhook"]);
+      assert.ok(k.tg.webhooks.has(BOT_TOKEN));
+    });
+    await tt.step("another bot: the old token's deleteWebhook, then the new token's setWebhook", async () => {
+      await k.t.deps.database.write((tx) =>
+        tx.update(whatsapps).set({ telegramOffset: 42 }).where(eq(whatsapps.id, k.connectionId))
+      );
+      const from = k.tg.calls.length;
+      const dto = await put(OTHER);
+      const calls = k.tg.calls.slice(from).map((c) => [c.token === BOT_TOKEN ? "old" : "new", c.method]);
+      assert.deepEqual(calls, [["new", "getMe"], ["old", "deleteWebhook"], ["new", "setWebhook"]]);
+      assert.equal(k.tg.webhooks.has(BOT_TOKEN), false);
+      assert.match(k.tg.webhooks.get(OTHER)!.url, new RegExp(`/api/webhooks/telegram/${k.connectionId}$`));
+      assert.equal(dto.telegramBot.username, "loja_nova_bot");
+      assert.equal(dto.status, "CONNECTED");
+      const [row] = await k.t.deps.db.select().from(whatsapps).where(eq(whatsapps.id, k.connectionId));
+      assert.equal(row.telegramOffset, null, "the old bot's polling offset is forgotten");
+    });
+  } finally {
+    await k.close();
+  }
+});

@@ -72,7 +72,8 @@ Deno.test("[telegram] a list goes out as an inline keyboard; the customer's tap 
     };
     await deliverOk(k, update);
     await deliverOk(k, update);
-    assert.equal(k.tg.calls.filter((c) => c.method === "answerCallbackQuery").length, 2);
+    // The redelivered update (same update_id) is skipped: one answer, one stored tap.
+    assert.equal(k.tg.calls.filter((c) => c.method === "answerCallbackQuery").length, 1);
     const answers = await k.t.deps.db.select().from(messages)
       .where(and(eq(messages.companyId, k.companyId), eq(messages.body, "Retirar na loja")));
     assert.equal(answers.length, 1);

@@ -2,8 +2,18 @@ import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
 import { contacts, jobs, messages, tickets } from "@db/schema.ts";
 import { sendOnTicket } from "@/messages/send.ts";
+import { PER_BOT_MS, PER_CHAT_MS, PER_GROUP_MS, telegramPace } from "@/channels/telegram/outbound.ts";
 import { ManualClock } from "../../_helpers/clock.ts";
-import { asUpdate, BOT, deliverOk, fixture, runJobs, startTelegram, type TgTest } from "./_support.ts";
+import {
+  asUpdate,
+  BOT,
+  deliverOk,
+  fixture,
+  runJobs,
+  runPaced,
+  startTelegram,
+  type TgTest,
+} from "./_support.ts";
 
 const CHAT = 12345678;
 
@@ -50,7 +60,8 @@ Deno.test("[telegram] an attendant's signed reply goes out as sendMessage with a
 });
 
 Deno.test("[telegram] media goes out as sendPhoto / sendDocument with the text as caption", async () => {
-  const k = await startTelegram();
+  const clock = new ManualClock("2026-11-27T12:00:00Z");
+  const k = await startTelegram({ clock });
   try {
     const ticketId = await ticketOf(k);
     const photo = await k.t.deps.media.save(
@@ -65,7 +76,7 @@ Deno.test("[telegram] media goes out as sendPhoto / sendDocument with the text a
       new File([new TextEncoder().encode("%PDF-1.4")], "nota.pdf", { type: "application/pdf" }),
     );
     await sendOnTicket(k.t.deps, k.companyId, ticketId, { body: "", media: pdf });
-    await runJobs(k.t);
+    await runPaced(k.t, clock);
     const [p, d] = k.tg.sends();
     assert.equal(p.method, "sendPhoto");
     assert.equal(p.params.caption, "Seu pedido");
@@ -105,6 +116,7 @@ Deno.test("[telegram] 429 retry_after is honoured by the send queue; 403 (bot bl
       assert.equal(row.ack, 1);
     });
     await tt.step("403: the contact is marked unreachable, the message shows why, no retry", async () => {
+      clock.advance(1_000); // the chat's next slot (one message a second)
       k.tg.failSends.push({ error_code: 403, description: "Forbidden: bot was blocked by the user" });
       const msg = await sendOnTicket(k.t.deps, k.companyId, ticketId, { body: "dois" });
       await runJobs(k.t);
@@ -126,4 +138,45 @@ Deno.test("[telegram] 429 retry_after is honoured by the send queue; 403 (bot bl
   } finally {
     await k.close();
   }
+});
+
+Deno.test("[telegram] a burst of 40 to one chat goes out paced (one a second) and in order; a group's chat one every 3 s; other chats do not wait", async () => {
+  const clock = new ManualClock("2026-11-27T12:00:00Z");
+  const k = await startTelegram({ clock });
+  try {
+    const ticketId = await ticketOf(k);
+    const start = clock.now().getTime();
+    for (let i = 1; i <= 40; i++) await sendOnTicket(k.t.deps, k.companyId, ticketId, { body: `msg ${i}` });
+    const at: number[] = [];
+    k.tg.calls.length = 0;
+    for (let s = 0; s < 60 && k.tg.sends().length < 40; s++) {
+      const before = k.tg.sends().length;
+      await runJobs(k.t);
+      for (let i = before; i < k.tg.sends().length; i++) at.push(clock.now().getTime() - start);
+      assert.ok(k.tg.sends().length - before <= 1, `at most one a second (second ${s})`);
+      clock.advance(1000);
+    }
+    assert.deepEqual(
+      k.tg.sends().map((c) => c.params.text),
+      Array.from({ length: 40 }, (_, i) => `msg ${i + 1}`),
+    );
+    assert.deepEqual(at, Array.from({ length: 40 }, (_, i) => i * 1000));
+    // All 40 acknowledged, none given up: waiting for a slot is no failed attempt.
+    const out = await k.t.deps.db.select().from(messages)
+      .where(and(eq(messages.companyId, k.companyId), eq(messages.fromMe, true)));
+    assert.equal(out.filter((m) => m.ack === 1).length, 40);
+    const failed = await k.t.deps.db.select().from(jobs).where(eq(jobs.status, "failed"));
+    assert.equal(failed.length, 0);
+  } finally {
+    await k.close();
+  }
+});
+
+Deno.test("[telegram] pace slots: a chat 1 s, a group 3 s, the bot ~30 a second across chats", () => {
+  const chat = telegramPace({ connectionId: 7, contactNumber: "tg-12345678" });
+  const group = telegramPace({ connectionId: 7, contactNumber: "tg--1001234567890" });
+  assert.deepEqual(chat.map((s) => s.gapMs), [PER_BOT_MS, PER_CHAT_MS]);
+  assert.deepEqual(group.map((s) => s.gapMs), [PER_BOT_MS, PER_GROUP_MS]);
+  assert.equal(chat[0].key, group[0].key, "one bot slot for every chat of the connection");
+  assert.ok(1000 / PER_BOT_MS <= 30);
 });

@@ -85,3 +85,16 @@ export function reasonLine(err: unknown, fallbackKey = "errors:generic"): string
   const reasons = reasonsOf(err);
   return reasons.length ? reasons.map((r) => r.text).join("; ") : describeError(err, fallbackKey);
 }
+
+/**
+ * A reason the server stored on a row (a campaign shipment's or a schedule's `lastError`): a code
+ * (`ERR_SEND_UNCERTAIN`), or a code and the provider's words (`ERR_SENDING_WAPP_MSG: Telegram: …`).
+ * The code is said in the user's language; the provider's words follow as they came.
+ */
+export function describeStoredError(raw: string | null | undefined): string {
+  if (!raw) return "";
+  const m = raw.match(/^(ERR_[A-Z0-9_]+)(?::\s*([\s\S]*))?$/);
+  if (!m || !i18n.exists(`errors:${m[1]}`)) return raw;
+  const head = i18n.t(`errors:${m[1]}`);
+  return m[2] ? `${head} (${m[2]})` : head;
+}

@@ -10,6 +10,7 @@ import { EmptyState } from "../../../components/ui/empty_state.tsx";
 import { PageHeader } from "../../../components/ui/page_section.tsx";
 import { PageSpinner } from "../../../components/ui/spinner.tsx";
 import { useCurrentUser } from "../../../lib/auth.tsx";
+import { describeStoredError } from "../../../lib/server_errors.ts";
 import {
   campaignKeys,
   type Counts,
@@ -94,7 +95,12 @@ export function CampaignReportScreen({ campaignId }: { campaignId: number }) {
       className: "max-lg:hidden",
       cell: (r) => formatDateTime(r.confirmedAt),
     },
-    { key: "error", header: t("report.error"), className: "max-xl:hidden", cell: (r) => r.lastError ?? "" },
+    {
+      key: "error",
+      header: t("report.error"),
+      className: "max-xl:hidden",
+      cell: (r) => describeStoredError(r.lastError),
+    },
   ];
   return (
     <div className="flex flex-col gap-6" data-testid="campaign-report-page">

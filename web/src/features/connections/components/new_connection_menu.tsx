@@ -9,7 +9,7 @@ import type { Channel } from "../api/connections.ts";
 import { connectMeta } from "../api/facebook_login.ts";
 import { ChannelIcon } from "../../../components/ui/channel_icon.tsx";
 
-/** 'New connection': WhatsApp, Cloud API, Facebook, Instagram per plan flags; the API channel, webchat, Telegram. */
+/** 'New connection': WhatsApp, Cloud API, Facebook, Instagram, Telegram per plan flags; the API channel, webchat. */
 export function NewConnectionMenu(
   { onCreate, testId = "conn-add" }: { onCreate: (channel: Channel) => void; testId?: string },
 ) {
@@ -23,7 +23,7 @@ export function NewConnectionMenu(
     { channel: "instagram", show: planAllows(user, "useInstagram") },
     { channel: "api", show: true },
     { channel: "webchat", show: true },
-    { channel: "telegram", show: true },
+    { channel: "telegram", show: planAllows(user, "useTelegram") },
   ];
 
   const pick = async (channel: Channel) => {

@@ -14,6 +14,7 @@ import {
 import { Checkbox } from "../../../../components/ui/checkbox.tsx";
 import { Menu, MenuContent, MenuItem, MenuTrigger } from "../../../../components/ui/dropdown_menu.tsx";
 import { cn } from "../../../../lib/utils.ts";
+import { describeStoredError } from "../../../../lib/server_errors.ts";
 import { canDelete, canEdit, useRetryMessage } from "../../api/messages.ts";
 import type { MessageDTO as Message } from "@contract/messages.ts";
 import { clockTime } from "../../../../lib/format.ts";
@@ -49,6 +50,8 @@ const SEND_UNCERTAIN = "ERR_SEND_UNCERTAIN";
 function SendFailure({ m }: { m: Message }) {
   const { t } = useTranslation("tickets");
   const retry = useRetryMessage();
+  // The channel refused an edit or a delete: the customer has the message, nothing to send again.
+  const changeFailed = /^ERR_(EDIT|DELETE)_WAPP_MSG\b/.test(m.sendError ?? "");
   return (
     <div
       className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 border-t border-danger/20 pt-1 text-[11.5px] text-danger"
@@ -63,24 +66,28 @@ function SendFailure({ m }: { m: Message }) {
               <strong>{t("message.uncertain")}</strong> · {t("message.uncertainHint")}
             </>
           )
+          : changeFailed
+          ? describeStoredError(m.sendError)
           : (
             <>
-              <strong>{t("message.failed")}</strong> · {m.sendError}
+              <strong>{t("message.failed")}</strong> · {describeStoredError(m.sendError)}
             </>
           )}
       </span>
-      <button
-        type="button"
-        disabled={retry.isPending}
-        onClick={(e) => {
-          e.stopPropagation();
-          retry.mutate(m.id);
-        }}
-        className="inline-flex cursor-pointer items-center gap-1 rounded-md px-1.5 py-0.5 font-semibold hover:bg-danger/10 disabled:opacity-60"
-      >
-        <RotateCw className={cn("size-3", retry.isPending && "animate-spin")} />
-        {retry.isPending ? t("message.retrying") : t("message.retry")}
-      </button>
+      {!changeFailed && (
+        <button
+          type="button"
+          disabled={retry.isPending}
+          onClick={(e) => {
+            e.stopPropagation();
+            retry.mutate(m.id);
+          }}
+          className="inline-flex cursor-pointer items-center gap-1 rounded-md px-1.5 py-0.5 font-semibold hover:bg-danger/10 disabled:opacity-60"
+        >
+          <RotateCw className={cn("size-3", retry.isPending && "animate-spin")} />
+          {retry.isPending ? t("message.retrying") : t("message.retry")}
+        </button>
+      )}
     </div>
   );
 }

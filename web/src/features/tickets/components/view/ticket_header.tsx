@@ -18,6 +18,7 @@ import {
   XCircle,
 } from "lucide-react";
 import { Avatar } from "../../../../components/ui/avatar.tsx";
+import { Badge } from "../../../../components/ui/badge.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
 import {
   Menu,
@@ -79,10 +80,23 @@ export function TicketHeader({ ticket, onBack, onToggleDrawer, onExport, onSelec
         <Avatar src={ticket.contact?.urlPicture} name={name} />
         <span className="min-w-0">
           <span className="flex items-center gap-1.5">
-            <span className="truncate text-[15px] font-semibold text-ink" data-testid="ticket-contact-name">
+            <span
+              className="min-w-16 truncate text-[15px] font-semibold text-ink"
+              data-testid="ticket-contact-name"
+            >
               {name}
             </span>
             <ChannelIcon channel={ticket.whatsapp?.channel ?? ticket.channel} />
+            {ticket.contact?.unreachableAt && (
+              <Badge
+                tone="danger"
+                className="min-w-0 truncate"
+                title={t("view.unreachableHint")}
+                data-testid="ticket-contact-unreachable"
+              >
+                {t("view.unreachable")}
+              </Badge>
+            )}
           </span>
           <span className="flex items-center gap-1.5 truncate text-xs text-ink-muted">
             <span className="font-medium tabular-nums" data-testid="ticket-number">
