@@ -90,6 +90,7 @@ export const ticketAnswer = z.object({
     active: z.boolean(),
     disableBot: z.boolean(),
     acceptAudioMessage: z.boolean(),
+    unreachableAt: nullableTimestamp.describe("When the channel said the contact cannot be reached."),
     tags: z.array(tagRef),
   }).nullable(),
   queue: queueRef.nullable(),
