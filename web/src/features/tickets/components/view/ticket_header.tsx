@@ -10,6 +10,7 @@ import {
   FileDown,
   Forward,
   History,
+  MessageCircleOff,
   PanelRight,
   RotateCcw,
   Tag,
@@ -90,11 +91,14 @@ export function TicketHeader({ ticket, onBack, onToggleDrawer, onExport, onSelec
             {ticket.contact?.unreachableAt && (
               <Badge
                 tone="danger"
-                className="min-w-0 truncate"
+                className="shrink-0 gap-1"
                 title={t("view.unreachableHint")}
+                aria-label={t("view.unreachable")}
                 data-testid="ticket-contact-unreachable"
               >
-                {t("view.unreachable")}
+                {/* On a phone the name keeps the room: the mark is its icon, the word from sm up. */}
+                <MessageCircleOff className="size-3" aria-hidden />
+                <span className="hidden sm:inline">{t("view.unreachable")}</span>
               </Badge>
             )}
           </span>
