@@ -11,3 +11,4 @@ export * from "./schema/flows.ts";
 export * from "./schema/billing.ts";
 export * from "./schema/security.ts";
 export * from "./schema/webchat.ts";
+export * from "./schema/webhooks.ts";

@@ -54,6 +54,7 @@ import { webchatRoutes, webchatSocketRoutes } from "./webchat/routes.ts";
 import { promptRoutes, queueIntegrationRoutes } from "./integrations/routes.ts";
 import { transcribeRoutes } from "./integrations/transcribe_routes.ts";
 import { flowsRoutes } from "./flows/routes.ts";
+import { webhookSubscriptionsRoutes } from "./webhooks/routes.ts";
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   // strict: false — the spec's client writes some paths with a trailing slash (GET /tags/).
@@ -139,6 +140,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/schedules", schedulesRoutes);
   app.route("/api/webchat", webchatRoutes);
   app.route("/api", flowsRoutes);
+  app.route("/api/webhook-subscriptions", webhookSubscriptionsRoutes);
 
   app.all("/api/*", () => {
     throw new AppError("ERR_NOT_FOUND", { details: { resource: "route" } });

@@ -57,6 +57,8 @@ export type Config = {
   ticketAutoCloseHours: number;
   /** INTEGRATION_TIMEOUT_MS: the timeout of one provider call of server/integrations. */
   integrationTimeoutMs: number;
+  /** WEBHOOK_TIMEOUT_MS: one event webhook delivery attempt gives up after this (server/webhooks). */
+  webhookTimeoutMs: number;
   /**
    * LEASE_TTL_MS: how long a lease (the scheduler's, a WhatsApp session's) outlives its last
    * renewal, i.e. how soon another instance takes over from a dead one. Renewed every third of it.
@@ -96,6 +98,8 @@ const envSchema = z.object({
   AZURE_TTS_URL: z.string().default("https://{region}.tts.speech.microsoft.com"),
   /** One call to an integration's provider (bots, AI, transcription) gives up after this. */
   INTEGRATION_TIMEOUT_MS: z.coerce.number().int().min(50).default(20_000),
+  /** One event webhook delivery attempt (server/webhooks) gives up after this. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(50).default(10_000),
   WEB_DIST: z.string().default("./dist"),
   INGEST_THREAD_AFTER: z.coerce.number().int().min(-1).default(200),
   ALLOW_PRIVATE_URLS: z.string().default(""),
@@ -153,6 +157,7 @@ export async function loadConfig(
     },
     ticketAutoCloseHours: e.TICKET_AUTO_CLOSE_HOURS,
     integrationTimeoutMs: e.INTEGRATION_TIMEOUT_MS,
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     leaseTtlMs: e.LEASE_TTL_MS,
   };
 }
