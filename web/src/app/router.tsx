@@ -60,6 +60,7 @@ const router = createBrowserRouter([
           },
           { path: "/messages-api", lazy: page(() => import("./routes/connections.tsx"), "MessagesApiPage") },
           { path: "/audit-log", lazy: page(() => import("./routes/audit_log.tsx"), "AuditLogPage") },
+          { path: "/webhooks", lazy: page(() => import("./routes/webhooks.tsx"), "WebhooksPage") },
           { path: "/companies", lazy: page(() => import("./routes/backoffice.tsx"), "CompaniesPage") },
           { path: "/recipts", lazy: page(() => import("./routes/backoffice.tsx"), "ReceiptsPage") },
           { path: "/subscription", lazy: page(() => import("./routes/backoffice.tsx"), "SubscriptionPage") },
