@@ -35,6 +35,7 @@ CREATE TABLE `webhook_deliveries` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `webhook_deliveries_sub_event_uq` ON `webhook_deliveries` (`subscription_id`,`event_id`);--> statement-breakpoint
 CREATE INDEX `webhook_deliveries_sub_id_idx` ON `webhook_deliveries` (`subscription_id`,`id`);--> statement-breakpoint
+CREATE INDEX `webhook_deliveries_event_idx` ON `webhook_deliveries` (`event_id`);--> statement-breakpoint
 CREATE TABLE `webhook_events` (
 	`id` text PRIMARY KEY NOT NULL,
 	`company_id` integer NOT NULL,

@@ -63,6 +63,8 @@ export const webhookDeliveries = sqliteTable("webhook_deliveries", {
 }, (t) => [
   uniqueIndex("webhook_deliveries_sub_event_uq").on(t.subscriptionId, t.eventId),
   index("webhook_deliveries_sub_id_idx").on(t.subscriptionId, t.id),
+  // The retention purge deletes events; their deliveries go by this index.
+  index("webhook_deliveries_event_idx").on(t.eventId),
 ]);
 
 export const webhookAttempts = sqliteTable("webhook_attempts", {

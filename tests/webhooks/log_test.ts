@@ -8,7 +8,11 @@ import { createTestApp } from "../_helpers/test_app.ts";
 import { createTenant } from "../_helpers/tenant.ts";
 import { customerSays } from "../_helpers/inbox.ts";
 import { expectError, expectOk } from "../_helpers/http.ts";
-import { ManualClock } from "../_helpers/clock.ts";
+import { DAY, ManualClock } from "../_helpers/clock.ts";
+import { eq } from "drizzle-orm";
+import { jobs, webhookAttempts, webhookDeliveries } from "@db/schema.ts";
+import { purgeWebhookLog } from "@/webhooks/purge.ts";
+import { DELIVER_JOB } from "@/webhooks/delivery.ts";
 import { runDueJobs } from "@/jobs/queue.ts";
 import type { WebhookDeliveryDetail, WebhookDeliveryPage } from "@contract/webhooks.ts";
 import { settle, startReceiver, subscribe } from "./_receiver.ts";
@@ -121,6 +125,34 @@ Deno.test("[webhooks] delivery log and send again", async (tt) => {
       await runDueJobs(t.deps);
       assert.equal(rx.calls.length, before + 2);
     });
+  } finally {
+    await rx.close();
+    await t.close();
+  }
+});
+
+Deno.test("[webhooks] the log is kept 30 days, the queue's finished rows a day", async () => {
+  const clock = new ManualClock();
+  const t = await createTestApp({ scheduler: false, clock });
+  const rx = startReceiver();
+  try {
+    const a = await createTenant(t, { webhook: null, user: false });
+    const sub = await subscribe(t, a.adminToken, rx.url, ["message.created"]);
+    await customerSays(t, a.conn, "5511988880400", "one");
+    await settle(t);
+    const count = async () => ({
+      deliveries: (await t.deps.db.select().from(webhookDeliveries)
+        .where(eq(webhookDeliveries.subscriptionId, sub.id))).length,
+      attempts: (await t.deps.db.select().from(webhookAttempts)).length,
+      jobs: (await t.deps.db.select().from(jobs).where(eq(jobs.name, DELIVER_JOB))).length,
+    });
+    assert.deepEqual(await count(), { deliveries: 1, attempts: 1, jobs: 1 });
+    clock.advance(2 * DAY);
+    await purgeWebhookLog(t.deps, clock.now());
+    assert.deepEqual(await count(), { deliveries: 1, attempts: 1, jobs: 0 });
+    clock.advance(29 * DAY);
+    await purgeWebhookLog(t.deps, clock.now());
+    assert.deepEqual(await count(), { deliveries: 0, attempts: 0, jobs: 0 });
   } finally {
     await rx.close();
     await t.close();
