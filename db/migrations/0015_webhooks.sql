@@ -19,6 +19,7 @@ CREATE TABLE `webhook_deliveries` (
 	`company_id` integer NOT NULL,
 	`subscription_id` integer NOT NULL,
 	`event_id` text NOT NULL,
+	`order_key` text,
 	`status` text DEFAULT 'pending' NOT NULL,
 	`attempts` integer DEFAULT 0 NOT NULL,
 	`last_status_code` integer,
@@ -35,6 +36,7 @@ CREATE TABLE `webhook_deliveries` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `webhook_deliveries_sub_event_uq` ON `webhook_deliveries` (`subscription_id`,`event_id`);--> statement-breakpoint
 CREATE INDEX `webhook_deliveries_sub_id_idx` ON `webhook_deliveries` (`subscription_id`,`id`);--> statement-breakpoint
+CREATE INDEX `webhook_deliveries_order_idx` ON `webhook_deliveries` (`subscription_id`,`order_key`,`status`,`id`);--> statement-breakpoint
 CREATE INDEX `webhook_deliveries_event_idx` ON `webhook_deliveries` (`event_id`);--> statement-breakpoint
 CREATE TABLE `webhook_events` (
 	`id` text PRIMARY KEY NOT NULL,

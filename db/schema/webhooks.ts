@@ -51,6 +51,8 @@ export const webhookDeliveries = sqliteTable("webhook_deliveries", {
   subscriptionId: integer("subscription_id").notNull()
     .references(() => webhookSubscriptions.id, { onDelete: "cascade" }),
   eventId: text("event_id").notNull().references(() => webhookEvents.id, { onDelete: "cascade" }),
+  /** The event's order key (`ticket:<id>`): only the oldest pending delivery of a key has a job. */
+  orderKey: text("order_key"),
   /** pending (waiting or retrying), delivered, failed (gave up). */
   status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull().default("pending"),
   attempts: integer("attempts").notNull().default(0),
@@ -63,6 +65,7 @@ export const webhookDeliveries = sqliteTable("webhook_deliveries", {
 }, (t) => [
   uniqueIndex("webhook_deliveries_sub_event_uq").on(t.subscriptionId, t.eventId),
   index("webhook_deliveries_sub_id_idx").on(t.subscriptionId, t.id),
+  index("webhook_deliveries_order_idx").on(t.subscriptionId, t.orderKey, t.status, t.id),
   // The retention purge deletes events; their deliveries go by this index.
   index("webhook_deliveries_event_idx").on(t.eventId),
 ]);

@@ -1,11 +1,11 @@
 /**
  * One attempt of one delivery, as the job `webhooks.deliver` (the durable queue: claimed by one
- * worker, retried, kept in order per ticket by the job's order key). The attempt is signed, sent
+ * worker, retried; a ticket's deliveries chained so they keep their order). The attempt is signed, sent
  * through the fetch guard with a timeout, and logged; a failure is retried with exponential backoff
  * and jitter until the delivery is a day old, and a subscription that has not had one success in a
  * day is paused and its admins are told.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { users, webhookAttempts, webhookDeliveries, webhookSubscriptions } from "@db/schema.ts";
 import type { Tx } from "@db/client.ts";
 import type { Deps } from "../deps.ts";
@@ -37,17 +37,16 @@ export function retryDelayMs(n: number, random = Math.random): number {
 
 export type DeliverPayload = { companyId: number; deliveryId: number; manual?: boolean };
 
-/** Queues an attempt (inside the caller's write). `orderKey`: what it must not overtake. */
+/**
+ * Queues an attempt (inside the caller's write). Deliveries of one order key (a ticket's, per
+ * subscription) are chained instead of queued side by side: only the oldest pending one has a job,
+ * and finishing it queues the next (`queueNextOf`). A backlog behind a failing receiver is then
+ * rows in webhook_deliveries, not thousands of blocked jobs the queue's claim would scan each time.
+ */
 export function enqueueDelivery(
   tx: Tx,
   deps: Deps,
-  d: {
-    companyId: number;
-    deliveryId: number;
-    subscriptionId: number;
-    orderKey: string | null;
-    manual?: boolean;
-  },
+  d: { companyId: number; deliveryId: number; manual?: boolean },
 ): Promise<void> {
   return enqueue(tx, {
     name: DELIVER_JOB,
@@ -56,9 +55,40 @@ export function enqueueDelivery(
     runAt: deps.clock.now(),
     // The retry window, not an attempt count, ends a delivery: the queue never gives up first.
     maxAttempts: 10_000,
-    orderKey: d.orderKey && !d.manual ? `${DELIVER_JOB}:${d.subscriptionId}:${d.orderKey}` : undefined,
     dedupeKey: d.manual ? undefined : `${DELIVER_JOB}:${d.deliveryId}`,
   });
+}
+
+/** Whether a delivery of this key older than `id` is still pending (then `id` waits its turn). */
+export async function waitsBehind(
+  tx: Tx,
+  d: { subscriptionId: number; orderKey: string | null; id: number },
+): Promise<boolean> {
+  if (!d.orderKey) return false;
+  const [row] = await tx.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(and(
+    eq(webhookDeliveries.subscriptionId, d.subscriptionId),
+    eq(webhookDeliveries.orderKey, d.orderKey),
+    eq(webhookDeliveries.status, "pending"),
+    lt(webhookDeliveries.id, d.id),
+  )).limit(1);
+  return !!row;
+}
+
+/** A delivery left `pending`: the next one of its key gets its job. */
+async function queueNextOf(
+  tx: Tx,
+  deps: Deps,
+  d: { companyId: number; subscriptionId: number; orderKey: string | null; id: number },
+): Promise<void> {
+  // Only the head of a key passes the turn on (a later one sent again by hand must not).
+  if (!d.orderKey || await waitsBehind(tx, d)) return;
+  const [next] = await tx.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(and(
+    eq(webhookDeliveries.subscriptionId, d.subscriptionId),
+    eq(webhookDeliveries.orderKey, d.orderKey),
+    eq(webhookDeliveries.status, "pending"),
+    gt(webhookDeliveries.id, d.id),
+  )).orderBy(webhookDeliveries.id).limit(1);
+  if (next) await enqueueDelivery(tx, deps, { companyId: d.companyId, deliveryId: next.id });
 }
 
 /** Reads at most `max` bytes of an answer (then drops the rest). */
@@ -125,13 +155,21 @@ async function deliver(deps: Deps, raw: unknown): Promise<void> {
   const row = await deliveryForAttempt(deps.db, companyId, deliveryId);
   if (!row) return; // the subscription (and its log) was deleted
   const { delivery, sub } = row;
-  if (!manual && delivery.status !== "pending") return; // a re-run of a finished job
+  if (!manual && delivery.status !== "pending") {
+    // Finished meanwhile (sent again by hand): pass the turn on, once.
+    await deps.database.write((tx) => queueNextOf(tx, deps, delivery));
+    return;
+  }
   const started = deps.clock.now();
   if (!manual && sub.status !== "active") {
-    await finishDelivery(deps, delivery.id, {
-      status: "failed",
-      lastError: `subscription ${sub.status}`,
-      nextAttemptAt: null,
+    await deps.database.write(async (tx) => {
+      await tx.update(webhookDeliveries).set({
+        status: "failed",
+        lastError: `subscription ${sub.status}`,
+        nextAttemptAt: null,
+        updatedAt: started.toISOString(),
+      }).where(eq(webhookDeliveries.id, delivery.id));
+      await queueNextOf(tx, deps, delivery);
     });
     return;
   }
@@ -173,21 +211,13 @@ async function deliver(deps: Deps, raw: unknown): Promise<void> {
         : {}),
       updatedAt: now.toISOString(),
     }).where(eq(webhookDeliveries.id, deliveryId));
+    // It left `pending` (delivered, or failed for good): the next event of its ticket may go.
+    const leftPending = delivery.status === "pending" && (ok || (!manual && delay === null));
+    if (leftPending) await queueNextOf(tx, deps, delivery);
     return await recordHealth(tx, sub.id, ok, now);
   });
   if (paused) await tellAdmins(deps, companyId, sub.id, sub.url);
   if (delay !== null) throw new RetryLaterError(out.error ?? "failed", delay);
-}
-
-async function finishDelivery(
-  deps: Deps,
-  id: number,
-  values: Partial<typeof webhookDeliveries.$inferInsert>,
-): Promise<void> {
-  await deps.database.write((tx) =>
-    tx.update(webhookDeliveries).set({ ...values, updatedAt: deps.clock.now().toISOString() })
-      .where(eq(webhookDeliveries.id, id))
-  );
 }
 
 /** Success clears the failing streak; a failure starts it, and pauses once it is a day long. */

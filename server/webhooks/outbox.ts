@@ -9,7 +9,7 @@
 import { webhookDeliveries, webhookEvents } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { activeSubscriptionsOf } from "./repo.ts";
-import { enqueueDelivery } from "./delivery.ts";
+import { enqueueDelivery, waitsBehind } from "./delivery.ts";
 import { type Candidate, ticketCreated } from "./payloads.ts";
 
 type Sub = Awaited<ReturnType<typeof activeSubscriptionsOf>>[number];
@@ -87,17 +87,15 @@ export class Outbox {
             companyId: w.companyId,
             subscriptionId: s.id,
             eventId: id,
+            orderKey: w.orderKey,
             createdAt,
             updatedAt: createdAt,
           })),
         ).returning({ id: webhookDeliveries.id, subscriptionId: webhookDeliveries.subscriptionId });
         for (const r of rows) {
-          await enqueueDelivery(tx, deps, {
-            companyId: w.companyId,
-            deliveryId: r.id,
-            subscriptionId: r.subscriptionId,
-            orderKey: w.orderKey,
-          });
+          // Behind a pending delivery of its ticket it waits: that one's end queues it.
+          if (await waitsBehind(tx, { ...r, orderKey: w.orderKey })) continue;
+          await enqueueDelivery(tx, deps, { companyId: w.companyId, deliveryId: r.id });
         }
       }
     });

@@ -194,13 +194,7 @@ export async function resendDelivery(
   const d = await repo.findDelivery(deps.db, actor.companyId, id, deliveryId);
   if (!d) throw notFound("webhookDelivery");
   await deps.database.write(async (tx) => {
-    await enqueueDelivery(tx, deps, {
-      companyId: actor.companyId,
-      deliveryId,
-      subscriptionId: id,
-      orderKey: null,
-      manual: true,
-    });
+    await enqueueDelivery(tx, deps, { companyId: actor.companyId, deliveryId, manual: true });
     await audit(tx, actor, {
       action: "webhook.resend",
       entity: "webhook",
