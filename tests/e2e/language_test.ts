@@ -142,6 +142,7 @@ const MAIN: Record<string, string> = {
   "/allConnections": "all-connections-page",
   "/messages-api": "messages-api-page",
   "/audit-log": "audit-page",
+  "/webhooks": "webhooks-tab",
   "/companies": "companies-page",
   "/recipts": "receipts-page",
   "/subscription": "subscription-page",
