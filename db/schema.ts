@@ -12,3 +12,4 @@ export * from "./schema/billing.ts";
 export * from "./schema/security.ts";
 export * from "./schema/webchat.ts";
 export * from "./schema/push.ts";
+export * from "./schema/webhooks.ts";

@@ -57,6 +57,7 @@ import { flowsRoutes } from "./flows/routes.ts";
 import { apiKeysRoutes } from "./api_keys/routes.ts";
 import { pwaRoutes } from "./pwa/routes.ts";
 import { pushRoutes } from "./push/routes.ts";
+import { webhookSubscriptionsRoutes } from "./webhooks/routes.ts";
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   // strict: false — the spec's client writes some paths with a trailing slash (GET /tags/).
@@ -146,6 +147,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api", flowsRoutes);
   app.route("/api/api-keys", apiKeysRoutes);
   app.route("/api/push", pushRoutes);
+  app.route("/api/webhook-subscriptions", webhookSubscriptionsRoutes);
 
   app.all("/api/*", () => {
     throw new AppError("ERR_NOT_FOUND", { details: { resource: "route" } });

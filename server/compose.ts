@@ -45,6 +45,7 @@ import { wireConnectionListeners } from "./connections/listeners.ts";
 import { wireRealtimeListeners } from "./realtime/listeners.ts";
 import { wireAutomationListeners } from "./automation/listeners.ts";
 import { wirePushListeners } from "./push/listeners.ts";
+import { wireWebhookListeners } from "./webhooks/listeners.ts";
 
 // The channels' adapters, once per process (the registry is the process's, like the modules).
 for (const a of CHANNEL_ADAPTERS) registerAdapter(a);
@@ -52,7 +53,8 @@ for (const a of CHANNEL_ADAPTERS) registerAdapter(a);
 /**
  * Every subscriber, in registration order. Handlers of one event start in this order: a feature's
  * own reaction (timers, integrations' hand-over, kanban, webchat) before the caches' eviction
- * (auth, users, connections), before the socket fan-out (realtime), before the automation runner.
+ * (auth, users, connections), before the socket fan-out (realtime), before the automation runner,
+ * and the event webhooks last (nothing waits on them).
  * ARCHITECTURE.md ("Events: who reacts") lists the same table; tests/hardening/event_wiring_test.ts
  * keeps the two equal.
  */
@@ -74,6 +76,7 @@ export const LISTENERS: readonly ((deps: Deps) => void)[] = [
   wireRealtimeListeners,
   wireAutomationListeners,
   wirePushListeners,
+  wireWebhookListeners,
 ];
 
 export async function createDeps(

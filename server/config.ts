@@ -59,6 +59,8 @@ export type Config = {
   integrationTimeoutMs: number;
   /** GRAPH_TIMEOUT_MS: the timeout of one Graph API call (Messenger, Instagram, Cloud API). */
   graphTimeoutMs: number;
+  /** WEBHOOK_TIMEOUT_MS: one event webhook delivery attempt gives up after this (server/webhooks). */
+  webhookTimeoutMs: number;
   /**
    * LEASE_TTL_MS: how long a lease (the scheduler's, a WhatsApp session's) outlives its last
    * renewal, i.e. how soon another instance takes over from a dead one. Renewed every third of it.
@@ -107,6 +109,8 @@ const envSchema = z.object({
   INTEGRATION_TIMEOUT_MS: z.coerce.number().int().min(50).default(20_000),
   /** One Graph API call gives up after this; a send that timed out may have reached Meta. */
   GRAPH_TIMEOUT_MS: z.coerce.number().int().min(50).default(20_000),
+  /** One event webhook delivery attempt (server/webhooks) gives up after this. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(50).default(10_000),
   WEB_DIST: z.string().default("./dist"),
   INGEST_THREAD_AFTER: z.coerce.number().int().min(-1).default(200),
   ALLOW_PRIVATE_URLS: z.string().default(""),
@@ -169,6 +173,7 @@ export async function loadConfig(
     ticketAutoCloseHours: e.TICKET_AUTO_CLOSE_HOURS,
     integrationTimeoutMs: e.INTEGRATION_TIMEOUT_MS,
     graphTimeoutMs: e.GRAPH_TIMEOUT_MS,
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     leaseTtlMs: e.LEASE_TTL_MS,
     apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     vapid: {

@@ -10,6 +10,7 @@ import { campaignsTick } from "./campaigns/dispatcher.ts";
 import { schedulesTick } from "./schedules/dispatcher.ts";
 import { runTicketTimers } from "./timers/tick.ts";
 import { pollTelegram } from "./channels/telegram/polling.ts";
+import { purgeWebhookLog } from "./webhooks/purge.ts";
 
 export const JOBS: JobDef[] = [
   { name: "auth.purge_expired", pattern: "17 * * * *", run: purgeExpiredAuth },
@@ -26,6 +27,7 @@ export const JOBS: JobDef[] = [
     pattern: "*/5 * * * * *",
     run: async (deps, now) => void await runTicketTimers(deps, now),
   },
+  { name: "webhooks.purge", pattern: "23 4 * * *", run: purgeWebhookLog },
   // Only with TELEGRAM_UPDATES=polling; otherwise a no-op.
   { name: "telegram.poll", pattern: "*/2 * * * * *", run: (deps) => pollTelegram(deps) },
 ];

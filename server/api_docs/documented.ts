@@ -7,5 +7,11 @@ import type { ApiRoute } from "./registry.ts";
 import { conversationRoutes } from "./entries/conversations.ts";
 import { contactRoutes } from "./entries/contacts.ts";
 import { operationRoutes } from "./entries/operations.ts";
+import { webhookRoutes } from "./entries/webhooks.ts";
 
-export const API_ROUTES: readonly ApiRoute[] = [...conversationRoutes, ...contactRoutes, ...operationRoutes];
+export const API_ROUTES: readonly ApiRoute[] = [
+  ...conversationRoutes,
+  ...contactRoutes,
+  ...operationRoutes,
+  ...webhookRoutes,
+];

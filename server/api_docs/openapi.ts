@@ -10,7 +10,7 @@ import { errorStatus } from "../lib/errors.ts";
 import { errorAnswer } from "../lib/answers.ts";
 import { API_TAGS, type ApiRoute, COMMON_ERRORS, scopeOf } from "./registry.ts";
 import { API_ROUTES } from "./documented.ts";
-import { WEBHOOKS } from "./webhooks.ts";
+import { webhooksSection } from "./webhooks.ts";
 
 type Json = Record<string, unknown>;
 
@@ -175,7 +175,7 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[] = API_ROUTES): 
     tags: API_TAGS.map((t) => ({ ...t })),
     paths,
     // Event webhooks the company can subscribe to (OpenAPI 3.1 `webhooks`): see webhooks.ts.
-    webhooks: WEBHOOKS,
+    webhooks: webhooksSection((s) => toSchema(s, "output", defs)),
     components: {
       securitySchemes: {
         bearerAuth: {

@@ -26,6 +26,10 @@ export const API_TAGS = [
   { name: "Contact lists", description: "Audiences of campaigns." },
   { name: "Reports", description: "Dashboard counters and the tickets report." },
   {
+    name: "Webhooks",
+    description: "Event subscriptions: signed deliveries, retried for 24 h, with a log and send again.",
+  },
+  {
     name: "Send API",
     description: "The per-connection send endpoint (bearer = the connection's 30-character token).",
   },
@@ -54,7 +58,7 @@ export type ApiRoute = {
   bodyName?: string;
   /** The route also takes multipart/form-data: the body's fields plus files in `field`. */
   files?: { field: string; maxItems?: number; description: string };
-  answer: { status: 200 | 201 | 204; schema?: z.ZodType; description: string };
+  answer: { status: 200 | 201 | 202 | 204; schema?: z.ZodType; description: string };
   /** Codes this route answers besides the ones every call can get (see COMMON_ERRORS). */
   errors: ErrorCode[];
   /** A request that works: path values, query, body. The page turns it into a curl line. */

@@ -129,6 +129,17 @@ const TABLE: Entry[] = [
       "/ticketreport/reports.pdf",
     ],
   },
+  {
+    resource: "webhooks",
+    paths: [
+      "/webhook-subscriptions",
+      "/webhook-subscriptions/:id",
+      "/webhook-subscriptions/:id/rotate-secret",
+      "/webhook-subscriptions/:id/deliveries",
+      "/webhook-subscriptions/:id/deliveries/:deliveryId",
+      "/webhook-subscriptions/:id/deliveries/:deliveryId/resend",
+    ],
+  },
 ];
 
 const compiled = TABLE.flatMap((e) =>

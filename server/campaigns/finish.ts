@@ -13,7 +13,7 @@ import type { Deps } from "../deps.ts";
 import { AppError } from "../lib/errors.ts";
 import { staleAfter } from "../jobs/lease.ts";
 import { STALE_MS } from "./dispatcher.ts";
-import { emitCampaign, progress } from "./lifecycle.ts";
+import { emitFinished, progress } from "./lifecycle.ts";
 
 export async function finishNow(deps: Deps, companyId: number, id: number): Promise<void> {
   const at = deps.clock.now();
@@ -39,5 +39,5 @@ export async function finishNow(deps: Deps, companyId: number, id: number): Prom
     throw new AppError("ERR_CONFLICT", { message: "only a running campaign can be finished" });
   }
   progress(deps, companyId, id, true);
-  await emitCampaign(deps, companyId, id);
+  await emitFinished(deps, companyId, id);
 }

@@ -20,6 +20,18 @@ export async function emitCampaign(deps: Deps, companyId: number, id: number) {
   deps.bus.emit("entity.changed", { companyId, entity: "campaign", action: "update", record });
 }
 
+/** The record as every screen gets it, then `campaign.finished` (for event webhooks) with its counts. */
+export async function emitFinished(deps: Deps, companyId: number, id: number) {
+  const record = await getCampaign(deps.db, companyId, id);
+  deps.bus.emit("entity.changed", { companyId, entity: "campaign", action: "update", record });
+  const counts = await shippingCounts(deps.db, companyId, id);
+  deps.bus.emit("campaign.finished", {
+    companyId,
+    campaign: { id, name: record.name, status: record.status, completedAt: record.completedAt ?? null },
+    counts,
+  });
+}
+
 /** EM_ANDAMENTO → FINALIZADA (+ completedAt) when no shipment is pending, sending or awaiting. */
 export async function finishIfDone(deps: Deps, c: { id: number; companyId: number }) {
   const [open] = await deps.db.select({ id: campaignShippings.id }).from(campaignShippings)
@@ -35,7 +47,7 @@ export async function finishIfDone(deps: Deps, c: { id: number; companyId: numbe
   );
   if (!row) return;
   progress(deps, c.companyId, c.id, true);
-  await emitCampaign(deps, c.companyId, c.id);
+  await emitFinished(deps, c.companyId, c.id);
 }
 
 /**

@@ -93,6 +93,25 @@ export type EventMap = {
   "contacts.import": { companyId: number; userId: number; processed: number; total: number; done: boolean };
   /** A campaign's shipment counts changed (server/campaigns): the report updates live. */
   "campaign.progress": { companyId: number; campaignId: number; counts: Record<string, number> };
+  /** A campaign became FINALIZADA (its last shipment settled, or "finish now"): webhooks tell integrators. */
+  "campaign.finished": {
+    companyId: number;
+    campaign: { id: number; name: string; status: string; completedAt: string | null };
+    counts: Record<string, number>;
+  };
+  /** A scheduled message's slot was sent (server/schedules/dispatcher.ts): webhooks tell integrators. */
+  "schedule.sent": {
+    companyId: number;
+    schedule: {
+      id: number;
+      body: string;
+      contactId: number;
+      ticketId: number | null;
+      messageId: number | null;
+      sendAt: string;
+      sentAt: string;
+    };
+  };
   /** The company's campaign settings were saved (server/campaigns/settings.ts), for its admins. */
   "campaign.settings": { companyId: number; settings: unknown };
   /** A flow or a phrase campaign of the flow builder changed (server/flows), for the company's admins. */

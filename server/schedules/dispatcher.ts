@@ -97,6 +97,8 @@ export async function sendSchedule(deps: Deps, s: ScheduleRow): Promise<void> {
   // Handed to a provider that cannot recognise a second hand-over before the process died: the
   // slot counts as sent (the customer may have it) and says so in lastError; never sent again.
   let uncertain = false;
+  let ticketId: number | null = s.ticketId;
+  let messageId: number | null = s.messageId;
   try {
     if (s.messageId) {
       uncertain = await deliverStored(deps, s.companyId, s.messageId).catch(uncertainOr) === "uncertain";
@@ -118,6 +120,7 @@ export async function sendSchedule(deps: Deps, s: ScheduleRow): Promise<void> {
         queueId: s.queueId,
       };
       const { ticket, created } = await outboundTicket(deps, conn, { contactId: s.contactId }, opts);
+      ticketId = ticket.id;
       let body = await renderForTicket(deps, ticket.id, s.body);
       if (s.assinar && s.userId) {
         const [u] = await deps.db.select({ name: users.name }).from(users).where(eq(users.id, s.userId));
@@ -137,8 +140,9 @@ export async function sendSchedule(deps: Deps, s: ScheduleRow): Promise<void> {
         userId: s.userId,
         // One id per slot: the same id when a re-run after a crash sends it again.
         sendKey: `schedule:${s.id}:${s.sendAt}`,
-        onStored: async (tx, messageId) => {
-          await tx.update(schedules).set({ messageId }).where(eq(schedules.id, s.id));
+        onStored: async (tx, id) => {
+          messageId = id;
+          await tx.update(schedules).set({ messageId: id }).where(eq(schedules.id, s.id));
         },
       }).catch(uncertainOr) === "uncertain";
       await settleOutboundTicket(deps, ticket, created, opts);
@@ -168,6 +172,18 @@ export async function sendSchedule(deps: Deps, s: ScheduleRow): Promise<void> {
           lastError: uncertain ? SEND_UNCERTAIN : null,
         },
     );
+    deps.bus.emit("schedule.sent", {
+      companyId: s.companyId,
+      schedule: {
+        id: s.id,
+        body: s.body,
+        contactId: s.contactId,
+        ticketId,
+        messageId,
+        sendAt: s.sendAt,
+        sentAt: now.toISOString(),
+      },
+    });
   } catch (err) {
     const reason = err instanceof AppError
       ? (err.message !== err.code ? `${err.code}: ${err.message}` : err.code)

@@ -12,6 +12,7 @@ import { buildOpenApiDocument, openApiPath } from "@/api_docs/openapi.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { createTenant } from "../_helpers/tenant.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
+import { waitUntil } from "../_helpers/watchdog.ts";
 import { STAFF_ONLY } from "./staff_only.ts";
 import { callDocumented, type DocAuth, type DocCall, keyMaker } from "./call_documented.ts";
 
@@ -200,6 +201,26 @@ Deno.test("[api_docs] every documented route is called and answers as documented
     });
     await tt.step("the send API, with the connection's token", async () => {
       await call("sendMessage", { json: { number: "5511955554444", body: "Hello from the send API" } });
+    });
+    await tt.step("webhooks: subscribe, a delivery in the log, send again", async () => {
+      const created = await call("createWebhookSubscription", {
+        json: { url: `${sink.url}/events`, events: ["contact.created"] },
+      });
+      const id = created.id as number;
+      await call("listWebhookSubscriptions");
+      await call("showWebhookSubscription", { params: { id } });
+      await call("createContact", { json: { name: "João Lima", number: "5511977776666" } });
+      // The delivery row is written by the event's listener, after the answer.
+      const page = await waitUntil("a delivery in the log", async () => {
+        const p = await call("listWebhookDeliveries", { params: { id } });
+        return (p.deliveries as Json[]).length ? p : null;
+      });
+      const deliveryId = (page.deliveries as Json[])[0].id as number;
+      await call("showWebhookDelivery", { params: { id, deliveryId } });
+      await call("resendWebhookDelivery", { params: { id, deliveryId } });
+      await call("rotateWebhookSecret", { params: { id } });
+      await call("updateWebhookSubscription", { params: { id }, json: { status: "disabled" } });
+      await call("deleteWebhookSubscription", { params: { id } });
     });
     await tt.step("close and delete", async () => {
       const closed = await call("updateTicket", { params: { id: s.ticketId }, json: { status: "closed" } });

@@ -30,6 +30,7 @@ import ptQueues from "../locales/pt/queues.json" with { type: "json" };
 import ptAttend from "../locales/pt/attend.json" with { type: "json" };
 import ptWebchat from "../locales/pt/webchat.json" with { type: "json" };
 import ptInbox from "../locales/pt/inbox.json" with { type: "json" };
+import ptWebhooks from "../locales/pt/webhooks.json" with { type: "json" };
 import esCommon from "../locales/es/common.json" with { type: "json" };
 import esErrors from "../locales/es/errors.json" with { type: "json" };
 import esAuth from "../locales/es/auth.json" with { type: "json" };
@@ -58,6 +59,7 @@ import esQueues from "../locales/es/queues.json" with { type: "json" };
 import esAttend from "../locales/es/attend.json" with { type: "json" };
 import esWebchat from "../locales/es/webchat.json" with { type: "json" };
 import esInbox from "../locales/es/inbox.json" with { type: "json" };
+import esWebhooks from "../locales/es/webhooks.json" with { type: "json" };
 import enCommon from "../locales/en/common.json" with { type: "json" };
 import enErrors from "../locales/en/errors.json" with { type: "json" };
 import enAuth from "../locales/en/auth.json" with { type: "json" };
@@ -86,6 +88,7 @@ import enQueues from "../locales/en/queues.json" with { type: "json" };
 import enAttend from "../locales/en/attend.json" with { type: "json" };
 import enWebchat from "../locales/en/webchat.json" with { type: "json" };
 import enInbox from "../locales/en/inbox.json" with { type: "json" };
+import enWebhooks from "../locales/en/webhooks.json" with { type: "json" };
 import trCommon from "../locales/tr/common.json" with { type: "json" };
 import trErrors from "../locales/tr/errors.json" with { type: "json" };
 import trAuth from "../locales/tr/auth.json" with { type: "json" };
@@ -114,6 +117,7 @@ import trQueues from "../locales/tr/queues.json" with { type: "json" };
 import trAttend from "../locales/tr/attend.json" with { type: "json" };
 import trWebchat from "../locales/tr/webchat.json" with { type: "json" };
 import trInbox from "../locales/tr/inbox.json" with { type: "json" };
+import trWebhooks from "../locales/tr/webhooks.json" with { type: "json" };
 
 export const LANGUAGES = ["pt", "es", "en", "tr"] as const;
 export type Language = typeof LANGUAGES[number];
@@ -146,6 +150,7 @@ export const NAMESPACES = [
   "attend",
   "webchat",
   "inbox",
+  "webhooks",
 ];
 
 const resources = {
@@ -178,6 +183,7 @@ const resources = {
     attend: ptAttend,
     webchat: ptWebchat,
     inbox: ptInbox,
+    webhooks: ptWebhooks,
   },
   es: {
     common: esCommon,
@@ -208,6 +214,7 @@ const resources = {
     attend: esAttend,
     webchat: esWebchat,
     inbox: esInbox,
+    webhooks: esWebhooks,
   },
   en: {
     common: enCommon,
@@ -238,6 +245,7 @@ const resources = {
     attend: enAttend,
     webchat: enWebchat,
     inbox: enInbox,
+    webhooks: enWebhooks,
   },
   tr: {
     common: trCommon,
@@ -268,6 +276,7 @@ const resources = {
     attend: trAttend,
     webchat: trWebchat,
     inbox: trInbox,
+    webhooks: trWebhooks,
   },
 };
 

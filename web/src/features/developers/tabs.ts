@@ -4,11 +4,13 @@
  * imported from its feature's index.ts.
  */
 import type { ComponentType } from "react";
-import { KeyRound, type LucideIcon } from "lucide-react";
+import { KeyRound, type LucideIcon, Webhook } from "lucide-react";
+import { WebhooksTab } from "../webhooks/index.ts";
 import { ApiKeysTab } from "./components/api_keys_tab.tsx";
 
 export type DeveloperTab = { key: string; icon: LucideIcon; Panel: ComponentType };
 
 export const DEVELOPER_TABS: DeveloperTab[] = [
   { key: "apiKeys", icon: KeyRound, Panel: ApiKeysTab },
+  { key: "webhooks", icon: Webhook, Panel: WebhooksTab },
 ];
