@@ -32,13 +32,15 @@ function announce(worker: ServiceWorker) {
 export function registerServiceWorker(): void {
   if (!("serviceWorker" in navigator)) return;
   addEventListener("load", async () => {
-    let reg: ServiceWorkerRegistration;
+    let reg: ServiceWorkerRegistration | undefined;
     try {
       reg = await navigator.serviceWorker.register("/service-worker.js");
     } catch (err) {
       console.warn("service worker registration failed", err);
       return;
     }
+    // A browser that blocks service workers (a policy, an automation flag) may resolve with nothing.
+    if (!reg) return;
     // A worker already waiting (installed by another tab, or before this load).
     if (reg.waiting && navigator.serviceWorker.controller) announce(reg.waiting);
     reg.addEventListener("updatefound", () => {
