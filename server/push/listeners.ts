@@ -7,6 +7,8 @@
 import type { Deps } from "../deps.ts";
 import type { TicketDTO } from "@contract/tickets.ts";
 import type { EventMap } from "../events/types.ts";
+import { inArray } from "drizzle-orm";
+import { pushSubscriptions } from "@db/schema.ts";
 import { enqueue } from "../jobs/queue.ts";
 import type { Notice } from "./notice.ts";
 import { mentionedUsers } from "./service.ts";
@@ -138,9 +140,18 @@ export function wirePushListeners(deps: Deps): void {
   const flush = async () => {
     // Let the other arrivals of this turn join the same write.
     await new Promise((r) => setTimeout(r, 0));
-    const batch = pending;
+    let batch = pending;
     pending = [];
     flushing = null;
+    // Only companies with a subscribed device get a job: a company that never turned push on pays
+    // one indexed read per batch, not a job per message.
+    const companies = [...new Set(batch.map((n) => n.companyId))];
+    const subscribed = new Set(
+      (await deps.db.selectDistinct({ companyId: pushSubscriptions.companyId }).from(pushSubscriptions)
+        .where(inArray(pushSubscriptions.companyId, companies))).map((r) => r.companyId),
+    );
+    batch = batch.filter((n) => subscribed.has(n.companyId));
+    if (!batch.length) return;
     const runAt = deps.clock.now();
     await deps.database.write(async (tx) => {
       for (const n of batch) {
