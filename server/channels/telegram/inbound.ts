@@ -22,7 +22,7 @@ import { fetchOrPending, mediaTypeOf } from "../download.ts";
 import { locationBody } from "../location.ts";
 import { botCall, botToken } from "./bot_api.ts";
 import { chatNumber, wid } from "./ids.ts";
-import { tappedText } from "./keyboard.ts";
+import { tappedChoice, tappedText } from "./keyboard.ts";
 import { fetchTelegramFile, fileOf, KIND_MIME } from "./media.ts";
 import type { TgCallback, TgMessage, TgReaction, TgUpdate } from "./types.ts";
 
@@ -196,7 +196,7 @@ async function onCallback(ctx: Ctx, cb: TgCallback): Promise<void> {
     group: isGroup ? { id: chatNumber(m.chat.id), name: m.chat.title } : undefined,
     fromMe: false,
     body,
-    choice: cb.data,
+    choice: tappedChoice(cb.data),
     quotedExternalId: wid(bot.id, m.chat.id, m.message_id),
   });
 }

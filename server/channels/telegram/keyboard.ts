@@ -95,6 +95,12 @@ export function menuKeyboard(text: string): { inline_keyboard: Button[][] } | nu
   };
 }
 
+/**
+ * The choice a tap names for the bot: a menu button's data is the typed answer (no choice: the
+ * body decides, as typing would); a bot menu's option id (chatBotType list/button) is the choice.
+ */
+export const tappedChoice = (data: string | undefined) => data?.startsWith(ANSWER) ? undefined : data;
+
 export function tappedText(
   markup: { inline_keyboard?: Button[][] } | undefined,
   data: string | undefined,
