@@ -93,13 +93,31 @@ export function removeTicket(qc: QueryClient, id: number) {
   qc.invalidateQueries({ queryKey: ticketKeys.unread() });
 }
 
-/** Appends a new message to its conversation (once: our own send and its socket echo meet here). */
+/**
+ * Appends a new message to its conversation (once: our own send and its socket echo meet here).
+ * A read of the conversation in flight may have started before the message was stored; its answer
+ * would replace the append (or the first page is still loading), so the append is made again once
+ * that answer is in.
+ */
 export function appendMessage(qc: QueryClient, uuid: string, m: Message) {
-  qc.setQueryData<Messages>(ticketKeys.messages(uuid), (data) => {
-    if (!data || data.pages.some((p) => p.messages.some((x) => x.id === m.id))) return data;
-    const pages = [...data.pages];
-    pages[0] = { ...pages[0], messages: [...pages[0].messages, m], count: pages[0].count + 1 };
-    return { ...data, pages };
+  const key = ticketKeys.messages(uuid);
+  const add = () =>
+    qc.setQueryData<Messages>(key, (data) => {
+      if (!data || data.pages.some((p) => p.messages.some((x) => x.id === m.id))) return data;
+      const pages = [...data.pages];
+      pages[0] = { ...pages[0], messages: [...pages[0].messages, m], count: pages[0].count + 1 };
+      return { ...data, pages };
+    });
+  add();
+  const cache = qc.getQueryCache();
+  const q = cache.find({ queryKey: key, exact: true });
+  if (q?.state.fetchStatus !== "fetching") return;
+  const off = cache.subscribe((e) => {
+    if (e.query !== q) return;
+    if (e.type === "removed") return off();
+    if (q.state.fetchStatus !== "idle") return;
+    off();
+    add();
   });
 }
 
