@@ -69,6 +69,7 @@ export type ApiRoute = {
 export const COMMON_ERRORS: ErrorCode[] = [
   "ERR_UNAUTHENTICATED",
   "ERR_NO_PERMISSION",
+  "ERR_PLAN_FEATURE",
   "ERR_SUBSCRIPTION_EXPIRED",
   "ERR_RATE_LIMITED",
 ];
