@@ -26,6 +26,9 @@ export type WebhookSubscriptionDTO = {
   status: WebhookSubscriptionStatus;
   /** The secret's last characters (`…a1b2`); the secret itself is shown once. */
   secretHint: string;
+  /** After a rotation with an overlap: the former secret's hint, and until when it still signs. */
+  previousSecretHint: string | null;
+  previousSecretUntil: string | null;
   failingSince: string | null;
   lastSuccessAt: string | null;
   lastFailureAt: string | null;

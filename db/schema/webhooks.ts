@@ -18,6 +18,13 @@ export const webhookSubscriptions = sqliteTable("webhook_subscriptions", {
   secret: text("secret").notNull(),
   /** The secret's last characters, so the screen can tell two secrets apart. */
   secretHint: text("secret_hint").notNull(),
+  /**
+   * After a rotation with an overlap: the former secret (sealed), its hint and until when deliveries
+   * are signed with it too, so receivers can switch without losing a delivery. Null otherwise.
+   */
+  previousSecret: text("previous_secret"),
+  previousSecretHint: text("previous_secret_hint"),
+  previousSecretUntil: text("previous_secret_until"),
   /** active; paused (failing for a day: nothing is sent until an admin resumes it); disabled (by an admin). */
   status: text("status", { enum: ["active", "paused", "disabled"] }).notNull().default("active"),
   /** The first failed attempt since the last success (null while healthy). */

@@ -8,10 +8,12 @@ import { conversationRoutes } from "./entries/conversations.ts";
 import { contactRoutes } from "./entries/contacts.ts";
 import { operationRoutes } from "./entries/operations.ts";
 import { webhookRoutes } from "./entries/webhooks.ts";
+import { recordRoutes } from "./entries/records.ts";
 
 export const API_ROUTES: readonly ApiRoute[] = [
   ...conversationRoutes,
   ...contactRoutes,
   ...operationRoutes,
+  ...recordRoutes,
   ...webhookRoutes,
 ];

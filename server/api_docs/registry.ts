@@ -8,7 +8,7 @@
 import type { z } from "zod";
 import type { ApiKeyResource } from "@contract/api_keys.ts";
 import type { ErrorCode } from "../lib/errors.ts";
-import { scopeFor } from "../api_keys/scopes.ts";
+import { KEY_ROUTES } from "../api_keys/scopes.ts";
 
 /** The resources of the key scopes: the keys' own list, one for the screen, the check and the document. */
 export type ApiResource = ApiKeyResource;
@@ -69,18 +69,21 @@ export type ApiRoute = {
 export const COMMON_ERRORS: ErrorCode[] = [
   "ERR_UNAUTHENTICATED",
   "ERR_NO_PERMISSION",
+  "ERR_PLAN_FEATURE",
   "ERR_SUBSCRIPTION_EXPIRED",
   "ERR_RATE_LIMITED",
 ];
 
 /**
  * The scope a key needs for the route (null: the send API, authorised by a connection token): the
- * key check's own table (api_keys/scopes.ts) asked with the path's values filled in, so the document
- * says what the check does. A documented route the table does not open answers null, and the
- * contract test fails on it.
+ * key check's own table (api_keys/scopes.ts), looked up by the route's `METHOD /api/path`, so the
+ * document says what the check does. A documented route the table does not open answers null, and
+ * the contract test fails on it.
  */
-export const scopeOf = (r: ApiRoute): string | null =>
-  r.resource ? scopeFor(r.method, r.path.replace(/^\/api/, "").replace(/:\w+/g, "1")) : null;
+const keyScopes = new Map(KEY_ROUTES.map((k) => [k.route, k.scope]));
+export const scopeOf = (
+  r: ApiRoute,
+): string | null => (r.resource ? keyScopes.get(routeKey(r)) ?? null : null);
 
 /** Every scope a documented route asks for, sorted (the key screen offers these). */
 export const documentedScopes = (routes: readonly ApiRoute[]): string[] =>

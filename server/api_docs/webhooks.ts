@@ -11,7 +11,8 @@ type Json = Record<string, unknown>;
 
 const SIGNING =
   `Each delivery is a POST with the JSON body below and the headers ${WEBHOOK_HEADERS.signature} ` +
-  `(\`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the subscription's secret>\`), ` +
+  `(\`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the subscription's secret>\`; ` +
+  `during a secret rotation's overlap one v1 per secret, \`t=…,v1=<new>,v1=<old>\`: accept when any v1 matches), ` +
   `${WEBHOOK_HEADERS.eventId}, ${WEBHOOK_HEADERS.eventType} and ${WEBHOOK_HEADERS.attempt}. Refuse a ` +
   `signature whose t is more than ${REPLAY_WINDOW_S} s from your clock; dedupe on the event id (a retry ` +
   `or a "send again" carries the same id). Answer 2xx within 10 s; anything else is retried with ` +

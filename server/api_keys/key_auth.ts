@@ -1,8 +1,9 @@
 /**
  * A request that presents an API key (`Authorization: Bearer atk_…` or `X-Api-Key: atk_…`):
- * resolved to its company, checked (revoked/expired/unknown 401, address outside the ranges 403),
- * counted against the key's rate limit (RateLimit-* headers on every answer, 429 with
- * Retry-After), then matched against the route's scope (scopes.ts), and turned into a synthetic
+ * counted against its rate limit first (RateLimit-* headers on every answer, refusals included;
+ * 429 with Retry-After; an unknown key counts in its address's window), resolved to its company,
+ * checked (revoked/expired/unknown 401, address outside the ranges 403, a plan without
+ * useExternalApi 403 ERR_PLAN_FEATURE), then matched against the route's scope (scopes.ts), and turned into a synthetic
  * actor with no user that is never the operator (lib/actor.ts, `apiKey`). Refusals of a known key
  * are audited, at most one entry per key and reason a minute; the last use is written at most
  * once a minute too, not once per call.
@@ -56,31 +57,47 @@ async function refuse(
   throw new AppError(code, { details: { reason, ...details } });
 }
 
+/**
+ * Counts the call in its window and puts the RateLimit-* headers on the answer, whatever it will be
+ * (a refusal too): a known key counts in its own window, an unknown one in its address's, so
+ * guessing keys from one address is throttled like any other use.
+ */
+async function countCall(c: Context<AppEnv>, bucket: string): Promise<{ over: boolean; limit: number }> {
+  const deps = c.var.deps;
+  const limit = deps.config.apiKeyRateLimit;
+  const { count, resetAt } = await deps.apiKeyCounter.hit(bucket);
+  const resetIn = Math.max(1, Math.ceil((resetAt - deps.clock.now().getTime()) / 1000));
+  c.header("RateLimit-Limit", String(limit));
+  c.header("RateLimit-Remaining", String(Math.max(0, limit - count)));
+  c.header("RateLimit-Reset", String(resetIn));
+  if (count > limit) c.header("Retry-After", String(resetIn));
+  return { over: count > limit, limit };
+}
+
 /** Sets `actor` for a key request or throws; `ip` is the client's address. */
 export async function authenticateKey(c: Context<AppEnv>, secret: string, ip: string): Promise<void> {
   const deps = c.var.deps;
   const found = secret.startsWith(API_KEY_PREFIX)
     ? await repo.unscopedKeyBySecretHash(deps.db, await sha256Hex(secret))
     : undefined;
-  if (!found) throw new AppError("ERR_API_KEY_INVALID");
+  if (!found) {
+    if ((await countCall(c, `addr:${ip}`)).over) throw new AppError("ERR_RATE_LIMITED");
+    throw new AppError("ERR_API_KEY_INVALID");
+  }
   const { key, company, plan } = found;
   const now = deps.clock.now();
   const actor = keyActor(key, company, plan, ip, c.req.header("user-agent"));
+  const { over, limit } = await countCall(c, `key:${key.id}`);
+  if (over) await refuse(c, key, actor, "ERR_RATE_LIMITED", "rate_limit", { limit });
   if (key.revokedAt) await refuse(c, key, actor, "ERR_API_KEY_INVALID", "revoked");
   if (key.expiresAt && key.expiresAt <= now.toISOString()) {
     await refuse(c, key, actor, "ERR_API_KEY_INVALID", "expired");
   }
   if (!ipMatcher(key.allowedIps)(ip)) await refuse(c, key, actor, "ERR_API_KEY_IP_NOT_ALLOWED", "ip", { ip });
-
-  const limit = deps.config.apiKeyRateLimit;
-  const { count, resetAt } = await deps.apiKeyCounter.hit(`key:${key.id}`);
-  const resetIn = Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000));
-  c.header("RateLimit-Limit", String(limit));
-  c.header("RateLimit-Remaining", String(Math.max(0, limit - count)));
-  c.header("RateLimit-Reset", String(resetIn));
-  if (count > limit) {
-    c.header("Retry-After", String(resetIn));
-    await refuse(c, key, actor, "ERR_RATE_LIMITED", "rate_limit", { limit });
+  // The plan's external-API flag is the switch for keys (spec 3 §6: useExternalApi gates the
+  // messages API); a plan without it keeps its keys listed and revocable but none of them works.
+  if (!plan.useExternalApi) {
+    await refuse(c, key, actor, "ERR_PLAN_FEATURE", "plan", { feature: "useExternalApi" });
   }
 
   const path = c.req.path.replace(/^\/api/, "");

@@ -1,165 +1,149 @@
 /**
  * Which scope an API key needs for a route: the one place that opens application routes to keys.
- * A route is written as in its router, under /api (`:name` is one path segment); GET and HEAD
- * need `<resource>:read`, every other method `<resource>:write`, unless the entry names its own
- * scope (sending a message is `messages:send`, which `messages:write` also grants). A route not in
- * this table is refused to keys (users, API keys, billing, settings, plans, companies, connections,
- * the audit log…), whatever the key's scopes.
+ * Each row is one route exactly as its router mounts it under /api (`METHOD /path`); a path value
+ * named `uuid`/`…Uuid` matches a UUID, every other `:name` a numeric id, so `/contacts/:id` never
+ * opens `/contacts/list` or `/contacts/export`. GET needs `<resource>:read`, every other method
+ * `<resource>:write`, unless the row names its own scope (sending a message is `messages:send`,
+ * which `messages:write` also grants). The rows are the documented routes of the OpenAPI registry
+ * and nothing else — tests/api_docs holds the two sets equal — so a route a key can call is a
+ * route an integrator can read about. A route not here is refused to keys whatever their scopes.
  */
 import type { ApiKeyResource, ApiKeyScope } from "@contract/api_keys.ts";
 
 type Entry = {
   resource: ApiKeyResource;
-  paths: string[];
-  /** Only these methods (default: all). */
-  methods?: string[];
+  /** `METHOD /path` under /api, as mounted. */
+  routes: string[];
   /** The scope instead of `<resource>:read|write`. */
   scope?: ApiKeyScope;
 };
 
-/** `:name` is one path segment; `#name` one numeric segment (so `/messages/#ticketId` is not `/messages/send`). */
 const TABLE: Entry[] = [
   {
     resource: "tickets",
-    paths: [
-      "/tickets",
-      "/tickets/closeAll",
-      "/tickets/u/:uuid",
-      "/tickets/:id",
-      "/tickets-log/:ticketId",
-      "/ticket-tags/:ticketId",
-      "/ticket-tags/:ticketId/:tagId",
+    routes: [
+      "GET /tickets",
+      "POST /tickets",
+      "GET /tickets/u/:uuid",
+      "GET /tickets/:id",
+      "PUT /tickets/:id",
+      "DELETE /tickets/:id",
+      "PUT /ticket-tags/:ticketId/:tagId",
+      "DELETE /ticket-tags/:ticketId/:tagId",
     ],
   },
-  { resource: "messages", methods: ["GET", "HEAD"], paths: ["/messages/:ticketUuid"] },
-  {
-    resource: "messages",
-    methods: ["POST"],
-    scope: "messages:send",
-    paths: [
-      "/messages/#ticketId",
-      "/messages/lista/#ticketId",
-      "/messages/copy/#ticketId",
-      "/messages/URL/#ticketId",
-    ],
-  },
-  { resource: "messages", methods: ["DELETE"], paths: ["/messages/#id"] },
-  {
-    resource: "messages",
-    methods: ["POST"],
-    paths: ["/messages/edit/#id", "/messages/#id/retry", "/message/forward"],
-  },
+  { resource: "messages", routes: ["GET /messages/:ticketUuid"] },
+  { resource: "messages", scope: "messages:send", routes: ["POST /messages/:ticketId"] },
   {
     resource: "contacts",
-    paths: [
-      "/contacts",
-      "/contacts/list",
-      "/contacts/export",
-      "/contacts/upload",
-      "/contacts/:id",
-      "/contacts/:id/tickets",
-      "/contacts/toggleAcceptAudio/:id",
-      "/contacts/block/:id",
-      "/contacts/toggleDisableBot/:id",
-      "/contactTags/:contactId",
+    routes: [
+      "GET /contacts",
+      "POST /contacts",
+      "GET /contacts/:id",
+      "PUT /contacts/:id",
+      "DELETE /contacts/:id",
     ],
   },
   {
     resource: "tags",
-    paths: [
-      "/tags",
-      "/tags/list",
-      "/tags/sync",
-      "/tags/:id",
-      "/tags-contacts/:tagId/:contactId",
-      "/tag/kanban",
-      "/tag/kanban/order",
+    routes: [
+      "GET /tags",
+      "POST /tags",
+      "POST /tags/sync",
+      "GET /tags/:id",
+      "PUT /tags/:id",
+      "DELETE /tags/:id",
     ],
   },
-  { resource: "queues", paths: ["/queue", "/queue/refs", "/queue/:id"] },
+  {
+    resource: "queues",
+    routes: ["GET /queue", "POST /queue", "GET /queue/:id", "PUT /queue/:id", "DELETE /queue/:id"],
+  },
   {
     resource: "quick-replies",
-    paths: [
-      "/quick-messages",
-      "/quick-messages/list",
-      "/quick-messages/:id",
-      "/quick-messages/:id/media-upload",
+    routes: [
+      "GET /quick-messages",
+      "POST /quick-messages",
+      "GET /quick-messages/:id",
+      "PUT /quick-messages/:id",
+      "DELETE /quick-messages/:id",
     ],
   },
   {
     resource: "schedules",
-    paths: ["/schedules", "/schedules/calendar", "/schedules/:id", "/schedules/:id/media-upload"],
+    routes: [
+      "GET /schedules",
+      "POST /schedules",
+      "GET /schedules/:id",
+      "PUT /schedules/:id",
+      "DELETE /schedules/:id",
+    ],
   },
   {
     resource: "campaigns",
-    paths: [
-      "/campaigns",
-      "/campaigns/:id",
-      "/campaigns/:id/report",
-      "/campaigns/:id/:action",
-      "/campaigns/:id/media-upload",
-      "/campaign-settings",
+    routes: [
+      "GET /campaigns",
+      "POST /campaigns",
+      "GET /campaigns/:id",
+      "PUT /campaigns/:id",
+      "DELETE /campaigns/:id",
+      "POST /campaigns/:id/start",
+      "POST /campaigns/:id/cancel",
     ],
   },
   {
     resource: "contact-lists",
-    paths: [
-      "/contact-lists",
-      "/contact-lists/list",
-      "/contact-lists/sample",
-      "/contact-lists/:id",
-      "/contact-lists/:id/export",
-      "/contact-lists/:id/number-check",
-      "/contact-lists/:id/upload",
-      "/contact-list-items",
-      "/contact-list-items/:id",
+    routes: [
+      "GET /contact-lists",
+      "POST /contact-lists",
+      "GET /contact-lists/:id",
+      "PUT /contact-lists/:id",
+      "DELETE /contact-lists/:id",
+      "GET /contact-list-items",
+      "POST /contact-list-items",
+      "GET /contact-list-items/:id",
+      "PUT /contact-list-items/:id",
+      "DELETE /contact-list-items/:id",
     ],
   },
-  {
-    resource: "reports",
-    paths: [
-      "/dashboard",
-      "/dashboard/attendants.xlsx",
-      "/dashboard/ticketsUsers",
-      "/dashboard/ticketsDay",
-      "/dashboard/moments",
-      "/usersMoments",
-      "/ticketreport/reports",
-      "/ticketreport/reports.xlsx",
-      "/ticketreport/reports.pdf",
-    ],
-  },
+  { resource: "reports", routes: ["GET /dashboard", "GET /ticketreport/reports"] },
   {
     resource: "webhooks",
-    paths: [
-      "/webhook-subscriptions",
-      "/webhook-subscriptions/:id",
-      "/webhook-subscriptions/:id/rotate-secret",
-      "/webhook-subscriptions/:id/deliveries",
-      "/webhook-subscriptions/:id/deliveries/:deliveryId",
-      "/webhook-subscriptions/:id/deliveries/:deliveryId/resend",
+    routes: [
+      "GET /webhook-subscriptions",
+      "POST /webhook-subscriptions",
+      "GET /webhook-subscriptions/:id",
+      "PUT /webhook-subscriptions/:id",
+      "DELETE /webhook-subscriptions/:id",
+      "POST /webhook-subscriptions/:id/rotate-secret",
+      "GET /webhook-subscriptions/:id/deliveries",
+      "GET /webhook-subscriptions/:id/deliveries/:deliveryId",
+      "POST /webhook-subscriptions/:id/deliveries/:deliveryId/resend",
     ],
   },
 ];
 
-const compiled = TABLE.flatMap((e) =>
-  e.paths.map((p) => ({
-    entry: e,
-    re: new RegExp(
-      "^" + p.replace(/[.]/g, "\\.").replace(/:[A-Za-z]+/g, "[^/]+").replace(/#[A-Za-z]+/g, "\\d+") + "/?$",
-    ),
-  }))
+const UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
+
+const segment = (s: string) =>
+  s.startsWith(":") ? (/uuid$/i.test(s) ? UUID : "\\d+") : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+const compiled = TABLE.flatMap((entry) =>
+  entry.routes.map((route) => {
+    const [method, path] = route.split(" ");
+    return { entry, method, path, re: new RegExp("^" + path.split("/").map(segment).join("/") + "/?$") };
+  })
 );
 
 /**
  * The scope a key needs for `method path` (path under /api, e.g. `/tickets/12`), or null when the
- * route is not open to keys.
+ * route is not open to keys. HEAD is asked as GET.
  */
 export function scopeFor(method: string, path: string): ApiKeyScope | null {
-  const m = method.toUpperCase();
-  const hit = compiled.find((c) => (!c.entry.methods || c.entry.methods.includes(m)) && c.re.test(path));
+  const m = method.toUpperCase() === "HEAD" ? "GET" : method.toUpperCase();
+  const hit = compiled.find((c) => c.method === m && c.re.test(path));
   if (!hit) return null;
-  return hit.entry.scope ?? `${hit.entry.resource}:${m === "GET" || m === "HEAD" ? "read" : "write"}`;
+  return hit.entry.scope ?? `${hit.entry.resource}:${m === "GET" ? "read" : "write"}`;
 }
 
 /** Whether a key holding `scopes` passes `needed` (`messages:write` also sends). */
@@ -167,11 +151,10 @@ export function grants(scopes: readonly ApiKeyScope[], needed: ApiKeyScope): boo
   return scopes.includes(needed) || (needed === "messages:send" && scopes.includes("messages:write"));
 }
 
-/** Every route open to keys with its pattern, for documentation (one row per path; methods null = all). */
-export const KEY_ROUTES: readonly {
-  path: string;
-  methods: readonly string[] | null;
-  resource: ApiKeyResource;
-}[] = TABLE.flatMap((e) =>
-  e.paths.map((path) => ({ path, methods: e.methods ?? null, resource: e.resource }))
-);
+/** Every route open to keys, as `METHOD /api/path` (Hono's `app.routes` naming), with its scope. */
+export const KEY_ROUTES: readonly { route: string; resource: ApiKeyResource; scope: ApiKeyScope }[] = compiled
+  .map((c) => ({
+    route: `${c.method} /api${c.path}`,
+    resource: c.entry.resource,
+    scope: c.entry.scope ?? `${c.entry.resource}:${c.method === "GET" ? "read" : "write"}` as ApiKeyScope,
+  }));

@@ -11,7 +11,7 @@ import { AppError, notFound } from "../lib/errors.ts";
 import { sha256Hex } from "../lib/crypto.ts";
 import { base64Url } from "../lib/base64.ts";
 import { audit, snapshot } from "../audit/audit.ts";
-import { requireAdmin } from "../auth/permissions.ts";
+import { requireAdmin, requirePlan } from "../auth/permissions.ts";
 import * as repo from "./repo.ts";
 import type { CreateApiKey } from "./schemas.ts";
 
@@ -50,8 +50,10 @@ export async function listKeys(deps: Deps, actor: Actor): Promise<ApiKeyRow[]> {
   return (await repo.listApiKeys(deps.db, actor.companyId)).map(toRow);
 }
 
+/** A plan without useExternalApi makes no keys (listing and revoking stay open, so a downgrade can be tidied). */
 export async function createKey(deps: Deps, actor: Actor, input: CreateApiKey): Promise<CreatedApiKey> {
   requireKeyAdmin(actor);
+  requirePlan(actor.plan, "useExternalApi");
   if (input.expiresAt && new Date(input.expiresAt) <= deps.clock.now()) {
     throw new AppError("ERR_VALIDATION", {
       details: [{ path: "expiresAt", message: "expires_in_past", code: "custom" }],

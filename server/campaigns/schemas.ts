@@ -117,3 +117,40 @@ export const campaignAnswer = z.object({
 }).meta({ id: "Campaign" }) satisfies z.ZodType<CampaignRow>;
 
 export const campaignPageAnswer = paged("records", campaignAnswer);
+
+/** One campaign with its list's entries and one shipping row per entry sent or due. */
+export const campaignDetailAnswer = campaignAnswer.extend({
+  contactList: ref.extend({
+    contacts: z.array(z.object({
+      id: int,
+      companyId: int,
+      contactListId: int,
+      name: z.string(),
+      number: z.string(),
+      email: nullableText,
+      isWhatsappValid: z.boolean().nullable(),
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    })),
+  }).nullable(),
+  shipping: z.array(z.object({
+    id: int,
+    companyId: int,
+    campaignId: int,
+    contactListItemId: int,
+    number: z.string(),
+    message: z.string(),
+    confirmationMessage: nullableText,
+    confirmation: z.boolean(),
+    confirmationRequestedAt: nullableTimestamp,
+    confirmedAt: nullableTimestamp,
+    deliveredAt: nullableTimestamp,
+    status: z.string().describe("pending, sending, awaiting, delivered, failed, no_answer or cancelled."),
+    runAt: nullableTimestamp,
+    attempts: int,
+    lastError: nullableText,
+    messageId: nullableInt,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })),
+}).meta({ id: "CampaignDetail" });

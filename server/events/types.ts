@@ -57,6 +57,12 @@ export type EventMap = {
   /** `choice`: the id of the button, row or quick reply an inbound message tapped (adapter.ts). */
   "message.created": { companyId: number; message: MessageDTO; ticket: TicketDTO; choice?: string };
   "message.updated": { companyId: number; message: MessageDTO; ticket: TicketDTO };
+  /** A note written on a ticket's side panel (ticket_notes), after its commit; its author is a person. */
+  "ticketNote.created": {
+    companyId: number;
+    note: { id: number; text: string; authorId: number; authorName: string };
+    ticket: TicketDTO;
+  };
   "message.deleted": { companyId: number; messageId: number; ticket: TicketDTO };
   "settings.updated": { companyId: number; key: string; value: string };
   /**

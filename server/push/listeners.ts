@@ -114,6 +114,24 @@ function fromTicket(deps: Deps, e: EventMap["ticket.updated"]): Notice[] {
   return [];
 }
 
+/** A side-panel note naming colleagues (`@Name`): each of them, never its author. */
+async function fromNote(deps: Deps, e: EventMap["ticketNote.created"]): Promise<Notice[]> {
+  const { note, ticket: t } = e;
+  const ids = (await mentionedUsers(deps, t.companyId, note.text)).filter((id) => id !== note.authorId);
+  if (!ids.length) return [];
+  return [{
+    ...ticketNotice(deps, t, {
+      kind: "mention",
+      key: `note-mention:${note.id}`,
+      to: { userIds: ids },
+      actorUserId: note.authorId,
+      body: note.text,
+      hasMedia: false,
+    }),
+    sender: note.authorName,
+  }];
+}
+
 function fromChat(deps: Deps, e: EventMap["chat.message"]): Notice[] {
   const { chat, message: m, memberIds } = e;
   const to = memberIds.filter((id) => id !== m.senderId);
@@ -178,4 +196,5 @@ export function wirePushListeners(deps: Deps): void {
   deps.bus.on("message.created", async (e) => await add(await fromMessage(deps, e)));
   deps.bus.on("ticket.updated", async (e) => await add(fromTicket(deps, e)));
   deps.bus.on("chat.message", async (e) => await add(fromChat(deps, e)));
+  deps.bus.on("ticketNote.created", async (e) => await add(await fromNote(deps, e)));
 }

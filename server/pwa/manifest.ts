@@ -1,11 +1,13 @@
 /**
  * The installable app's web manifest, built from the operator's white-label settings (name, colour,
- * logo) so every white-labelled deployment installs under its own name. The 192/512 px PNG icons are
- * shipped defaults (web/public/icons): an uploaded logo has no fixed size, so it joins as an extra
- * "any" icon only when it is an SVG, which scales to every size a launcher asks for.
+ * logo) so every white-labelled deployment installs under its own name and mark. An uploaded PNG or
+ * JPEG logo becomes the 192/512 px "any" icons (icons.ts fits it into the square, served at
+ * /pwa/icon-<size>.png?v=<file>); an SVG logo joins as a scalable "any" icon; the shipped icons
+ * (web/public/icons) stay the maskable one and the fallback.
  */
 import type { Deps } from "../deps.ts";
 import { PLATFORM_COMPANY_ID } from "../settings/registry.ts";
+import { ICON_SIZES, iconSource } from "./icons.ts";
 
 export type WebManifest = {
   id: string;
@@ -50,16 +52,21 @@ export async function buildManifest(deps: Deps, lang = "pt"): Promise<WebManifes
   const [tickets, chat] = SHORTCUTS[lang] ?? SHORTCUTS.pt;
   const s = await deps.caches.settings.getMany(PLATFORM_COMPANY_ID, KEYS);
   const name = s.appName?.trim() || "Atende";
+  const source = await iconSource(deps);
   const icons: WebManifest["icons"] = [
-    { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
-    { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+    ...ICON_SIZES.map((n) => ({
+      src: source ? `/pwa/icon-${n}.png?v=${encodeURIComponent(source)}` : `/icons/icon-${n}.png`,
+      sizes: `${n}x${n}`,
+      type: "image/png",
+      purpose: "any",
+    })),
     { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
   ];
   const logo = s.appLogoFavicon?.trim();
   if (logo && /\.svg$/i.test(logo) && !logo.includes("/")) {
     icons.push({ src: `/public/${encodeURIComponent(logo)}`, sizes: "any", type: "image/svg+xml" });
   }
-  const small = [{ src: "/icons/icon-192.png", sizes: "192x192" }];
+  const small = [{ src: icons[0].src, sizes: "192x192" }];
   return {
     id: "/",
     name,

@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../lib/context.ts";
 import { buildManifest, manifestLanguage } from "./manifest.ts";
+import { ICON_SIZES, iconSource, logoIcon } from "./icons.ts";
 
 const workerCache = new Map<string, Promise<{ body: string; build: string } | null>>();
 
@@ -37,6 +38,15 @@ export const pwaRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-cache");
     c.header("Vary", "Accept-Language");
     return c.body(JSON.stringify(manifest), 200, { "Content-Type": "application/manifest+json" });
+  })
+  // The logo's icons; without a raster logo (or one that does not decode), the shipped ones.
+  .get("/pwa/:file{icon-(192|512)\\.png}", async (c) => {
+    const size = ICON_SIZES.find((n) => c.req.param("file") === `icon-${n}.png`)!;
+    const source = await iconSource(c.var.deps);
+    const png = source ? await logoIcon(c.var.deps, source, size) : null;
+    if (!png) return c.redirect(`/icons/icon-${size}.png`, 302);
+    c.header("Cache-Control", c.req.query("v") === source ? "public, max-age=604800" : "no-cache");
+    return c.body(png as Uint8Array<ArrayBuffer>, 200, { "Content-Type": "image/png" });
   })
   .get("/service-worker.js", async (c) => {
     const worker = await loadWorker(c.var.deps.config.webDist);

@@ -218,3 +218,29 @@ export const queueAnswer = z.object({
 }).meta({ id: "Queue" }) satisfies z.ZodType<Omit<QueueRow, "schedules">>;
 
 export const queueListAnswer = z.array(queueAnswer);
+
+/** One option of a queue's chatbot menu, with its sub-options (the tree the chatbot screen edits). */
+const chatbotNodeAnswer = z.object({
+  id: int,
+  companyId: int,
+  queueId: nullableInt,
+  parentId: nullableInt,
+  name: z.string(),
+  greetingMessage: nullableText,
+  queueType: z.enum(["text", "attendent", "queue", "integration", "file"]),
+  optQueueId: nullableInt,
+  optUserId: nullableInt,
+  optIntegrationId: nullableInt,
+  optFileId: nullableInt,
+  closeTicket: z.boolean(),
+  orderOption: int,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  get options(): z.ZodArray<typeof chatbotNodeAnswer> {
+    return z.array(chatbotNodeAnswer);
+  },
+}).meta({ id: "ChatbotOption" });
+
+/** One queue with its chatbot menu (show, create, update). */
+export const queueDetailAnswer = queueAnswer.extend({ chatbots: z.array(chatbotNodeAnswer) })
+  .meta({ id: "QueueDetail" });

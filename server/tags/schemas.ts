@@ -97,3 +97,10 @@ export const tagPageAnswer = paged(
   "tags",
   tagAnswer.extend({ contactsCount: int, ticketsCount: int }),
 );
+
+/** One tag with its counts and the contacts that carry it (numbers masked as the screens mask them). */
+export const tagDetailAnswer = tagAnswer.extend({
+  contactsCount: int,
+  ticketsCount: int,
+  contacts: z.array(z.object({ id: int, name: z.string(), number: z.string() })),
+}).meta({ id: "TagDetail" });

@@ -1,6 +1,7 @@
 /**
  * Internal notes on a ticket (spec 1 §2, §3). Whoever may see the ticket reads and adds notes;
- * a note is deleted by its author or an admin.
+ * a note is deleted by its author or an admin. A new note is announced (`ticketNote.created`) so
+ * the colleagues it names with `@Name` get a push notice.
  */
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
@@ -8,6 +9,7 @@ import { AppError, noPermission } from "../lib/errors.ts";
 import { isAdmin } from "../auth/permissions.ts";
 import { canViewTicket } from "../tickets/policy.ts";
 import { getTicket } from "../tickets/repo.ts";
+import { showTicket } from "../tickets/service.ts";
 import { assertOwned } from "../lib/owned.ts";
 import type { Db, Tx } from "@db/client.ts";
 import * as repo from "./repo.ts";
@@ -43,6 +45,12 @@ export async function createNote(deps: Deps, actor: Actor, input: CreateNoteInpu
       userId: actor.userId,
       note: input.note,
     });
+  });
+  const ticket = await showTicket(deps, actor, row.ticketId);
+  deps.bus.emit("ticketNote.created", {
+    companyId: actor.companyId,
+    note: { id: row.id, text: row.note, authorId: actor.userId, authorName: actor.user.name },
+    ticket,
   });
   return { ...row, user: { id: actor.userId, name: actor.user.name } };
 }

@@ -14,7 +14,7 @@ import { safeFetch } from "../lib/safe_fetch.ts";
 import { auditNow } from "../audit/audit.ts";
 import { signatureHeader } from "./signature.ts";
 import { WEBHOOK_HEADERS } from "./schemas.ts";
-import { deliveryForAttempt } from "./repo.ts";
+import { deliveryForAttempt, type SubscriptionRow } from "./repo.ts";
 
 export const DELIVER_JOB = "webhooks.deliver";
 /** A delivery is retried until it is this old (then it fails for good). */
@@ -120,7 +120,24 @@ type Outcome = {
   durationMs: number;
 };
 
-async function send(deps: Deps, url: string, secret: string, body: string, headers: Record<string, string>) {
+/** The current secret, and the former one while a rotation's overlap lasts. */
+async function signingSecrets(deps: Deps, sub: SubscriptionRow): Promise<string[]> {
+  const secrets = [await deps.secrets.open(sub.secret)];
+  if (
+    sub.previousSecret && sub.previousSecretUntil && sub.previousSecretUntil > deps.clock.now().toISOString()
+  ) {
+    secrets.push(await deps.secrets.open(sub.previousSecret));
+  }
+  return secrets;
+}
+
+async function send(
+  deps: Deps,
+  url: string,
+  secret: string[],
+  body: string,
+  headers: Record<string, string>,
+) {
   const started = performance.now();
   const out: Outcome = { statusCode: null, responseBody: null, error: null, durationMs: 0 };
   try {
@@ -174,7 +191,7 @@ async function deliver(deps: Deps, raw: unknown): Promise<void> {
     return;
   }
   const attempt = delivery.attempts + 1;
-  const out = await send(deps, sub.url, await deps.secrets.open(sub.secret), row.body, {
+  const out = await send(deps, sub.url, await signingSecrets(deps, sub), row.body, {
     [WEBHOOK_HEADERS.eventId]: delivery.eventId,
     [WEBHOOK_HEADERS.eventType]: row.eventType,
     [WEBHOOK_HEADERS.attempt]: String(attempt),

@@ -22,6 +22,8 @@ export const subscriptionDTO = (r: SubscriptionRow): WebhookSubscriptionDTO => (
   events: r.events as WebhookEventType[],
   status: r.status,
   secretHint: r.secretHint,
+  previousSecretHint: r.previousSecretHint,
+  previousSecretUntil: r.previousSecretUntil,
   failingSince: r.failingSince,
   lastSuccessAt: r.lastSuccessAt,
   lastFailureAt: r.lastFailureAt,

@@ -6,7 +6,12 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../lib/context.ts";
 import { idParam, validate } from "../lib/validate.ts";
-import { createSubscriptionInput, deliveriesQuery, updateSubscriptionInput } from "./schemas.ts";
+import {
+  createSubscriptionInput,
+  deliveriesQuery,
+  rotateSecretInput,
+  updateSubscriptionInput,
+} from "./schemas.ts";
 import * as svc from "./service.ts";
 
 type Ctx = { req: { param(k: string): string | undefined } };
@@ -26,7 +31,9 @@ export const webhookSubscriptionsRoutes = new Hono<AppEnv>()
     await svc.deleteSubscription(c.var.deps, c.var.actor, id(c));
     return c.body(null, 204);
   })
-  .post("/:id/rotate-secret", async (c) => c.json(await svc.rotateSecret(c.var.deps, c.var.actor, id(c))))
+  .post("/:id/rotate-secret", validate("json", rotateSecretInput), async (c) => {
+    return c.json(await svc.rotateSecret(c.var.deps, c.var.actor, id(c), c.req.valid("json")));
+  })
   .get("/:id/deliveries", validate("query", deliveriesQuery), async (c) => {
     return c.json(await svc.listDeliveries(c.var.deps, c.var.actor, id(c), c.req.valid("query")));
   })

@@ -41,6 +41,14 @@ export const deliveriesQuery = z.object({
   status: z.enum(["pending", "delivered", "failed"]).optional(),
 });
 
+/** Hours the former secret keeps signing after a rotation (0: it stops at once, e.g. when leaked). */
+export const MAX_SECRET_OVERLAP_HOURS = 168;
+export const rotateSecretInput = z.object({
+  overlapHours: z.number().int().min(0).max(MAX_SECRET_OVERLAP_HOURS).default(24)
+    .describe("How long deliveries are signed with the former secret too (default 24; 0 = stop now)."),
+});
+export type RotateSecretInput = z.infer<typeof rotateSecretInput>;
+
 // ---- answers (the OpenAPI document and the contract test read them; see lib/answers.ts) --------
 
 export const subscriptionAnswer = z.object({
@@ -50,6 +58,12 @@ export const subscriptionAnswer = z.object({
   events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
   status: z.enum(["active", "paused", "disabled"]).describe("paused: failing for 24 h; resume with PUT"),
   secretHint: z.string().describe("The secret's last characters; the secret is shown once."),
+  previousSecretHint: nullableText.describe(
+    "After a rotation with an overlap: the former secret's last characters.",
+  ),
+  previousSecretUntil: nullableTimestamp.describe(
+    "Until then deliveries carry a second v1 signature made with the former secret.",
+  ),
   failingSince: nullableTimestamp,
   lastSuccessAt: nullableTimestamp,
   lastFailureAt: nullableTimestamp,

@@ -21,7 +21,7 @@ import { audit, changes, snapshot } from "../audit/audit.ts";
 import * as repo from "./repo.ts";
 import { enqueueDelivery } from "./delivery.ts";
 import type { z } from "zod";
-import type { createSubscriptionInput, updateSubscriptionInput } from "./schemas.ts";
+import type { createSubscriptionInput, RotateSecretInput, updateSubscriptionInput } from "./schemas.ts";
 
 /** Subscriptions per company, at most. */
 export const MAX_SUBSCRIPTIONS = 20;
@@ -135,17 +135,32 @@ export async function deleteSubscription(deps: Deps, actor: Actor, id: number): 
   });
 }
 
-/** A new secret at once (the old one stops signing); shown this once. */
+/**
+ * A new secret, shown this once. With an overlap, the current one keeps signing beside it (a second
+ * `v1` in Atende-Signature) until `overlapHours` from now, so a receiver can deploy the new secret
+ * without refusing a delivery; with 0 it stops at once. Rotating again during an overlap replaces
+ * the former secret with the current one (never three at a time).
+ */
 export async function rotateSecret(
   deps: Deps,
   actor: Actor,
   id: number,
+  input: RotateSecretInput = { overlapHours: 24 },
 ): Promise<WebhookSubscriptionWithSecret> {
   const before = await mustFind(deps, actor, id);
   const secret = newSecret();
-  const now = deps.clock.now().toISOString();
+  const nowDate = deps.clock.now();
+  const now = nowDate.toISOString();
+  const overlap = input.overlapHours > 0
+    ? {
+      previousSecret: before.secret,
+      previousSecretHint: before.secretHint,
+      previousSecretUntil: new Date(nowDate.getTime() + input.overlapHours * 3_600_000).toISOString(),
+    }
+    : { previousSecret: null, previousSecretHint: null, previousSecretUntil: null };
   const row = await deps.database.write(async (tx) => {
-    const [row] = await tx.update(webhookSubscriptions).set({ ...await sealed(deps, secret), updatedAt: now })
+    const [row] = await tx.update(webhookSubscriptions)
+      .set({ ...await sealed(deps, secret), ...overlap, updatedAt: now })
       .where(and(eq(webhookSubscriptions.companyId, actor.companyId), eq(webhookSubscriptions.id, id)))
       .returning();
     await audit(tx, actor, {
@@ -153,6 +168,7 @@ export async function rotateSecret(
       entity: "webhook",
       entityId: id,
       summary: before.url,
+      diff: { overlapHours: input.overlapHours },
     });
     return row;
   });

@@ -13,6 +13,7 @@ import { createTestApp } from "../_helpers/test_app.ts";
 import { createTenant } from "../_helpers/tenant.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
 import { waitUntil } from "../_helpers/watchdog.ts";
+import { KEY_ROUTES, scopeFor } from "@/api_keys/scopes.ts";
 import { STAFF_ONLY } from "./staff_only.ts";
 import { callDocumented, type DocAuth, type DocCall, keyMaker } from "./call_documented.ts";
 
@@ -54,6 +55,40 @@ Deno.test("[api_docs] every route under /api is in the document or on the staff-
     assert.deepEqual([...documented].filter((k) => !mounted.has(k)), [], "documented but not mounted");
     assert.deepEqual([...staff].filter((k) => !mounted.has(k)), [], "listed as staff-only but not mounted");
     assert.deepEqual([...documented].filter((k) => staff.has(k)), [], "both documented and staff-only");
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("[api_docs] a key can call exactly the documented routes: the scope table and the document are one list", async () => {
+  const t = await createTestApp({ scheduler: false });
+  try {
+    const documented = new Set(API_ROUTES.filter((r) => r.resource).map(routeKey));
+    const keyOpen = new Set(KEY_ROUTES.map((k) => k.route));
+    assert.deepEqual(
+      [...keyOpen].filter((k) => !documented.has(k)).sort(),
+      [],
+      "open to keys but not documented",
+    );
+    assert.deepEqual(
+      [...documented].filter((k) => !keyOpen.has(k)).sort(),
+      [],
+      "documented but closed to keys",
+    );
+    // The key check matches request paths, not route names: no other mounted route may fall under
+    // a row's pattern (`/contacts/:id` must not open `/contacts/list`, `/messages/:ticketUuid` not
+    // `/messages/transcribeAudio`).
+    const uuid = "5f0c2a9e-8d1b-4c3f-9a7e-2b6d4e8f1a3c";
+    const leaks = t.app.routes
+      .filter((r) =>
+        r.path.startsWith("/api/") && r.method !== "ALL" && !keyOpen.has(`${r.method} ${r.path}`)
+      )
+      .flatMap((r) =>
+        [uuid, "1"].map((v) => r.path.replace(/^\/api/, "").replace(/:\w+/g, v))
+          .filter((p) => scopeFor(r.method, p) !== null)
+          .map((p) => `${r.method} ${r.path} (as ${p})`)
+      );
+    assert.deepEqual([...new Set(leaks)], [], "mounted routes a key reaches without a row of their own");
   } finally {
     await t.close();
   }
@@ -149,6 +184,7 @@ Deno.test("[api_docs] every documented route is called and answers as documented
       });
       s.ticketId = ticket.id as number;
       s.ticketUuid = ticket.uuid as string;
+      await call("showTicketByUuid", { params: { uuid: s.ticketUuid } });
       await call("listTickets", { query: { status: "open", showAll: "true" } });
       await call("showTicket", { params: { id: s.ticketId } });
       await call("updateTicket", { params: { id: s.ticketId }, json: { queueId: tenant.queues[0].id } });
@@ -161,39 +197,74 @@ Deno.test("[api_docs] every documented route is called and answers as documented
     await tt.step("tags", async () => {
       s.tagId = (await call("createTag", { json: { name: "VIP", color: "#A855F7" } })).id as number;
       await call("listTags");
+      await call("showTag", { params: { id: s.tagId } });
+      await call("updateTag", { params: { id: s.tagId }, json: { color: "#EAB308" } });
       await call("tagTicket", { params: { ticketId: s.ticketId, tagId: s.tagId } });
       await call("untagTicket", { params: { ticketId: s.ticketId, tagId: s.tagId } });
       await call("setContactTags", {
         json: { contactId: s.contactId, tags: [{ id: s.tagId }, { name: "Newsletter" }] },
       });
+      const temp = (await call("createTag", { json: { name: "Temporary", color: "#64748B" } })).id as number;
+      await call("deleteTag", { params: { id: temp } });
     });
     await tt.step("queues and quick replies", async () => {
       await call("listQueues");
-      await call("createQuickMessage", {
-        json: { shortcode: "boleto", message: "Your invoice is attached." },
+      const queueId = (await call("createQueue", { json: { name: "Suporte", color: "#0EA5E9" } }))
+        .id as number;
+      await call("showQueue", { params: { id: queueId } });
+      await call("updateQueue", {
+        params: { id: queueId },
+        json: { greetingMessage: "Support answers 8h–18h." },
       });
+      await call("deleteQueue", { params: { id: queueId } });
+      const qmId = (await call("createQuickMessage", {
+        json: { shortcode: "boleto", message: "Your invoice is attached." },
+      })).id as number;
       await call("listQuickMessages");
+      await call("showQuickMessage", { params: { id: qmId } });
+      await call("updateQuickMessage", { params: { id: qmId }, json: { message: "Invoice attached." } });
+      await call("deleteQuickMessage", { params: { id: qmId } });
     });
     await tt.step("schedules", async () => {
       s.scheduleId = (await call("createSchedule", {
         json: { contactId: s.contactId, body: "Reminder: your appointment.", sendAt: "2030-01-02T12:00:00Z" },
       })).id as number;
       await call("listSchedules", { query: { contactId: String(s.contactId) } });
+      await call("showSchedule", { params: { id: s.scheduleId } });
+      await call("updateSchedule", {
+        params: { id: s.scheduleId },
+        json: { sendAt: "2030-01-03T12:00:00Z" },
+      });
       await call("deleteSchedule", { params: { id: s.scheduleId } });
     });
     await tt.step("contact lists and campaigns", async () => {
       s.listId = (await call("createContactList", { json: { name: "Black Friday" } })).id as number;
       await call("listContactLists");
-      await call("addContactListItem", {
+      await call("showContactList", { params: { id: s.listId } });
+      await call("updateContactList", { params: { id: s.listId }, json: { name: "Black Friday 2030" } });
+      const itemId = (await call("addContactListItem", {
         json: { contactListId: s.listId, name: "João", number: "5511977776666" },
-      });
+      })).id as number;
+      await call("showContactListItem", { params: { id: itemId } });
+      await call("updateContactListItem", { params: { id: itemId }, json: { name: "João Lima" } });
       await call("listContactListItems", { query: { contactListId: String(s.listId) } });
       s.campaignId = (await call("createCampaign", {
         json: { name: "Promo", message1: "Hi {nome}!", contactListId: s.listId, whatsappId: tenant.conn.id },
       })).id as number;
       await call("listCampaigns");
+      await call("showCampaign", { params: { id: s.campaignId } });
+      await call("updateCampaign", {
+        params: { id: s.campaignId },
+        json: { message1: "Hi {nome}! 25% off." },
+      });
       assert.equal((await call("startCampaign", { params: { id: s.campaignId } })).status, "EM_ANDAMENTO");
       assert.equal((await call("cancelCampaign", { params: { id: s.campaignId } })).status, "CANCELADA");
+      await call("deleteCampaign", { params: { id: s.campaignId } });
+      const spare = (await call("addContactListItem", {
+        json: { contactListId: s.listId, name: "Ana", number: "5511966665555" },
+      })).id as number;
+      await call("deleteContactListItem", { params: { id: spare } });
+      await call("deleteContactList", { params: { id: s.listId } });
     });
     await tt.step("reports", async () => {
       await call("dashboard", { query: { days: "7" } });

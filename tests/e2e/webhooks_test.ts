@@ -7,6 +7,7 @@ import { expect } from "expect";
 import { createTenant } from "../_helpers/tenant.ts";
 import { customerSays } from "../_helpers/inbox.ts";
 import { startReceiver, verifyAsDocumented } from "../webhooks/_receiver.ts";
+import { waitUntil } from "../_helpers/watchdog.ts";
 import { atWidth, browserTest, LONG_WORK_MS, shot, signIn, WIDTHS } from "./_browser.ts";
 
 browserTest(
@@ -76,6 +77,41 @@ browserTest(
           await atWidth(page, width);
           await shot(page, `webhooks_delivery_${width}`);
         }
+      });
+
+      await t.step("a new secret with a day's overlap: both sign, the row says until when", async () => {
+        await page.keyboard.press("Escape");
+        await page.locator('[data-testid^="webhook-rotate-"]').first().click();
+        const confirm = page.getByRole("alertdialog");
+        await confirm.getByTestId("webhook-rotate-overlap").waitFor();
+        expect(await confirm.getByTestId("webhook-rotate-overlap").getAttribute("data-state")).toBe(
+          "checked",
+        );
+        for (const width of WIDTHS) {
+          await atWidth(page, width);
+          await shot(page, `webhooks_rotate_${width}`);
+        }
+        await atWidth(page, 1440);
+        await confirm.getByRole("button", { name: "New secret" }).click();
+        const fresh = (await page.getByTestId("webhook-secret").textContent())!.trim();
+        expect(fresh).not.toBe(secret);
+        await page.getByTestId("webhook-secret-done").click();
+        await page.locator('[data-testid^="webhook-overlap-"]').first().waitFor();
+        for (const width of WIDTHS) {
+          await atWidth(page, width);
+          await shot(page, `webhooks_overlap_${width}`);
+        }
+        const before = rx.calls.length;
+        await customerSays(server, a.conn, "5511988887001", "Outra pergunta");
+        const call = await waitUntil(
+          "the next delivery",
+          () => rx.calls.slice(before).find((x) => x.json.type === "message.created") ?? null,
+        );
+        const header = call.headers.get("atende-signature")!;
+        expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
+        const nowS = Math.floor(Date.now() / 1000);
+        expect(await verifyAsDocumented(secret, header, call.body, nowS)).toBe(true);
+        expect(await verifyAsDocumented(fresh, header, call.body, nowS)).toBe(true);
       });
     } finally {
       await rx.close();

@@ -180,6 +180,41 @@ Deno.test("[push] a waiting ticket rings its queue; a burst is one Topic and tag
       assert.equal(last[0].payload.tag, `ticket-${ticketId}`);
     });
 
+    await tt.step(
+      "a side-panel ticket note naming @Bruno reaches Bruno; naming only its author, nobody",
+      async () => {
+        const before = push.received.length;
+        await expectOk(
+          await t.request("/api/ticket-notes", {
+            method: "POST",
+            token: x.ana.token,
+            json: { ticketId, note: "Note for @Ana Souza only" },
+          }),
+          201,
+        );
+        await x.settle();
+        assert.equal(push.received.length, before, "the author is never told of her own mention");
+        const note = await expectOk<{ id: number }>(
+          await t.request("/api/ticket-notes", {
+            method: "POST",
+            token: x.ana.token,
+            json: { ticketId, note: "@Bruno customer asked for a refund, please check" },
+          }),
+          201,
+        );
+        await x.settle();
+        const last = push.received.slice(before);
+        assert.deepEqual(last.map((p) => [p.subscriptionId, p.payload.kind]), [[
+          devices.bruno.id,
+          "mention",
+        ]]);
+        assert.equal(last[0].payload.title, "Ana Souza mentioned you in a note");
+        assert.match(String(last[0].payload.body), /refund/);
+        assert.equal(last[0].payload.tag, `ticket-${ticketId}`);
+        assert.ok(note.id > 0);
+      },
+    );
+
     await tt.step("Ana transfers to Bruno: Bruno is told, Ana is not", async () => {
       const before = push.received.length;
       await expectOk(

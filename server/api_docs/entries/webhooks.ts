@@ -5,6 +5,7 @@ import {
   deliveriesQuery,
   deliveryDetailAnswer,
   deliveryPageAnswer,
+  rotateSecretInput,
   subscriptionAnswer,
   subscriptionListAnswer,
   subscriptionWithSecretAnswer,
@@ -78,11 +79,15 @@ export const webhookRoutes: ApiRoute[] = [
     path: "/api/webhook-subscriptions/:id/rotate-secret",
     operationId: "rotateWebhookSecret",
     summary: "Replace the signing secret",
-    description: "The new secret signs every delivery from now on; the old one is forgotten at once.",
+    description: "The new secret signs every delivery from now on. For `overlapHours` (default 24, at most " +
+      "168) the former secret signs too: Atende-Signature carries one v1 per secret (`t=…,v1=<new>,v1=<old>`) " +
+      "and a receiver accepts when any v1 matches, so it can switch secrets without refusing a delivery. " +
+      "`overlapHours: 0` forgets the former secret at once (a leaked secret).",
     params: sub,
+    body: rotateSecretInput,
     answer: { status: 200, schema: subscriptionWithSecretAnswer, description: "The new secret." },
-    errors: ["ERR_NOT_FOUND"],
-    example: { params: { id: 1 } },
+    errors: ["ERR_NOT_FOUND", "ERR_VALIDATION"],
+    example: { params: { id: 1 }, body: { overlapHours: 24 } },
   },
   {
     ...base,

@@ -50,7 +50,9 @@ export function useDeleteSubscription() {
 export function useRotateSecret() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<WebhookSubscriptionWithSecret>(`${BASE}/${id}/rotate-secret`),
+    /** overlapHours: how long the former secret keeps signing beside the new one (0: stops now). */
+    mutationFn: ({ id, overlapHours }: { id: number; overlapHours: number }) =>
+      api.post<WebhookSubscriptionWithSecret>(`${BASE}/${id}/rotate-secret`, { overlapHours }),
     onSuccess: () => qc.invalidateQueries({ queryKey: webhookKeys.list }),
   });
 }

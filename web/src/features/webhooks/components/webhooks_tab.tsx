@@ -10,6 +10,7 @@ import type { WebhookSubscriptionDTO } from "@contract/webhooks.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm_dialog.tsx";
+import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { EmptyState } from "../../../components/ui/empty_state.tsx";
 import { PageHeader } from "../../../components/ui/page_section.tsx";
 import { PageSpinner } from "../../../components/ui/spinner.tsx";
@@ -37,6 +38,8 @@ export function WebhooksTab() {
   const [editing, setEditing] = useState<WebhookSubscriptionDTO | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<WebhookSubscriptionDTO | null>(null);
   const [rotating, setRotating] = useState<WebhookSubscriptionDTO | null>(null);
+  /** Keep the former secret signing for a day (the default), or drop it at once (a leaked secret). */
+  const [overlap, setOverlap] = useState(true);
   const [secret, setSecret] = useState<string | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
   const subs = list.data ?? [];
@@ -86,6 +89,15 @@ export function WebhooksTab() {
                     {t("eventsCount", { count: s.events.length })} · {t("secretHint", { hint: s.secretHint })}
                     {s.lastSuccessAt && <>· {t("lastSuccess", { at: formatDateTime(s.lastSuccessAt) })}</>}
                   </span>
+                  {s.previousSecretHint && s.previousSecretUntil &&
+                    s.previousSecretUntil > new Date().toISOString() && (
+                    <span className="text-xs text-warning" data-testid={`webhook-overlap-${s.id}`}>
+                      {t("overlapHint", {
+                        hint: s.previousSecretHint,
+                        at: formatDateTime(s.previousSecretUntil),
+                      })}
+                    </span>
+                  )}
                   {s.status === "paused" && (
                     <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-danger" role="alert">
                       {t("pausedHint", { at: formatDateTime(s.pausedAt) })}
@@ -124,7 +136,10 @@ export function WebhooksTab() {
                     variant="ghost"
                     size="icon-sm"
                     aria-label={t("rotate")}
-                    onClick={() => setRotating(s)}
+                    onClick={() => {
+                      setOverlap(true);
+                      setRotating(s);
+                    }}
                     data-testid={`webhook-rotate-${s.id}`}
                   >
                     <KeyRound className="size-4" />
@@ -174,12 +189,27 @@ export function WebhooksTab() {
         open={!!rotating}
         onOpenChange={(o) => !o && setRotating(null)}
         title={t("confirmRotate.title")}
-        description={t("confirmRotate.description")}
+        description={
+          <>
+            <span className="block">
+              {overlap ? t("confirmRotate.overlap") : t("confirmRotate.description")}
+            </span>
+            <label className="mt-3 flex cursor-pointer items-start gap-2 text-ink">
+              <Checkbox
+                className="mt-0.5"
+                checked={overlap}
+                onCheckedChange={(v) => setOverlap(v === true)}
+                data-testid="webhook-rotate-overlap"
+              />
+              <span>{t("confirmRotate.keepOld")}</span>
+            </label>
+          </>
+        }
         confirmLabel={t("rotate")}
         cancelLabel={t("cancel")}
         loading={rotate.isPending}
         onConfirm={() =>
-          rotating && rotate.mutate(rotating.id, {
+          rotating && rotate.mutate({ id: rotating.id, overlapHours: overlap ? 24 : 0 }, {
             onSuccess: (r) => {
               setRotating(null);
               setSecret(r.secret);

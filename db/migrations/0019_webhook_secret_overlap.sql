@@ -1,0 +1,3 @@
+ALTER TABLE `webhook_subscriptions` ADD `previous_secret` text;--> statement-breakpoint
+ALTER TABLE `webhook_subscriptions` ADD `previous_secret_hint` text;--> statement-breakpoint
+ALTER TABLE `webhook_subscriptions` ADD `previous_secret_until` text;
