@@ -1,8 +1,8 @@
 /**
  * The attendant's AI assistant on the wire: the provider settings an admin edits, the usage the
- * admin reads, the requests the composer makes and the server-sent events it reads back.
+ * admin reads, the requests the composer makes and the server-sent events it reads back. The zod
+ * request schemas are the server's (`server/ai_assist/schemas.ts`), so the web bundle carries no zod.
  */
-import { z } from "zod";
 
 export const AI_FEATURES = ["suggest", "summary", "rewrite", "translate", "tags"] as const;
 export type AiFeature = (typeof AI_FEATURES)[number];
@@ -14,21 +14,16 @@ export type RewriteStyle = (typeof REWRITE_STYLES)[number];
 export const AI_LANGS = ["pt", "es", "en", "tr"] as const;
 export type AiLang = (typeof AI_LANGS)[number];
 
-const model = z.string().trim().max(120);
-
-export const aiSettingsInput = z.object({
-  enabled: z.boolean().default(true),
-  baseUrl: z.string().trim().url().max(500).refine((u) => /^https?:\/\//i.test(u), "http(s) only"),
-  /** "" or the masked value keeps the stored key. */
-  apiKey: z.string().max(500).default(""),
-  model: model.min(1),
-  models: z.object(Object.fromEntries(AI_FEATURES.map((f) => [f, model.optional()])) as Record<
-    AiFeature,
-    z.ZodOptional<typeof model>
-  >).partial().default({}),
-  forAttendants: z.boolean().default(true),
-});
-export type AiSettingsInput = z.infer<typeof aiSettingsInput>;
+/** What the admin saves (the server's schema checks it). */
+export type AiSettingsInput = {
+  enabled: boolean;
+  baseUrl: string;
+  /** "" or the masked value keeps the stored key; "-" clears it. */
+  apiKey: string;
+  model: string;
+  models: Partial<Record<AiFeature, string>>;
+  forAttendants: boolean;
+};
 
 /** What the admin screen reads back (the key masked). */
 export type AiSettingsDTO = {
@@ -71,19 +66,8 @@ export type AiUsageDTO = {
   hasMore: boolean;
 };
 
-export const aiRewriteInput = z.object({
-  text: z.string().trim().min(1).max(4000),
-  style: z.enum(REWRITE_STYLES),
-});
-export const aiTranslateInput = z.union([
-  /** A customer's message shown in the attendant's language. */
-  z.object({ messageId: z.coerce.number().int().positive(), to: z.enum(AI_LANGS) }),
-  /** The attendant's reply in the customer's language (the conversation's). */
-  z.object({ text: z.string().trim().min(1).max(4000) }),
-]);
-export const aiSummaryInput = z.object({ lang: z.enum(AI_LANGS).default("pt") });
-export type AiRewriteInput = z.infer<typeof aiRewriteInput>;
-export type AiTranslateInput = z.infer<typeof aiTranslateInput>;
+export type AiRewriteInput = { text: string; style: RewriteStyle };
+export type AiTranslateInput = { messageId?: number; to: AiLang } | { text: string };
 
 /** The classify answer: tags and a queue the model picked among the company's. */
 export type AiClassifyDTO = { tagIds: number[]; queueId: number | null };

@@ -10,13 +10,8 @@ import { z } from "zod";
 import type { AppEnv } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import { idParam, validate } from "../lib/validate.ts";
-import {
-  AI_LANGS,
-  aiRewriteInput,
-  aiSettingsInput,
-  aiSummaryInput,
-  aiTranslateInput,
-} from "@contract/ai_assist.ts";
+import { AI_LANGS } from "@contract/ai_assist.ts";
+import { aiRewriteInput, aiSettingsInput, aiSummaryInput, aiTranslateInput } from "./schemas.ts";
 import * as ai from "./service.ts";
 import * as settings from "./settings.ts";
 import type { Piece } from "./service.ts";

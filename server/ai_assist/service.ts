@@ -4,7 +4,7 @@
  * or the attendant's reply, suggest tags and a queue. Every check happens before the first byte
  * streams, so refusals are ordinary HTTP answers; after that, failures are an `error` event.
  */
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { messages } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
@@ -131,13 +131,14 @@ export async function translate(
 ) {
   const { ticket, provider, conv } = await begin(deps, actor, ticketId);
   let prompt;
-  if ("messageId" in input) {
+  if ("to" in input) {
     const [m] = await deps.db.select({ body: messages.body }).from(messages).where(and(
       eq(messages.companyId, actor.companyId),
       eq(messages.ticketId, ticket.id),
-      eq(messages.id, input.messageId),
+      input.messageId ? eq(messages.id, input.messageId) : eq(messages.fromMe, false),
       eq(messages.isPrivate, false),
-    )).limit(1);
+      eq(messages.isDeleted, false),
+    )).orderBy(desc(messages.id)).limit(1);
     if (!m) throw notFound("message");
     prompt = ctx.translateToPrompt(conv.mask(m.body), input.to);
   } else prompt = ctx.translateReplyPrompt(conv, input.text);

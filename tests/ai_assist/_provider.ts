@@ -17,6 +17,8 @@ export type ChatProvider = {
   firstChunkAt: number[];
   /** Characters per streamed chunk. */
   chunkSize: number;
+  /** Told when a request's first content chunk is written (the benchmark's clock starts there). */
+  onFirstChunk?: (raw: string, at: number) => void;
   close(): Promise<void>;
 };
 
@@ -101,7 +103,9 @@ export function startChatProvider(): ChatProvider {
         open.add(c);
         c.enqueue(te.encode(": keep-alive\n\n"));
         c.enqueue(event(chunk({ role: "assistant", content: "" })));
-        p.firstChunkAt.push(performance.now());
+        const at = performance.now();
+        p.firstChunkAt.push(at);
+        p.onFirstChunk?.(raw, at);
         if (model === "stall") {
           for (const part of parts.slice(0, 2)) c.enqueue(event(chunk({ content: part })));
           return; // silent from here on, connection open

@@ -158,6 +158,9 @@ Deno.test("[ai_assist] settings, streamed features, budget, usage log and maskin
       );
       assert.equal(drafts(tr)[0], "Olá, quero trocar meu pedido.");
       assert.match(provider.hits.at(-1)!.raw, /Portuguese/);
+      // Without messageId: the customer's last message.
+      await readSse(await req(`/tickets/${mine.ticket.id}/translate`, agentToken, "POST", { to: "en" }));
+      assert.match(provider.hits.at(-1)!.raw, /Hola, quiero cambiar mi pedido 123/);
       const back = await readSse(
         await req(`/tickets/${mine.ticket.id}/translate`, agentToken, "POST", {
           text: "Vou revisar seu pedido",
