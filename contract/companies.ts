@@ -30,6 +30,8 @@ export type PlanDTO = { [F in PlanFlag]: boolean } & {
   isPublic: boolean;
   recurrence: string;
   stripePriceId: string | null;
+  /** The AI assistant's monthly token budget per company (0 = none). */
+  aiMonthlyTokens: number;
 };
 
 /** A day of working hours (company or queue): two ranges, "HH:MM" each. */

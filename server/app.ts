@@ -22,6 +22,7 @@ import { tagsRoutes } from "./tags/routes.ts";
 import { quickMessagesRoutes } from "./quick_messages/routes.ts";
 import { contactsRoutes } from "./contacts/routes.ts";
 import { ticketNotesRoutes } from "./ticket_notes/routes.ts";
+import { aiAssistRoutes } from "./ai_assist/routes.ts";
 import { ticketExtrasRoutes, ticketsRoutes } from "./tickets/routes.ts";
 import { messagesRoutes } from "./messages/routes.ts";
 import { richMessagesRoutes } from "./messages/rich_routes.ts";
@@ -106,6 +107,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/quick-messages", quickMessagesRoutes);
   app.route("/api/contacts", contactsRoutes);
   app.route("/api/ticket-notes", ticketNotesRoutes);
+  app.route("/api/ai-assist", aiAssistRoutes);
   app.route("/api/tickets", ticketsRoutes);
   app.route("/api", ticketExtrasRoutes);
   app.route("/api", dashboardRoutes);

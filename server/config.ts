@@ -57,6 +57,9 @@ export type Config = {
   ticketAutoCloseHours: number;
   /** INTEGRATION_TIMEOUT_MS: the timeout of one provider call of server/integrations. */
   integrationTimeoutMs: number;
+  /** AI_TIMEOUT_MS / AI_STALL_MS: one AI assistant call in all, and the longest silence mid-stream. */
+  aiTimeoutMs: number;
+  aiStallMs: number;
   /** GRAPH_TIMEOUT_MS: the timeout of one Graph API call (Messenger, Instagram, Cloud API). */
   graphTimeoutMs: number;
   /** WEBHOOK_TIMEOUT_MS: one event webhook delivery attempt gives up after this (server/webhooks). */
@@ -107,6 +110,8 @@ const envSchema = z.object({
   AZURE_TTS_URL: z.string().default("https://{region}.tts.speech.microsoft.com"),
   /** One call to an integration's provider (bots, AI, transcription) gives up after this. */
   INTEGRATION_TIMEOUT_MS: z.coerce.number().int().min(50).default(20_000),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(50).default(90_000),
+  AI_STALL_MS: z.coerce.number().int().min(20).default(20_000),
   /** One Graph API call gives up after this; a send that timed out may have reached Meta. */
   GRAPH_TIMEOUT_MS: z.coerce.number().int().min(50).default(20_000),
   /** One event webhook delivery attempt (server/webhooks) gives up after this. */
@@ -172,6 +177,8 @@ export async function loadConfig(
     },
     ticketAutoCloseHours: e.TICKET_AUTO_CLOSE_HOURS,
     integrationTimeoutMs: e.INTEGRATION_TIMEOUT_MS,
+    aiTimeoutMs: e.AI_TIMEOUT_MS,
+    aiStallMs: e.AI_STALL_MS,
     graphTimeoutMs: e.GRAPH_TIMEOUT_MS,
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     leaseTtlMs: e.LEASE_TTL_MS,

@@ -27,6 +27,8 @@ export const plans = sqliteTable("plans", {
   useKanban: bool("use_kanban").notNull().default(true),
   useOpenAi: bool("use_open_ai").notNull().default(true),
   useIntegrations: bool("use_integrations").notNull().default(true),
+  /** Tokens a company may spend on the attendant's AI assistant per calendar month. */
+  aiMonthlyTokens: integer("ai_monthly_tokens").notNull().default(1_000_000),
   ...timestamps(),
 });
 

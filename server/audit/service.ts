@@ -104,6 +104,8 @@ export const AUDIT_ACTIONS = [
   "company.delete",
   "export.contacts",
   "export.audit_log",
+  "ai_assist.update",
+  "ai_assist.delete",
 ];
 
 const HEADERS = [

@@ -81,6 +81,13 @@ export const errorStatus = {
   ERR_CAMPAIGN_NOTHING_TO_SEND: 422,
   /** Transcribing audio with neither the platform's audio key nor a company prompt's OpenAI key. */
   ERR_NO_TRANSCRIPTION_PROVIDER: 409,
+  // the attendant's AI assistant (ai_assist/)
+  /** The company has no AI provider set (or turned it off). */
+  ERR_AI_NOT_CONFIGURED: 409,
+  /** The company's monthly AI token budget (from its plan) is spent. */
+  ERR_AI_BUDGET_EXHAUSTED: 429,
+  /** The AI provider failed (error answer, timeout, stall); details.kind says which. */
+  ERR_AI_PROVIDER: 502,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorCode = keyof typeof errorStatus;

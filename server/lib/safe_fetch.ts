@@ -210,6 +210,8 @@ export async function checkUrl(guard: FetchGuard, raw: string | URL): Promise<st
 
 export type SafeFetchInit = Omit<RequestInit, "redirect" | "signal" | "client"> & {
   timeoutMs?: number;
+  /** The caller's own cancel (a streamed answer whose reader left), on top of the timeout. */
+  cancel?: AbortSignal;
   maxRedirects?: number;
   /**
    * A client certificate connection (mutual TLS, e.g. Efí's PIX API). Only for targets that need no
@@ -229,8 +231,10 @@ export async function safeFetch(
   input: string | URL,
   init: SafeFetchInit = {},
 ): Promise<Response> {
-  const { timeoutMs = DEFAULT_TIMEOUT_MS, maxRedirects = MAX_REDIRECTS, mtls, ...rest } = init;
-  const signal = AbortSignal.timeout(timeoutMs);
+  const { timeoutMs = DEFAULT_TIMEOUT_MS, maxRedirects = MAX_REDIRECTS, mtls, cancel, ...rest } = init;
+  const signal = cancel
+    ? AbortSignal.any([AbortSignal.timeout(timeoutMs), cancel])
+    : AbortSignal.timeout(timeoutMs);
   let url = new URL(input);
   let method = (rest.method ?? "GET").toUpperCase();
   let body = rest.body;

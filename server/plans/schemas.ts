@@ -23,6 +23,8 @@ export const planInput = z.object({
   isPublic: boolish.optional(),
   recurrence: z.enum(["Day", ...RECURRENCES]).default("MENSAL"),
   stripePriceId: z.string().trim().max(200).nullish(),
+  /** The AI assistant's monthly token budget for each company on the plan (0 = none). */
+  aiMonthlyTokens: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
   ...flags,
 });
 export const planUpdate = planInput.partial();

@@ -256,6 +256,20 @@ export const STAFF_ONLY: Record<string, readonly string[]> = {
       "GET /api/ticketreport/reports.pdf",
       "GET /api/ticketreport/reports.xlsx",
     ],
+  "The attendant's AI assistant: a person's tool in the conversation (streamed drafts, summaries, rewrites, translations) and its admin settings and usage; it spends the company's token budget, so keys do not reach it.":
+    [
+      "DELETE /api/ai-assist/settings",
+      "GET /api/ai-assist/settings",
+      "GET /api/ai-assist/status",
+      "GET /api/ai-assist/usage",
+      "POST /api/ai-assist/tickets/:ticketId/classify",
+      "POST /api/ai-assist/tickets/:ticketId/rewrite",
+      "POST /api/ai-assist/tickets/:ticketId/suggest",
+      "POST /api/ai-assist/tickets/:ticketId/summary",
+      "POST /api/ai-assist/tickets/:ticketId/summary-note",
+      "POST /api/ai-assist/tickets/:ticketId/translate",
+      "PUT /api/ai-assist/settings",
+    ],
   "The /api middleware (authentication) and the not-found answer: not routes of their own.": [
     "ALL /api/*",
   ],

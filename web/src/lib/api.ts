@@ -164,6 +164,37 @@ export async function requestBlob(
   return new Blob(parts as BlobPart[], { type: res.headers.get("content-type") ?? undefined });
 }
 
+/**
+ * POST that answers a stream (server-sent events): the same session handling as JSON calls; a
+ * refusal before the stream opens is thrown as an ApiError, the open response is returned.
+ */
+export async function requestStream(path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+  const open = (token: string | null) => {
+    const headers: Record<string, string> = {
+      Accept: "text/event-stream",
+      "Content-Type": "application/json",
+    };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    return fetch(buildUrl(path), { method: "POST", headers, body: JSON.stringify(body ?? {}), signal })
+      .catch((err) => {
+        if ((err as Error)?.name === "AbortError") throw err;
+        reportReachable(false);
+        throw new ApiError("ERR_NETWORK", 0);
+      });
+  };
+  let res = await open(getToken());
+  if (res.status === 403) {
+    const err = await toError(res.clone());
+    if (err.code === "ERR_SESSION_EXPIRED") {
+      const fresh = await refreshToken();
+      if (fresh) res = await open(fresh);
+    }
+  }
+  if (res.status === 401) (setToken(null), emit("unauthorized"));
+  if (!res.ok) throw await toError(res);
+  return res;
+}
+
 export const api = {
   get: <T>(path: string, query?: Query, opts?: RequestOptions) => request<T>("GET", path, { ...opts, query }),
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>

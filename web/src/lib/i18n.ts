@@ -31,6 +31,7 @@ import ptAttend from "../locales/pt/attend.json" with { type: "json" };
 import ptWebchat from "../locales/pt/webchat.json" with { type: "json" };
 import ptInbox from "../locales/pt/inbox.json" with { type: "json" };
 import ptWebhooks from "../locales/pt/webhooks.json" with { type: "json" };
+import ptAiAssist from "../locales/pt/aiAssist.json" with { type: "json" };
 import esCommon from "../locales/es/common.json" with { type: "json" };
 import esErrors from "../locales/es/errors.json" with { type: "json" };
 import esAuth from "../locales/es/auth.json" with { type: "json" };
@@ -60,6 +61,7 @@ import esAttend from "../locales/es/attend.json" with { type: "json" };
 import esWebchat from "../locales/es/webchat.json" with { type: "json" };
 import esInbox from "../locales/es/inbox.json" with { type: "json" };
 import esWebhooks from "../locales/es/webhooks.json" with { type: "json" };
+import esAiAssist from "../locales/es/aiAssist.json" with { type: "json" };
 import enCommon from "../locales/en/common.json" with { type: "json" };
 import enErrors from "../locales/en/errors.json" with { type: "json" };
 import enAuth from "../locales/en/auth.json" with { type: "json" };
@@ -89,6 +91,7 @@ import enAttend from "../locales/en/attend.json" with { type: "json" };
 import enWebchat from "../locales/en/webchat.json" with { type: "json" };
 import enInbox from "../locales/en/inbox.json" with { type: "json" };
 import enWebhooks from "../locales/en/webhooks.json" with { type: "json" };
+import enAiAssist from "../locales/en/aiAssist.json" with { type: "json" };
 import trCommon from "../locales/tr/common.json" with { type: "json" };
 import trErrors from "../locales/tr/errors.json" with { type: "json" };
 import trAuth from "../locales/tr/auth.json" with { type: "json" };
@@ -118,6 +121,7 @@ import trAttend from "../locales/tr/attend.json" with { type: "json" };
 import trWebchat from "../locales/tr/webchat.json" with { type: "json" };
 import trInbox from "../locales/tr/inbox.json" with { type: "json" };
 import trWebhooks from "../locales/tr/webhooks.json" with { type: "json" };
+import trAiAssist from "../locales/tr/aiAssist.json" with { type: "json" };
 
 export const LANGUAGES = ["pt", "es", "en", "tr"] as const;
 export type Language = typeof LANGUAGES[number];
@@ -151,6 +155,7 @@ export const NAMESPACES = [
   "webchat",
   "inbox",
   "webhooks",
+  "aiAssist",
 ];
 
 const resources = {
@@ -184,6 +189,7 @@ const resources = {
     webchat: ptWebchat,
     inbox: ptInbox,
     webhooks: ptWebhooks,
+    aiAssist: ptAiAssist,
   },
   es: {
     common: esCommon,
@@ -215,6 +221,7 @@ const resources = {
     webchat: esWebchat,
     inbox: esInbox,
     webhooks: esWebhooks,
+    aiAssist: esAiAssist,
   },
   en: {
     common: enCommon,
@@ -246,6 +253,7 @@ const resources = {
     webchat: enWebchat,
     inbox: enInbox,
     webhooks: enWebhooks,
+    aiAssist: enAiAssist,
   },
   tr: {
     common: trCommon,
@@ -277,6 +285,7 @@ const resources = {
     webchat: trWebchat,
     inbox: trInbox,
     webhooks: trWebhooks,
+    aiAssist: trAiAssist,
   },
 };
 

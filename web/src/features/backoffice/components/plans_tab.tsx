@@ -35,6 +35,7 @@ type Draft = {
   recurrence: string;
   isPublic: boolean;
   stripePriceId: string;
+  aiMonthlyTokens: string;
 } & Record<PlanFlag, boolean>;
 
 const blank = (): Draft => ({
@@ -46,6 +47,7 @@ const blank = (): Draft => ({
   recurrence: "MENSAL",
   isPublic: true,
   stripePriceId: "",
+  aiMonthlyTokens: "1000000",
   ...Object.fromEntries(PLAN_FLAGS.map((f) => [f, true])) as Record<PlanFlag, boolean>,
 });
 const fromPlan = (p: AdminPlan): Draft => ({
@@ -57,6 +59,7 @@ const fromPlan = (p: AdminPlan): Draft => ({
   recurrence: p.recurrence,
   isPublic: p.isPublic,
   stripePriceId: p.stripePriceId ?? "",
+  aiMonthlyTokens: String(p.aiMonthlyTokens ?? 0),
   ...Object.fromEntries(PLAN_FLAGS.map((f) => [f, p[f]])) as Record<PlanFlag, boolean>,
 });
 
@@ -77,7 +80,7 @@ export function PlansTab() {
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
     if (!d.name.trim()) return setError(t("plans.validation.name"));
-    const nums = [d.users, d.connections, d.queues, d.amount];
+    const nums = [d.users, d.connections, d.queues, d.amount, d.aiMonthlyTokens];
     if (nums.some((n) => n.trim() === "" || Number.isNaN(Number(n)) || Number(n) < 0)) {
       return setError(t("plans.validation.numbers"));
     }
@@ -91,6 +94,7 @@ export function PlansTab() {
           connections: Number(d.connections),
           queues: Number(d.queues),
           amount: Number(d.amount),
+          aiMonthlyTokens: Number(d.aiMonthlyTokens),
           stripePriceId: d.stripePriceId.trim() || null,
         },
       });
@@ -210,6 +214,14 @@ export function PlansTab() {
                 inputMode="numeric"
                 value={d.queues}
                 onChange={(e) => set("queues", e.target.value)}
+              />
+            </Field>
+            <Field label={t("plans.fields.aiMonthlyTokens")} htmlFor="plan-ai-tokens">
+              <Input
+                id="plan-ai-tokens"
+                inputMode="numeric"
+                value={d.aiMonthlyTokens}
+                onChange={(e) => set("aiMonthlyTokens", e.target.value)}
               />
             </Field>
             <Field label={t("plans.fields.stripePriceId")} htmlFor="plan-stripe">

@@ -8,6 +8,7 @@ import {
   Palette,
   ShieldAlert,
   SlidersHorizontal,
+  Sparkles,
 } from "lucide-react";
 import { HelpsAdmin } from "../../helps/index.ts";
 import { Card } from "../../../components/ui/card.tsx";
@@ -16,7 +17,7 @@ import { PageHeader } from "../../../components/ui/page_section.tsx";
 import { PageSpinner } from "../../../components/ui/spinner.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.tsx";
 import { useCurrentUser } from "../../../lib/auth.tsx";
-import { isSuper } from "../../../lib/permissions.ts";
+import { isAdmin, isSuper } from "../../../lib/permissions.ts";
 import { useSettings } from "../api/settings.ts";
 import { OptionsTab } from "./options_tab.tsx";
 import { WhitelabelTab } from "./whitelabel_tab.tsx";
@@ -24,6 +25,7 @@ import { CompaniesScreen } from "../../backoffice/index.ts";
 import { PaymentsTab, PlansTab } from "../../backoffice/index.ts";
 import { CertificateTab } from "../../backoffice/index.ts";
 import { CompanyHoursTab } from "../../queues/index.ts";
+import { AiSettingsTab } from "../../ai_assist/index.ts";
 
 export function SettingsScreen() {
   const { t } = useTranslation("settings");
@@ -43,6 +45,12 @@ export function SettingsScreen() {
             <TabsTrigger value="schedules" data-testid="tab-schedules">
               <Clock />
               {t("queues:schedulesTab.title")}
+            </TabsTrigger>
+          )}
+          {isAdmin(me) && me.company?.plan?.useOpenAi !== false && (
+            <TabsTrigger value="ai" data-testid="tab-ai">
+              <Sparkles />
+              {t("tabs.ai")}
             </TabsTrigger>
           )}
           {operator && (
@@ -90,6 +98,11 @@ export function SettingsScreen() {
               {values.scheduleType === "company" && (
                 <TabsContent value="schedules">
                   <CompanyHoursTab companyId={me.companyId} />
+                </TabsContent>
+              )}
+              {isAdmin(me) && (
+                <TabsContent value="ai">
+                  <AiSettingsTab />
                 </TabsContent>
               )}
               {operator && (

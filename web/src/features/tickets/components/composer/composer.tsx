@@ -22,6 +22,7 @@ import { useNarrow } from "../../../../lib/use_narrow.ts";
 import { CameraDialog } from "./camera_dialog.tsx";
 import { ContactShareDialog } from "./contact_share_dialog.tsx";
 import { RichDialog } from "./rich_dialog.tsx";
+import { AiComposer } from "../../../ai_assist/index.ts";
 
 type Props = {
   ticket: Ticket;
@@ -230,6 +231,11 @@ export function Composer({ ticket, reply, edit, onClearMode, dropped, onDroppedC
               </Tooltip>
             )}
             <ComposerMenu onAction={onAction} isPrivate={isPrivate} sign={sign} narrow={narrow} />
+            <AiComposer
+              ticketId={ticket.id}
+              text={text}
+              onUse={(draft) => (setText(draft), input.current?.focus())}
+            />
             <input
               ref={picker}
               type="file"

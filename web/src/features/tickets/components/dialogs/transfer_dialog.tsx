@@ -8,6 +8,11 @@ import { Select } from "../../../../components/ui/select.tsx";
 import { useQueueOptions, useUserSearch } from "../../../../lib/lookups.ts";
 import type { ListedTicket as Ticket } from "@contract/tickets.ts";
 import { type Person, PersonPicker } from "./person_picker.tsx";
+import {
+  leaveSummary,
+  TransferSummaryOption,
+  useTransferSummaryAvailable,
+} from "../../../ai_assist/index.ts";
 
 export type TransferInput = { queueId: number; userId: number | null; message: string };
 
@@ -28,14 +33,22 @@ export function TransferDialog(
     onConfirm: (input: TransferInput) => void;
   },
 ) {
-  const { t } = useTranslation("tickets");
+  const { t, i18n } = useTranslation("tickets");
   const queues = useQueueOptions();
+  const aiAvailable = useTransferSummaryAvailable();
+  const [aiSummary, setAiSummary] = useState(true);
+  const [summarising, setSummarising] = useState(false);
   const [queueId, setQueueId] = useState("");
   const [user, setUser] = useState<Person | null>(null);
   const [message, setMessage] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const submit = () => {
+  const submit = async () => {
     if (!queueId) return setError(t("validation.queueRequired"));
+    if (aiAvailable && aiSummary) {
+      setSummarising(true);
+      await leaveSummary(ticket.id, i18n.resolvedLanguage);
+      setSummarising(false);
+    }
     onConfirm({ queueId: Number(queueId), userId: user?.id ?? null, message: message.trim() });
   };
   return (
@@ -47,7 +60,7 @@ export function TransferDialog(
       footer={
         <>
           <Button variant="secondary" onClick={onCancel}>{t("common:actions.cancel")}</Button>
-          <Button onClick={submit} loading={loading} data-testid="transfer-confirm">
+          <Button onClick={submit} loading={loading || summarising} data-testid="transfer-confirm">
             {t("transfer.submit")}
           </Button>
         </>
@@ -86,6 +99,7 @@ export function TransferDialog(
             rows={3}
           />
         </Field>
+        <TransferSummaryOption checked={aiSummary} onChange={setAiSummary} />
       </div>
     </Dialog>
   );

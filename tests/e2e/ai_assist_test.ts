@@ -1,0 +1,167 @@
+/**
+ * The AI assistant beside the attendant, in a browser, against a local chat-completions server
+ * that streams: suggest → edit → send; the Spanish customer's message translated for a Portuguese
+ * attendant and her reply sent translated (the original kept as a note); the summary left on a
+ * transfer and read by the second attendant; the month's budget spent shows its message; the
+ * admin's settings and usage. Screenshots at 1440, 1280 and 390.
+ */
+import { expect } from "expect";
+import { eq } from "drizzle-orm";
+import { companies, plans, tickets } from "@db/schema.ts";
+import { clearCaches } from "@/caches.ts";
+import { type ChatProvider, startChatProvider } from "../ai_assist/_provider.ts";
+import { atWidth, browserTest, shot, signIn, WIDTHS } from "./_browser.ts";
+import { attendant, customerWrites, setupInbox } from "./_inbox.ts";
+
+let provider: ChatProvider | null = null;
+
+browserTest(
+  "[e2e] AI assistant: suggest, edit, send; translate both ways; summary on transfer; budget spent",
+  async ({ server, newPage }, t) => {
+    const inbox = await setupInbox(server, {
+      queues: [{ name: "Vendas", color: "#2563eb" }, { name: "Suporte", color: "#16a34a" }],
+    });
+    const [vendas, suporte] = inbox.queues;
+    const ana = await attendant(server, inbox, { name: "Ana Lima", queueIds: [vendas.id] });
+    const bruno = await attendant(server, inbox, { name: "Bruno Reis", queueIds: [suporte.id] });
+    const toCustomer = (text: string) => (r: { json: Record<string, unknown> }) =>
+      String(r.json.body ?? "").includes(text);
+    try {
+      const { ticketId } = await customerWrites(
+        server,
+        inbox,
+        { number: "5511987650000", name: "Lucía" },
+        "Hola, quiero cambiar mi pedido 123",
+      );
+      await server.deps.database.write((tx) =>
+        tx.update(tickets).set({ status: "open", userId: ana.user.id, queueId: vendas.id })
+          .where(eq(tickets.id, ticketId))
+      );
+      const saved = await server.request("/api/ai-assist/settings", {
+        method: "PUT",
+        token: inbox.adminToken,
+        json: { baseUrl: provider!.url, apiKey: "sk-e2e-ai", model: "gpt-e2e" },
+      });
+      expect(saved.status).toBe(200);
+
+      const { page } = await newPage({ locale: "pt-BR" });
+      await signIn(page, ana);
+      await page.goto(`/tickets/${ticketId}`);
+      const input = page.getByTestId("composer-input");
+      await input.waitFor();
+
+      await t.step("suggest → edit → send", async () => {
+        await page.getByTestId("ai-menu").click();
+        await page.getByTestId("ai-suggest").click();
+        await page.getByTestId("ai-use-2").waitFor();
+        await page.getByTestId("ai-draft-0").getByText("Claro, posso ajudar com a troca.").waitFor();
+        for (const width of WIDTHS) {
+          await atWidth(page, width);
+          await shot(page, `ai_assist_suggest_${width}`);
+        }
+        await atWidth(page, 1440);
+        await page.getByTestId("ai-use-1").click();
+        expect(await input.inputValue()).toBe("Olá! Vou verificar seu pedido agora.");
+        await input.fill(`${await input.inputValue()} Um instante, por favor.`);
+        await page.keyboard.press("Enter");
+        await inbox.sink.next(toCustomer("Olá! Vou verificar seu pedido agora. Um instante, por favor."));
+      });
+
+      await t.step("a Spanish message read in Portuguese; the reply sent in Spanish", async () => {
+        await page.getByTestId("ai-menu").click();
+        await page.getByTestId("ai-translate-last").click();
+        await page.getByTestId("ai-draft-0").getByText("Olá, quero trocar meu pedido.").waitFor();
+        await shot(page, "ai_assist_translate_1440");
+        expect(provider!.hits.at(-1)!.raw).toContain("Hola, quiero cambiar mi pedido 123");
+        await page.getByTestId("ai-close").click();
+        await input.fill("Vou revisar seu pedido");
+        await page.getByTestId("ai-menu").click();
+        await page.getByTestId("ai-translate-reply").click();
+        await page.getByTestId("ai-use-0").click();
+        // The original is kept as a note first, then the translation fills the composer.
+        await page.getByTestId("ai-panel").waitFor({ state: "detached" });
+        expect(await input.inputValue()).toBe("Hola, voy a revisar su pedido.");
+        await page.keyboard.press("Enter");
+        await inbox.sink.next(toCustomer("Hola, voy a revisar su pedido."));
+        const notes = await server.request(`/api/ticket-notes/list?ticketId=${ticketId}`, {
+          token: inbox.adminToken,
+        });
+        expect((await notes.json()).map((n: { note: string }) => n.note)).toContain(
+          "Original antes da tradução: Vou revisar seu pedido",
+        );
+      });
+
+      await t.step("transfer with the summary; the second attendant reads it", async () => {
+        await page.getByTestId("ticket-more").click();
+        await page.getByTestId("ticket-transfer").click();
+        await page.getByTestId("transfer-queue").click();
+        await page.getByRole("option", { name: "Suporte", exact: true }).click();
+        await page.getByTestId("transfer-ai-summary").waitFor();
+        expect(await page.getByTestId("transfer-ai-summary").getAttribute("data-state")).toBe("checked");
+        await shot(page, "ai_assist_transfer_1440");
+        await page.getByTestId("transfer-confirm").click();
+        await page.getByTestId("transfer-confirm").waitFor({ state: "detached" });
+
+        const { page: other } = await newPage({ locale: "pt-BR" });
+        await signIn(other, bruno);
+        await other.goto(`/tickets/${ticketId}`);
+        await other.getByTestId("ticket-contact-name").click();
+        await other.getByTestId("notes-list").getByText(/Cliente quer trocar o pedido 123/).waitFor();
+        await other.getByTestId("notes-list").scrollIntoViewIfNeeded();
+        await shot(other, "ai_assist_summary_seen_1440");
+      });
+
+      await t.step("the month's budget spent: its message, no call", async () => {
+        const [{ planId }] = await server.deps.db.select({ planId: companies.planId }).from(companies)
+          .where(eq(companies.id, inbox.companyId));
+        await server.deps.database.write((tx) =>
+          tx.update(plans).set({ aiMonthlyTokens: 1 }).where(eq(plans.id, planId))
+        );
+        clearCaches(server.deps.caches);
+        // Ana's ticket went to Suporte: she opens a new conversation of her own.
+        const next = await customerWrites(server, inbox, { number: "5511987650001", name: "Pedro" }, "Oi");
+        await server.deps.database.write((tx) =>
+          tx.update(tickets).set({ status: "open", userId: ana.user.id, queueId: vendas.id })
+            .where(eq(tickets.id, next.ticketId))
+        );
+        const calls = provider!.hits.length;
+        await page.goto(`/tickets/${next.ticketId}`);
+        await page.getByTestId("ai-menu").click();
+        await page.getByTestId("ai-budget-note").getByText("O orçamento de IA deste mês acabou.", {
+          exact: false,
+        })
+          .waitFor();
+        await page.getByTestId("ai-suggest").click();
+        await page.getByTestId("ai-error").getByText("O orçamento de IA deste mês acabou.", { exact: false })
+          .waitFor();
+        expect(provider!.hits.length).toBe(calls);
+        for (const width of WIDTHS) {
+          await atWidth(page, width);
+          await shot(page, `ai_assist_budget_${width}`);
+        }
+      });
+
+      await t.step("the admin's settings and usage", async () => {
+        const { page: admin } = await newPage({ locale: "pt-BR" });
+        await signIn(admin, inbox.admin);
+        await admin.goto("/settings");
+        await admin.getByTestId("tab-ai").click();
+        await admin.getByTestId("ai-usage").waitFor();
+        expect(await admin.getByTestId("ai-api-key").inputValue()).toBe("••••e-ai");
+        for (const width of WIDTHS) {
+          await atWidth(admin, width);
+          await shot(admin, `ai_assist_settings_${width}`);
+        }
+        await admin.getByTestId("ai-usage").scrollIntoViewIfNeeded();
+        await shot(admin, "ai_assist_usage_390");
+      });
+    } finally {
+      await inbox.sink.close();
+      await provider?.close();
+    }
+  },
+  () => {
+    provider = startChatProvider();
+    return {};
+  },
+);

@@ -1,0 +1,12 @@
+/**
+ * What other features may use of the AI assistant: the composer's button and panel, the
+ * transfer dialog's summary option and the Settings tab.
+ */
+export { AiComposer } from "./components/ai_composer.tsx";
+export { AiSettingsTab } from "./components/ai_settings_tab.tsx";
+export {
+  leaveSummary,
+  TransferSummaryOption,
+  useTransferSummaryAvailable,
+} from "./components/transfer_summary.tsx";
+export { useAiStatus } from "./api/ai_assist.ts";
