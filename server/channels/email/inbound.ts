@@ -11,7 +11,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { contacts, tickets } from "@db/schema.ts";
 import { Buffer } from "node:buffer";
-import { simpleParser } from "mailparser";
+import { type ParsedMail, simpleParser } from "mailparser";
 import type { Deps } from "../../deps.ts";
 import type { ConnectionRow } from "../../connections/repo.ts";
 import type { InboundMessage } from "../adapter.ts";
@@ -44,20 +44,35 @@ async function contactByEmail(deps: Deps, companyId: number, address: string): P
 
 export type MailOutcome = "stored" | "duplicate" | "ignored";
 
-/**
- * Stores one raw mail. `fallbackId` names a mail without a Message-ID (the folder's UIDVALIDITY
- * and the UID), so even such a mail is stored once.
- */
+/** Parses a raw mail (HTML-only mail keeps an empty text: parse.ts reads its HTML itself). */
+export async function parseMail(raw: Uint8Array | string): Promise<ParsedMail> {
+  return await simpleParser(Buffer.from(raw), {
+    skipTextToHtml: true,
+    skipImageLinks: true,
+    skipHtmlToText: true,
+  });
+}
+
+/** Stores one raw mail (receiveParsed). */
 export async function receiveMail(
   deps: Deps,
   conn: ConnectionRow,
   raw: Uint8Array | string,
   fallbackId: string,
 ): Promise<MailOutcome> {
-  const mail = await simpleParser(Buffer.from(raw), {
-    skipTextToHtml: true,
-    skipImageLinks: true,
-  });
+  return await receiveParsed(deps, conn, await parseMail(raw), fallbackId);
+}
+
+/**
+ * Stores one parsed mail. `fallbackId` names a mail without a Message-ID (the folder's UIDVALIDITY
+ * and the UID), so even such a mail is stored once.
+ */
+export async function receiveParsed(
+  deps: Deps,
+  conn: ConnectionRow,
+  mail: ParsedMail,
+  fallbackId: string,
+): Promise<MailOutcome> {
   const messageId = bareId(mail.messageId) ?? fallbackId;
   const wid = mailWid(messageId);
   const companyId = conn.companyId;

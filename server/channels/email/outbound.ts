@@ -119,7 +119,9 @@ function smtpTransport(conn: ConnectionRow, secret: { password: string; smtpPass
 }
 
 /** The mail's bytes, built once for SMTP and the Sent folder. */
-async function compose(mail: Parameters<ReturnType<typeof nodemailer.createTransport>["sendMail"]>[0]): Promise<Uint8Array> {
+async function compose(
+  mail: Parameters<ReturnType<typeof nodemailer.createTransport>["sendMail"]>[0],
+): Promise<Uint8Array> {
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   const info = await builder.sendMail(mail);
   return new Uint8Array(info.message as unknown as Uint8Array);

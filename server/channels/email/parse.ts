@@ -40,7 +40,9 @@ const header = (mail: ParsedMail, name: string): string => {
  * bulk/junk/list/auto_reply, the X-Autoreply family); null: a person wrote it.
  */
 export function machineKind(mail: ParsedMail): "bounce" | "auto" | null {
-  const ct = mail.headers.get("content-type") as { value?: string; params?: Record<string, string> } | undefined;
+  const ct = mail.headers.get("content-type") as
+    | { value?: string; params?: Record<string, string> }
+    | undefined;
   if (ct?.value === "multipart/report" && /delivery-status/i.test(ct.params?.["report-type"] ?? "")) {
     return "bounce";
   }
@@ -52,9 +54,11 @@ export function machineKind(mail: ParsedMail): "bounce" | "auto" | null {
   if (header(mail, "x-autoreply") || header(mail, "x-autorespond") || header(mail, "x-autoresponse")) {
     return "auto";
   }
-  if (/^(auto[- ]?reply|out of office|automatic reply|resposta automática|respuesta automática)/i.test(
-    mail.subject ?? "",
-  )) return "auto";
+  if (
+    /^(auto[- ]?reply|out of office|automatic reply|resposta automática|respuesta automática)/i.test(
+      mail.subject ?? "",
+    )
+  ) return "auto";
   return null;
 }
 
@@ -152,7 +156,10 @@ export function safeHtml(html: string): string {
       "*": { color: [/^[#a-z0-9(),. %]+$/i], "text-align": [/^(left|right|center|justify)$/] },
     },
     transformTags: {
-      a: (tag, attribs) => ({ tagName: tag, attribs: { ...attribs, target: "_blank", rel: "noopener noreferrer" } }),
+      a: (tag, attribs) => ({
+        tagName: tag,
+        attribs: { ...attribs, target: "_blank", rel: "noopener noreferrer" },
+      }),
       img: (tag, attribs) => {
         const src = attribs.src ?? "";
         if (/^(cid|data):/i.test(src)) return { tagName: tag, attribs };
@@ -181,8 +188,15 @@ export function filesOf(mail: ParsedMail): MailFile[] {
     .map((a, i) => ({
       data: new Uint8Array(a.content),
       mimetype: a.contentType || "application/octet-stream",
-      filename: a.filename || `${a.related ? "inline" : "attachment"}-${i + 1}.${extOf(a.contentType)}`,
+      filename: a.filename || paramName(a.headers) ||
+        `${a.related ? "inline" : "attachment"}-${i + 1}.${extOf(a.contentType)}`,
     }));
+}
+
+/** A name given only in Content-Type (`name=` or Outlook's `filename=`). */
+function paramName(headers: Map<string, unknown>): string | undefined {
+  const ct = headers.get("content-type") as { params?: Record<string, string> } | undefined;
+  return ct?.params?.name || ct?.params?.filename || undefined;
 }
 
 function extOf(mime: string): string {

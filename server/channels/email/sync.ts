@@ -13,7 +13,9 @@ import type { ImapFlow } from "imapflow";
 import type { Deps } from "../../deps.ts";
 import type { ConnectionRow } from "../../connections/repo.ts";
 import { closeImap, openImap } from "./imap.ts";
-import { receiveMail } from "./inbound.ts";
+import { parseMail, receiveParsed } from "./inbound.ts";
+import { bareId, threadIds } from "./parse.ts";
+import type { ParsedMail } from "mailparser";
 
 /** Mails fetched and stored per chunk (one watermark write each). */
 export const CHUNK = 100;
@@ -42,7 +44,9 @@ export function syncMailbox(deps: Deps, conn: ConnectionRow): Promise<SyncResult
 
 async function watermark(deps: Deps, conn: ConnectionRow, set: Partial<ConnectionRow>) {
   await deps.database.write((tx) =>
-    tx.update(whatsapps).set(set).where(and(eq(whatsapps.companyId, conn.companyId), eq(whatsapps.id, conn.id)))
+    tx.update(whatsapps).set(set).where(
+      and(eq(whatsapps.companyId, conn.companyId), eq(whatsapps.id, conn.id)),
+    )
   );
 }
 
@@ -70,9 +74,7 @@ export async function syncWith(deps: Deps, conn: ConnectionRow, client: ImapFlow
       for await (const m of client.fetch(chunk.join(","), { uid: true, source: true }, { uid: true })) {
         if (m.source) raws.push({ uid: m.uid, source: new Uint8Array(m.source) });
       }
-      const outcomes = await Promise.allSettled(
-        raws.map((r) => receiveMail(deps, conn, r.source, `uid-${validity}-${r.uid}@connection-${conn.id}`)),
-      );
+      const outcomes = await receiveChunk(deps, conn, raws, validity);
       stored += outcomes.filter((o) => o.status === "fulfilled" && o.value === "stored").length;
       const failed = outcomes.findIndex((o) => o.status === "rejected");
       if (failed >= 0) {
@@ -88,4 +90,56 @@ export async function syncWith(deps: Deps, conn: ConnectionRow, client: ImapFlow
   } finally {
     lock.release();
   }
+}
+
+/**
+ * Stores a chunk's mails as fast as the pipeline takes them while keeping each conversation in
+ * order: mails of one sender, or naming one another (a reply to a mail of the same chunk), form a
+ * lane run one after the other; lanes run side by side (the batcher commits them together).
+ * Outcomes come back in the chunk's order.
+ */
+async function receiveChunk(
+  deps: Deps,
+  conn: ConnectionRow,
+  raws: { uid: number; source: Uint8Array }[],
+  validity: number,
+): Promise<PromiseSettledResult<string>[]> {
+  const parsed = await Promise.allSettled(raws.map((r) => parseMail(r.source)));
+  const parent = raws.map((_, i) => i);
+  const find = (i: number): number => parent[i] === i ? i : (parent[i] = find(parent[i]));
+  const owner = new Map<string, number>();
+  const link = (key: string, i: number) => {
+    const j = owner.get(key);
+    if (j === undefined) owner.set(key, i);
+    else parent[find(i)] = find(j);
+  };
+  parsed.forEach((p, i) => {
+    if (p.status !== "fulfilled") return;
+    const m: ParsedMail = p.value;
+    const from = m.from?.value?.[0]?.address?.toLowerCase();
+    if (from) link(`from:${from}`, i);
+    const id = bareId(m.messageId);
+    if (id) link(`id:${id}`, i);
+    for (const ref of threadIds(m)) link(`id:${ref}`, i);
+  });
+  const lanes = new Map<number, number[]>();
+  raws.forEach((_, i) => lanes.set(find(i), [...(lanes.get(find(i)) ?? []), i]));
+  const out: PromiseSettledResult<string>[] = new Array(raws.length);
+  await Promise.all([...lanes.values()].map(async (lane) => {
+    for (const i of lane) {
+      const p = parsed[i];
+      if (p.status === "rejected") {
+        // A mail mailparser cannot read never will: skipped (logged), so it cannot stall the mailbox.
+        console.warn(`[email] connection ${conn.id}: UID ${raws[i].uid} unreadable:`, String(p.reason));
+        out[i] = { status: "fulfilled", value: "ignored" };
+        continue;
+      }
+      const fallback = `uid-${validity}-${raws[i].uid}@connection-${conn.id}`;
+      out[i] = await receiveParsed(deps, conn, p.value, fallback).then(
+        (value) => ({ status: "fulfilled", value }) as const,
+        (reason) => ({ status: "rejected", reason }) as const,
+      );
+    }
+  }));
+  return out;
 }

@@ -165,7 +165,10 @@ export function emailWatchers(deps: Deps): EmailWatchers | undefined {
   return watchers.get(deps);
 }
 
-export function startEmailWatchers(deps: Deps, opts?: { pollMs?: number; leaseTtlMs?: number }): EmailWatchers {
+export function startEmailWatchers(
+  deps: Deps,
+  opts?: { pollMs?: number; leaseTtlMs?: number },
+): EmailWatchers {
   const w = new EmailWatchers(deps, opts);
   watchers.set(deps, w);
   w.start();
