@@ -5,6 +5,7 @@
  * threaded reply, and the customer's answer lands in the same ticket. Screenshots of the dialog and
  * the conversation at 1440, 1280 and 390 px.
  */
+import { Buffer } from "node:buffer";
 import { expect } from "expect";
 import { createCompany, createQueue } from "../_helpers/factories.ts";
 import { EmailWatchers } from "@/channels/email/watcher.ts";
@@ -93,7 +94,7 @@ if (hasDovecot()) {
             await page.getByTestId("composer-file").setInputFiles({
               name: "etiqueta-troca.pdf",
               mimeType: "application/pdf",
-              buffer: new TextEncoder().encode("%PDF-1.4 etiqueta de troca"),
+              buffer: Buffer.from("%PDF-1.4 etiqueta de troca"),
             });
             await page.getByTestId("attachment-caption").fill(
               "Sinto muito, Maria! Segue a etiqueta de troca.",
