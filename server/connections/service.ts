@@ -74,7 +74,7 @@ export async function createConnection(
   requirePermission(actor, "connections-page:addConnection");
   const flag = PLAN_FLAG[input.channel];
   if (flag) requirePlan(actor.plan, flag);
-  assertGreeting(input.queueIds, input.greetingMessage);
+  assertGreeting(input.queueIds, input.greetingMessage, input.channel);
   await assertOwnRefs(deps, actor.companyId, input);
   await assertFetchable(deps, input.webhookUrl);
   const { queueIds, ...rest } = input;
@@ -145,6 +145,7 @@ export async function updateConnection(
   assertGreeting(
     input.queueIds ?? currentQueues.map((q) => q.id),
     input.greetingMessage !== undefined ? input.greetingMessage : current.greetingMessage,
+    current.channel,
   );
   if (input.isDefault === false && current.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP");
   assertImportFields(input, current);

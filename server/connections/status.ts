@@ -11,7 +11,14 @@ export type SecretColumn = "token" | "metaAccessToken" | "telegramToken" | "tele
 
 /** The row as the browser may see it: never the token, the Meta access token nor the Telegram secrets. */
 export function withoutSecrets(row: ConnectionRow): Omit<ConnectionRow, SecretColumn> {
-  const { token: _t, metaAccessToken: _m, telegramToken: _tt, telegramSecret: _ts, emailSecret: _es, ...rest } = row;
+  const {
+    token: _t,
+    metaAccessToken: _m,
+    telegramToken: _tt,
+    telegramSecret: _ts,
+    emailSecret: _es,
+    ...rest
+  } = row;
   return rest;
 }
 

@@ -153,7 +153,10 @@ export function validateConnection(v: ConnectionFormValues, isNew: boolean): For
   for (const f of NUMBER_FIELDS) {
     if (!/^\d*$/.test(v[f].trim())) e[f] = "form.errors.number";
   }
-  if (v.queueIds.length > 1 && !v.greetingMessage.trim()) e.greetingMessage = "form.errors.greetingRequired";
+  // E-mail may leave it empty: its tickets then take the first queue without a menu.
+  if (v.channel !== "email" && v.queueIds.length > 1 && !v.greetingMessage.trim()) {
+    e.greetingMessage = "form.errors.greetingRequired";
+  }
   if (v.ratingMessage.trim() && n(v.expiresTicketNPS) === 0) e.expiresTicketNPS = "form.errors.expiresNps";
   if (n(v.timeSendQueue) > 0 && v.sendIdQueue === NO_QUEUE) e.sendIdQueue = "form.errors.sendQueue";
   if (n(v.timeSendQueue) === 0 && v.sendIdQueue !== NO_QUEUE) e.timeSendQueue = "form.errors.sendQueueTime";
