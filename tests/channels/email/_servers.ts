@@ -62,6 +62,11 @@ export type Dovecot = {
   client(): Promise<ImapFlow>;
   /** Puts a raw RFC 5322 message into a folder, as a delivery would. */
   deliver(raw: string | Uint8Array, folder?: string): Promise<void>;
+  /**
+   * Drops raw messages straight into the INBOX maildir's new/ (what a local delivery agent does):
+   * many mails arrive at once, Dovecot sees them at its next look (IDLE: inotify).
+   */
+  drop(raws: string[]): Promise<void>;
   /** Raw messages of a folder, oldest first. */
   messages(folder: string): Promise<string[]>;
   close(): Promise<void>;
@@ -169,6 +174,21 @@ service imap-login {
         await c.append(folder, typeof raw === "string" ? raw : new TextDecoder().decode(raw));
       } finally {
         await c.logout();
+      }
+    },
+    async drop(raws) {
+      const box = `${dir}/mail/${user}`;
+      const { uid, gid } = mailOwner();
+      for (const sub of ["", "/new", "/cur", "/tmp"]) {
+        await Deno.mkdir(`${box}${sub}`, { recursive: true });
+        await Deno.chown(`${box}${sub}`, uid, gid);
+      }
+      const stamp = Math.floor(Date.now() / 1000);
+      for (const [i, raw] of raws.entries()) {
+        const name = `${stamp}.M${i}P${Deno.pid}.atende-test`;
+        await Deno.writeTextFile(`${box}/tmp/${name}`, raw);
+        await Deno.chown(`${box}/tmp/${name}`, uid, gid);
+        await Deno.rename(`${box}/tmp/${name}`, `${box}/new/${name}`);
       }
     },
     async messages(folder) {
