@@ -109,10 +109,15 @@ export class EmailWatchers {
           await updateSession(deps, conn, { status: "CONNECTED", lastError: null });
         }
         backoff = 2000;
+        // Mail that arrives during a pass (its EXISTS comes while we are not in IDLE) must not
+        // wait for the next poll: the pass is run again at once.
+        let arrived = false;
+        client.on("exists", () => void (arrived = true));
         while (!w.stopped && client.usable) {
+          arrived = false;
           await syncWith(deps, conn, client);
           if (w.stopped) break;
-          await this.#idle(client, w);
+          if (!arrived) await this.#idle(client, w);
         }
       } catch (err) {
         const message = (err as Error).message || String(err);
