@@ -18,6 +18,7 @@ export const CHANNEL_KINDS = [
   "api",
   "webchat",
   "telegram",
+  "email",
 ] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 

@@ -44,6 +44,8 @@ export type TicketFields = {
   userId: number | null;
   channel: ChannelKind;
   lastMessage: string;
+  /** The conversation's subject (e-mail tickets: the first mail's); null on other channels. */
+  subject: string | null;
   unreadMessages: number;
   isGroup: boolean;
   isBot: boolean;

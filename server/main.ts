@@ -5,6 +5,7 @@ import { createApp } from "./app.ts";
 import { runSeed } from "./seed.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
 import { startWhatsappSessions, stopWhatsappSessions } from "./channels/whatsapp/boot.ts";
+import { startEmailWatchers, stopEmailWatchers } from "./channels/email/watcher.ts";
 
 const config = await loadConfig();
 const deps = await createDeps(config);
@@ -12,6 +13,8 @@ await runSeed(deps);
 const app = createApp(deps);
 const scheduler = startScheduler(deps);
 startWhatsappSessions(deps).catch((err) => console.error("[wa] boot", err));
+// Mailboxes are read by the instance holding each one's lease (IDLE, polling as the fallback).
+startEmailWatchers(deps);
 
 const server = Deno.serve({
   port: config.port,
@@ -25,6 +28,7 @@ const GRACE_MS = 10_000;
 async function shutdown() {
   await scheduler.stop();
   await stopWhatsappSessions(deps);
+  await stopEmailWatchers(deps);
   // A graceful shutdown waits for every request in flight: bounded, so that one stuck request
   // (a slow upload, a provider that never answers) cannot keep a deploy from finishing.
   await Promise.race([server.shutdown(), new Promise((r) => setTimeout(r, GRACE_MS))]);

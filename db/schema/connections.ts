@@ -16,6 +16,7 @@ import { prompts, queueIntegrations } from "./admin.ts";
 import { flowBuilders } from "./flows.ts";
 import type { WebchatSettings } from "@contract/webchat.ts";
 import type { TelegramBot } from "@contract/telegram.ts";
+import type { EmailSettings } from "@contract/email.ts";
 import { CHANNEL_KINDS, type ChannelKind } from "@contract/common.ts";
 
 /**
@@ -127,6 +128,16 @@ export const whatsapps = sqliteTable("whatsapps", {
    * list), so a redelivered update is handled once even when it carries no message id (a reaction).
    */
   telegramUpdateIds: json<number[]>("telegram_update_ids"),
+  /** email channel: the mailbox's servers, sender and signature (public; no password). */
+  emailSettings: json<EmailSettings>("email_settings"),
+  /** email channel: the IMAP and SMTP passwords or the OAuth2 token, sealed JSON; never returned. */
+  emailSecret: text("email_secret"),
+  /** email channel: the folder's UIDVALIDITY the watermark belongs to (a new one means start over). */
+  emailUidValidity: integer("email_uid_validity"),
+  /** email channel: the highest UID stored (written after the messages' commit). */
+  emailLastUid: integer("email_last_uid"),
+  /** Why the channel last failed to connect or read (shown on the Connections screen); null when fine. */
+  lastError: text("last_error"),
   ...timestamps(),
 }, (t) => [
   // Leads with company_id, so it also serves "the company's connections".

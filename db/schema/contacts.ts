@@ -51,6 +51,8 @@ export const contacts = sqliteTable("contacts", {
   uniqueIndex("contacts_company_number_uq").on(t.companyId, t.number),
   uniqueIndex("contacts_company_lid_uq").on(t.companyId, t.lid).where(sql`lid is not null`),
   index("contacts_company_name_idx").on(t.companyId, t.name),
+  // The e-mail channel finds the person behind a sender's address (one person, one contact).
+  index("contacts_company_email_idx").on(t.companyId, t.email),
   // The dashboard's new contacts in a range.
   index("contacts_company_created_idx").on(t.companyId, t.createdAt),
 ]);

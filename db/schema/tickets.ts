@@ -46,6 +46,8 @@ export const tickets = sqliteTable("tickets", {
   userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
   channel: text("channel").$type<ChannelKind>().notNull().default("whatsapp"),
   lastMessage: text("last_message").notNull().default(""),
+  /** The subject of the conversation (e-mail: the first mail's Subject, replies go out as "Re:" it). */
+  subject: text("subject"),
   unreadMessages: integer("unread_messages").notNull().default(0),
   isGroup: bool("is_group").notNull().default(false),
   isBot: bool("is_bot").notNull().default(false),

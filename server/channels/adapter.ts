@@ -86,6 +86,13 @@ export type InboundMessage = {
    * `callback_data`); `body` is its title. A bot's menu reads it as the option chosen.
    */
   choice?: string;
+  /** A conversation's subject (e-mail): kept on the ticket when it has none yet. */
+  subject?: string;
+  /**
+   * Sent by a machine, not the customer (an e-mail auto-reply or bounce): stored and shown, but no
+   * bot, greeting or rating answers it.
+   */
+  automated?: boolean;
 };
 
 /** Messages of a conversation an attendant has just read, for channels that report reads. */

@@ -4,6 +4,7 @@ import { apiAdapter } from "./api/adapter.ts";
 import { facebookAdapter, instagramAdapter, whatsappApiAdapter } from "./meta/adapter.ts";
 import { webchatAdapter } from "../webchat/adapter.ts";
 import { telegramAdapter } from "./telegram/adapter.ts";
+import { emailAdapter } from "./email/adapter.ts";
 
 /** The Baileys adapter, imported on first use (whatsapp/boot.ts says why). */
 const wa = () => import("./whatsapp/adapter.ts").then((m) => m.whatsappAdapter);
@@ -27,4 +28,5 @@ export const CHANNEL_ADAPTERS: readonly ChannelAdapter[] = [
   instagramAdapter,
   webchatAdapter,
   telegramAdapter,
+  emailAdapter,
 ];

@@ -94,7 +94,13 @@ export async function assertFetchable(deps: Deps, url: string | null | undefined
   });
 }
 
-export function assertGreeting(queueIds: number[] | undefined, greeting: string | null | undefined) {
+export function assertGreeting(
+  queueIds: number[] | undefined,
+  greeting: string | null | undefined,
+  channel?: string,
+) {
+  // E-mail asks no menu by default: without a greeting its tickets take the first queue (queue step).
+  if (channel === "email") return;
   if (queueIds && queueIds.length > 1 && !greeting?.trim()) throw new AppError("ERR_WAPP_GREETING_REQUIRED");
 }
 

@@ -4,6 +4,7 @@ import { flag } from "../lib/flag.ts";
 import { channelKinds } from "@db/schema.ts";
 import { workingHours } from "../queues/schemas.ts";
 import { webchatConfigInput, webchatPatchInput } from "../webchat/config.ts";
+import { emailSettingsInput } from "../channels/email/connect.ts";
 
 const onOff = z.enum(["enabled", "disabled"]);
 const minutes = z.coerce.number().int().min(0).max(100_000);
@@ -139,6 +140,12 @@ export const connectionFields = z.object({
   webchat: webchatConfigInput.nullable().optional(),
   /** telegram channel: the BotFather token; checked with getMe, sealed on save and never returned. */
   telegramToken: z.string().trim().min(10).max(200).nullable().optional(),
+  /** email channel: the mailbox's servers, sender and signature (public). */
+  emailSettings: emailSettingsInput.nullable().optional(),
+  /** email channel: the IMAP password or OAuth2 access token; sealed on save, never returned. */
+  emailPassword: z.string().min(1).max(4000).nullable().optional(),
+  /** email channel: an SMTP password of its own (blank: the IMAP one). */
+  emailSmtpPassword: z.string().min(1).max(4000).nullable().optional(),
 });
 
 type AutomationFields = {

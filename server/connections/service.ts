@@ -11,6 +11,7 @@ import { randomString } from "../lib/crypto.ts";
 import { type PlanFlag, requirePermission, requirePlan, requireWithinLimit } from "../auth/permissions.ts";
 import { adapterFor, hasAdapter } from "../channels/registry.ts";
 import { telegramFields } from "../channels/telegram/connect.ts";
+import { emailFields } from "../channels/email/connect.ts";
 import * as repo from "./repo.ts";
 import { evict } from "../caches.ts";
 import { audit, changes, snapshot } from "../audit/audit.ts";
@@ -36,6 +37,7 @@ const PLAN_FLAG: Record<string, PlanFlag | null> = {
   api: null,
   webchat: null,
   telegram: "useTelegram",
+  email: null,
 };
 
 /** Fields whose change makes the channel connect again (webhook target, Cloud API credentials). */
@@ -43,6 +45,7 @@ const RECONNECT_ON: Partial<Record<string, (keyof repo.ConnectionRow)[]>> = {
   api: ["webhookUrl"],
   whatsappapi: ["metaPhoneNumberId", "metaAccessToken"],
   telegram: ["telegramToken"],
+  email: ["emailSettings", "emailSecret"],
 };
 
 export async function listConnections(deps: Deps, actor: Actor): Promise<ConnectionDTO[]> {
@@ -71,13 +74,18 @@ export async function createConnection(
   requirePermission(actor, "connections-page:addConnection");
   const flag = PLAN_FLAG[input.channel];
   if (flag) requirePlan(actor.plan, flag);
-  assertGreeting(input.queueIds, input.greetingMessage);
+  assertGreeting(input.queueIds, input.greetingMessage, input.channel);
   await assertOwnRefs(deps, actor.companyId, input);
   await assertFetchable(deps, input.webhookUrl);
   const { queueIds, ...rest } = input;
   const fields = webchatFields(
     input.channel,
-    await telegramFields(deps, input.channel, await metaFields(deps, input.channel, rest), true),
+    await emailFields(
+      deps,
+      input.channel,
+      await telegramFields(deps, input.channel, await metaFields(deps, input.channel, rest), true),
+      null,
+    ),
     null,
   );
   if (input.channel === "whatsappapi" && (!fields.metaPhoneNumberId || !fields.metaAccessToken)) {
@@ -137,6 +145,7 @@ export async function updateConnection(
   assertGreeting(
     input.queueIds ?? currentQueues.map((q) => q.id),
     input.greetingMessage !== undefined ? input.greetingMessage : current.greetingMessage,
+    current.channel,
   );
   if (input.isDefault === false && current.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP");
   assertImportFields(input, current);
@@ -151,7 +160,12 @@ export async function updateConnection(
   const { queueIds, ...rest } = input;
   const fields = webchatFields(
     current.channel,
-    await telegramFields(deps, current.channel, await metaFields(deps, current.channel, rest), false),
+    await emailFields(
+      deps,
+      current.channel,
+      await telegramFields(deps, current.channel, await metaFields(deps, current.channel, rest), false),
+      current,
+    ),
     current,
   );
   const row = await deps.database.write(async (tx) => {

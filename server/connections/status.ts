@@ -7,11 +7,18 @@ import type { ConnectionRow } from "./repo.ts";
 import { invalidate } from "../caches.ts";
 
 /** Columns the browser never sees. */
-export type SecretColumn = "token" | "metaAccessToken" | "telegramToken" | "telegramSecret";
+export type SecretColumn = "token" | "metaAccessToken" | "telegramToken" | "telegramSecret" | "emailSecret";
 
 /** The row as the browser may see it: never the token, the Meta access token nor the Telegram secrets. */
 export function withoutSecrets(row: ConnectionRow): Omit<ConnectionRow, SecretColumn> {
-  const { token: _t, metaAccessToken: _m, telegramToken: _tt, telegramSecret: _ts, ...rest } = row;
+  const {
+    token: _t,
+    metaAccessToken: _m,
+    telegramToken: _tt,
+    telegramSecret: _ts,
+    emailSecret: _es,
+    ...rest
+  } = row;
   return rest;
 }
 
@@ -19,7 +26,9 @@ export function withoutSecrets(row: ConnectionRow): Omit<ConnectionRow, SecretCo
 export async function updateSession(
   deps: Deps,
   conn: Pick<ConnectionRow, "id" | "companyId">,
-  set: Partial<Pick<ConnectionRow, "status" | "qrcode" | "retries" | "number" | "statusImportMessages">>,
+  set: Partial<
+    Pick<ConnectionRow, "status" | "qrcode" | "retries" | "number" | "statusImportMessages" | "lastError">
+  >,
 ): Promise<ConnectionRow | null> {
   const [row] = await deps.database.write((tx) =>
     tx.update(whatsapps).set({ ...set, updatedAt: new Date().toISOString() })

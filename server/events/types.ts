@@ -55,7 +55,14 @@ export type EventMap = {
   "ticket.updated": { companyId: number; ticket: TicketDTO; before?: TicketScope; actorUserId?: number };
   "ticket.deleted": { companyId: number; ticketId: number; scope: TicketScope };
   /** `choice`: the id of the button, row or quick reply an inbound message tapped (adapter.ts). */
-  "message.created": { companyId: number; message: MessageDTO; ticket: TicketDTO; choice?: string };
+  /** `automated`: an inbound message a machine sent (an e-mail auto-reply or bounce): no automation. */
+  "message.created": {
+    companyId: number;
+    message: MessageDTO;
+    ticket: TicketDTO;
+    choice?: string;
+    automated?: boolean;
+  };
   "message.updated": { companyId: number; message: MessageDTO; ticket: TicketDTO };
   /** A note written on a ticket's side panel (ticket_notes), after its commit; its author is a person. */
   "ticketNote.created": {

@@ -137,7 +137,14 @@ async function finishBatch(deps: Deps, jobs: StoreJob[], stored: Written): Promi
       // carries the updated ticket (as in the reference), which halves the frames per message.
       if (r.moved) deps.bus.emit("ticket.updated", { companyId, ticket, before: r.before });
       const choice = jobs[i].msg.choice;
-      deps.bus.emit("message.created", { companyId, message, ticket, ...(choice ? { choice } : {}) });
+      const automated = jobs[i].msg.automated;
+      deps.bus.emit("message.created", {
+        companyId,
+        message,
+        ticket,
+        ...(choice ? { choice } : {}),
+        ...(automated ? { automated } : {}),
+      });
       results.push({ ok: true, value: { messageId: r.message.id, ticketId: r.ticket.id, duplicate: false } });
     }
   }

@@ -206,6 +206,7 @@ async function storeInbound(
     unreadMessages: msg.fromMe ? 0 : ticket.unreadMessages + 1,
     fromMe: msg.fromMe,
     status: ticket.status === "closed" ? "pending" : ticket.status,
+    ...(msg.subject && !ticket.subject ? { subject: msg.subject.slice(0, 500) } : {}),
   });
   await openTraking(tx, companyId, updated);
   return {

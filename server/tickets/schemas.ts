@@ -49,6 +49,9 @@ export const ticketAnswer = z.object({
   userId: nullableInt,
   channel: z.enum(CHANNEL_KINDS),
   lastMessage: z.string(),
+  subject: z.string().nullable().describe(
+    "The conversation's subject (e-mail tickets: the first mail's); null on other channels.",
+  ),
   unreadMessages: int,
   isGroup: z.boolean(),
   isBot: z.boolean(),

@@ -1,6 +1,8 @@
 /** The adapter contract (tests/channels/_contract.ts) for every channel kind implemented. */
 import assert from "node:assert/strict";
 import { whatsapps } from "@db/schema.ts";
+import { hasDovecot } from "./email/_servers.ts";
+import { mail, startMail } from "./email/_support.ts";
 import { runDueJobs } from "@/jobs/queue.ts";
 import type { MetaKind } from "@/channels/meta/adapter.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
@@ -141,3 +143,31 @@ contractSuite("whatsappapi", metaHarness("whatsappapi"));
 contractSuite("facebook", metaHarness("facebook"));
 contractSuite("instagram", metaHarness("instagram"));
 contractSuite("telegram", telegramHarness);
+
+const emailHarness: ContractHarness = {
+  expectedStatus: "CONNECTED",
+  async setup() {
+    const k = await startMail();
+    const conn = (await findConnection(k.t.deps.db, k.companyId, k.connectionId))!;
+    const customer = "contract@exemplo.test";
+    return {
+      t: k.t,
+      conn,
+      customer,
+      storedId: (externalId) => `mail:${externalId}@contract.test`,
+      async inbound(externalId, body) {
+        await k.dc.deliver(mail({ from: customer, body, id: `${externalId}@contract.test` }));
+        await k.sync();
+      },
+      async delivered(body) {
+        await runDueJobs(k.t.deps);
+        assert.ok(
+          k.smtp.received.some((r) => r.mail.text?.startsWith(body)),
+          `the SMTP server received no "${body}"`,
+        );
+      },
+      close: () => k.close(),
+    };
+  },
+};
+if (hasDovecot()) contractSuite("email", emailHarness);

@@ -3,6 +3,7 @@
  * a connection with queues gets the connection's greeting and a numbered queue menu; a digit picks
  * the queue; "sair" ends the conversation. One queue is chosen without asking. The menu is sent at
  * most maxUseBotQueues times (0 = unlimited), and not again inside timeUseBotQueues minutes.
+ * E-mail sends no menu unless its connection has a greeting (the admin asked for one).
  */
 import { and, count, eq, isNull } from "drizzle-orm";
 import { tickets, ticketTraking } from "@db/schema.ts";
@@ -48,6 +49,14 @@ export const queueStep: AutomationStep = {
         await say(connection.greetingMessage);
         await greetingMedia(ctx);
       }
+      const row = await assignQueue(ctx, queues[0]);
+      await enterQueue(ctx, row, queues[0].id, s, say, false);
+      return "stop";
+    }
+
+    // E-mail's default: no numbered menu in a mail. Without a greeting (which an e-mail connection
+    // may leave empty) the ticket takes the connection's first queue; writing one asks for the menu.
+    if (connection.channel === "email" && !connection.greetingMessage?.trim()) {
       const row = await assignQueue(ctx, queues[0]);
       await enterQueue(ctx, row, queues[0].id, s, say, false);
       return "stop";

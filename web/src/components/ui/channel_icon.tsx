@@ -1,4 +1,4 @@
-import { MessageCircle, Webhook } from "lucide-react";
+import { Mail, MessageCircle, Webhook } from "lucide-react";
 import { cn } from "../../lib/utils.ts";
 
 const PATHS: Record<string, { color: string; d: string }> = {
@@ -29,6 +29,9 @@ export function ChannelIcon(
   { channel, className }: { channel: string | null | undefined; className?: string },
 ) {
   const p = PATHS[channel ?? ""];
+  if (channel === "email") {
+    return <Mail data-channel="email" className={cn("size-3.5 text-amber-600", className)} />;
+  }
   if (channel === "webchat") {
     return <MessageCircle data-channel="webchat" className={cn("size-3.5 text-sky-500", className)} />;
   }

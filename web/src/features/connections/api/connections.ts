@@ -9,6 +9,7 @@ import type { WorkingHours } from "@contract/companies.ts";
 import type { ConnectionStatus } from "@contract/connections.ts";
 import type { WebchatSettings } from "@contract/webchat.ts";
 import type { TelegramBot } from "@contract/telegram.ts";
+import type { EmailSettings } from "@contract/email.ts";
 
 export type Channel = ChannelKind;
 export type { ConnectionStatus };
@@ -31,6 +32,10 @@ export type ConnectionRecord = {
   webchatKey?: string | null;
   /** telegram channel: the bot getMe described (the token itself is never returned). */
   telegramBot?: TelegramBot | null;
+  /** email channel: servers, sender and signature (passwords are never returned). */
+  emailSettings?: EmailSettings | null;
+  /** Why the channel last failed to connect or read; null when fine. */
+  lastError?: string | null;
   greetingMessage: string | null;
   complationMessage: string | null;
   outOfHoursMessage: string | null;
@@ -63,7 +68,13 @@ export type ConnectionPayload =
   & Partial<
     Omit<ConnectionRecord, "id" | "queues" | "token" | "status" | "qrcode" | "retries" | "updatedAt">
   >
-  & { queueIds?: number[]; metaAccessToken?: string | null; telegramToken?: string };
+  & {
+    queueIds?: number[];
+    metaAccessToken?: string | null;
+    telegramToken?: string;
+    emailPassword?: string;
+    emailSmtpPassword?: string;
+  };
 
 export const CONNECTIONS_KEY = ["connections"] as const;
 

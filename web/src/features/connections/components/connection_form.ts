@@ -1,6 +1,7 @@
 import type { Channel, ConnectionPayload, ConnectionRecord } from "../api/connections.ts";
+import { emailErrors, type EmailFormValues, emailPayload, emailValues } from "./email_form.ts";
 
-export type ConnectionFormValues = {
+export type ConnectionFormValues = EmailFormValues & {
   name: string;
   channel: Channel;
   isDefault: boolean;
@@ -70,6 +71,7 @@ export function emptyConnection(channel: Channel): ConnectionFormValues {
     timeInactiveMessage: "0",
     expiresTicketNPS: "0",
     maxUseBotQueuesNPS: "3",
+    ...emailValues(null),
   };
 }
 
@@ -95,6 +97,7 @@ export function fromConnection(c: ConnectionRecord): ConnectionFormValues {
     sendIdQueue: c.sendIdQueue ? String(c.sendIdQueue) : NO_QUEUE,
     whenExpiresTicket: num(c.whenExpiresTicket, "0"),
     ...Object.fromEntries(NUMBER_FIELDS.map((f) => [f, num(c[f], base[f])])),
+    ...emailValues(c.emailSettings),
   };
 }
 
@@ -106,6 +109,13 @@ export const FIELD_TAB: Partial<Record<keyof ConnectionFormValues, string>> = {
   metaPhoneNumberId: "general",
   metaAccessToken: "general",
   telegramToken: "general",
+  emailImapHost: "general",
+  emailImapPort: "general",
+  emailImapUser: "general",
+  emailPassword: "general",
+  emailSmtpHost: "general",
+  emailSmtpPort: "general",
+  emailFromAddress: "general",
   greetingMessage: "messages",
   ratingMessage: "messages",
   sendIdQueue: "chatbot",
@@ -139,10 +149,14 @@ export function validateConnection(v: ConnectionFormValues, isNew: boolean): For
     if (isNew && !token) e.telegramToken = "form.errors.required";
     else if (token && !TELEGRAM_TOKEN_RE.test(token)) e.telegramToken = "form.errors.telegramToken";
   }
+  if (v.channel === "email") Object.assign(e, emailErrors(v, isNew));
   for (const f of NUMBER_FIELDS) {
     if (!/^\d*$/.test(v[f].trim())) e[f] = "form.errors.number";
   }
-  if (v.queueIds.length > 1 && !v.greetingMessage.trim()) e.greetingMessage = "form.errors.greetingRequired";
+  // E-mail may leave it empty: its tickets then take the first queue without a menu.
+  if (v.channel !== "email" && v.queueIds.length > 1 && !v.greetingMessage.trim()) {
+    e.greetingMessage = "form.errors.greetingRequired";
+  }
   if (v.ratingMessage.trim() && n(v.expiresTicketNPS) === 0) e.expiresTicketNPS = "form.errors.expiresNps";
   if (n(v.timeSendQueue) > 0 && v.sendIdQueue === NO_QUEUE) e.sendIdQueue = "form.errors.sendQueue";
   if (n(v.timeSendQueue) === 0 && v.sendIdQueue !== NO_QUEUE) e.timeSendQueue = "form.errors.sendQueueTime";
@@ -176,5 +190,6 @@ export function toPayload(v: ConnectionFormValues, isNew: boolean): ConnectionPa
     if (v.metaAccessToken.trim()) payload.metaAccessToken = v.metaAccessToken.trim();
   }
   if (v.channel === "telegram" && v.telegramToken.trim()) payload.telegramToken = v.telegramToken.trim();
+  if (v.channel === "email") Object.assign(payload, emailPayload(v));
   return payload;
 }

@@ -70,12 +70,22 @@ export function ConnectionsTable(props: Props) {
                     {t(`channels.${c.channel}`)}
                     {c.number ? ` · ${c.number}` : ""}
                     {c.telegramBot ? ` · @${c.telegramBot.username}` : ""}
+                    {c.emailSettings ? ` · ${c.emailSettings.fromAddress}` : ""}
                   </p>
                 </div>
               </div>
             </td>
             <td className={td}>
               <StatusBadge status={c.status} />
+              {c.lastError && (
+                <p
+                  className="mt-1 max-w-56 truncate text-xs text-danger"
+                  title={c.lastError}
+                  data-testid="conn-last-error"
+                >
+                  {t("table.lastError", { error: c.lastError })}
+                </p>
+              )}
             </td>
             <td className={td}>
               <div className="flex flex-wrap items-center gap-2">

@@ -9,7 +9,7 @@ import type { Channel } from "../api/connections.ts";
 import { connectMeta } from "../api/facebook_login.ts";
 import { ChannelIcon } from "../../../components/ui/channel_icon.tsx";
 
-/** 'New connection': WhatsApp, Cloud API, Facebook, Instagram, Telegram per plan flags; the API channel, webchat. */
+/** 'New connection': WhatsApp, Cloud API, Facebook, Instagram, Telegram per plan flags; the API channel, webchat, e-mail. */
 export function NewConnectionMenu(
   { onCreate, testId = "conn-add" }: { onCreate: (channel: Channel) => void; testId?: string },
 ) {
@@ -24,6 +24,7 @@ export function NewConnectionMenu(
     { channel: "api", show: true },
     { channel: "webchat", show: true },
     { channel: "telegram", show: planAllows(user, "useTelegram") },
+    { channel: "email", show: true },
   ];
 
   const pick = async (channel: Channel) => {

@@ -106,6 +106,11 @@ export function TicketHeader({ ticket, onBack, onToggleDrawer, onExport, onSelec
             <span className="font-medium tabular-nums" data-testid="ticket-number">
               #{ticket.number ?? ticket.id}
             </span>
+            {ticket.subject && (
+              <span className="min-w-0 truncate" title={ticket.subject} data-testid="ticket-subject">
+                · {ticket.subject}
+              </span>
+            )}
             {ticket.queue && (
               <>
                 <span className="size-1.5 rounded-full" style={{ backgroundColor: ticket.queue.color }} />

@@ -1,0 +1,39 @@
+/**
+ * One IMAP client for a connection (imapflow), with the password or the OAuth2 token (XOAUTH2) of
+ * its sealed secret. Callers log out when done; a client is never shared between a sync pass and
+ * the IDLE watcher, so a dropped connection fails only the pass that used it.
+ */
+import { ImapFlow } from "imapflow";
+import type { Deps } from "../../deps.ts";
+import type { ConnectionRow } from "../../connections/repo.ts";
+import { openSecret } from "./connect.ts";
+
+export async function openImap(deps: Deps, conn: ConnectionRow): Promise<ImapFlow> {
+  const s = conn.emailSettings;
+  if (!s) throw new Error("the e-mail connection has no settings");
+  const secret = await openSecret(deps, conn);
+  const client = new ImapFlow({
+    host: s.imapHost,
+    port: s.imapPort,
+    secure: s.imapSecure,
+    auth: s.auth === "xoauth2"
+      ? { user: s.imapUser, accessToken: secret.password }
+      : { user: s.imapUser, pass: secret.password },
+    logger: false,
+    // A server without IDLE is polled with NOOP by the watcher's idle().
+    missingIdleCommand: "NOOP",
+    // We wait in idle() ourselves, only in the watcher.
+    disableAutoIdle: true,
+    connectionTimeout: 20_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 5 * 60_000,
+  });
+  // A dropped socket emits 'error'; the pass using it fails through its own promise.
+  client.on("error", (err: Error) => console.warn(`[email] connection ${conn.id}:`, err.message));
+  await client.connect();
+  return client;
+}
+
+export async function closeImap(client: ImapFlow): Promise<void> {
+  await client.logout().catch(() => client.close());
+}

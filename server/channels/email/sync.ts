@@ -1,0 +1,145 @@
+/**
+ * One pass over a connection's folder: every mail whose UID is above the watermark, oldest first,
+ * in chunks; the chunk's mails enter the pipeline together (its batcher writes them in one group
+ * commit) and only after they have all committed is the watermark (`email_last_uid`) moved to the
+ * chunk's highest UID. A connection dropped mid-fetch loses nothing: the next pass fetches again
+ * from the old watermark and Message-ID dedupe skips what was stored. A new UIDVALIDITY (the folder
+ * was recreated) starts over from UID 1, dedupe again keeping it to new mail. One pass at a time per
+ * connection in a process; the watcher (watcher.ts) holds the mailbox for the fleet.
+ */
+import { and, eq } from "drizzle-orm";
+import { whatsapps } from "@db/schema.ts";
+import type { ImapFlow } from "imapflow";
+import type { Deps } from "../../deps.ts";
+import type { ConnectionRow } from "../../connections/repo.ts";
+import { closeImap, openImap } from "./imap.ts";
+import { parseMail, receiveParsed } from "./inbound.ts";
+import { bareId, threadIds } from "./parse.ts";
+import type { ParsedMail } from "mailparser";
+
+/** Mails fetched and stored per chunk (one watermark write each). */
+export const CHUNK = 100;
+
+export type SyncResult = { fetched: number; stored: number; lastUid: number };
+
+const running = new WeakMap<Deps, Map<number, Promise<SyncResult>>>();
+
+/** Reads what is new in the mailbox now; a pass already running for the connection is joined. */
+export function syncMailbox(deps: Deps, conn: ConnectionRow): Promise<SyncResult> {
+  let map = running.get(deps);
+  if (!map) running.set(deps, map = new Map());
+  const busy = map.get(conn.id);
+  if (busy) return busy;
+  const pass = (async () => {
+    const client = await openImap(deps, conn);
+    try {
+      return await syncWith(deps, conn, client);
+    } finally {
+      await closeImap(client);
+    }
+  })().finally(() => map.delete(conn.id));
+  map.set(conn.id, pass);
+  return pass;
+}
+
+async function watermark(deps: Deps, conn: ConnectionRow, set: Partial<ConnectionRow>) {
+  await deps.database.write((tx) =>
+    tx.update(whatsapps).set(set).where(
+      and(eq(whatsapps.companyId, conn.companyId), eq(whatsapps.id, conn.id)),
+    )
+  );
+}
+
+/** The pass itself on an open client (the watcher runs it on its own connection). */
+export async function syncWith(deps: Deps, conn: ConnectionRow, client: ImapFlow): Promise<SyncResult> {
+  const folder = conn.emailSettings?.imapFolder || "INBOX";
+  // The watermark as stored now: the row in hand may be older than the last pass.
+  const [fresh] = await deps.db.select({ v: whatsapps.emailUidValidity, last: whatsapps.emailLastUid })
+    .from(whatsapps).where(and(eq(whatsapps.companyId, conn.companyId), eq(whatsapps.id, conn.id)));
+  const lock = await client.getMailboxLock(folder);
+  try {
+    const box = client.mailbox;
+    if (!box) throw new Error(`folder ${folder} could not be opened`);
+    const validity = Number(box.uidValidity);
+    let last = fresh?.v === validity ? fresh.last ?? 0 : 0;
+    if (fresh?.v !== validity) await watermark(deps, conn, { emailUidValidity: validity, emailLastUid: 0 });
+    if (!box.exists) return { fetched: 0, stored: 0, lastUid: last };
+    // `n:*` always names the newest mail, even below n: filtered below.
+    const found = await client.search({ uid: `${last + 1}:*` }, { uid: true });
+    const uids = (found || []).filter((u) => u > last).sort((a, b) => a - b);
+    let stored = 0;
+    for (let i = 0; i < uids.length; i += CHUNK) {
+      const chunk = uids.slice(i, i + CHUNK);
+      const raws: { uid: number; source: Uint8Array }[] = [];
+      for await (const m of client.fetch(chunk.join(","), { uid: true, source: true }, { uid: true })) {
+        if (m.source) raws.push({ uid: m.uid, source: new Uint8Array(m.source) });
+      }
+      const outcomes = await receiveChunk(deps, conn, raws, validity);
+      stored += outcomes.filter((o) => o.status === "fulfilled" && o.value === "stored").length;
+      const failed = outcomes.findIndex((o) => o.status === "rejected");
+      if (failed >= 0) {
+        // The watermark stops before the first mail that failed: the next pass tries it again.
+        const before = raws[failed].uid - 1;
+        if (before > last) await watermark(deps, conn, { emailLastUid: before });
+        throw (outcomes[failed] as PromiseRejectedResult).reason;
+      }
+      last = chunk[chunk.length - 1];
+      await watermark(deps, conn, { emailLastUid: last });
+    }
+    return { fetched: uids.length, stored, lastUid: last };
+  } finally {
+    lock.release();
+  }
+}
+
+/**
+ * Stores a chunk's mails as fast as the pipeline takes them while keeping each conversation in
+ * order: mails of one sender, or naming one another (a reply to a mail of the same chunk), form a
+ * lane run one after the other; lanes run side by side (the batcher commits them together).
+ * Outcomes come back in the chunk's order.
+ */
+async function receiveChunk(
+  deps: Deps,
+  conn: ConnectionRow,
+  raws: { uid: number; source: Uint8Array }[],
+  validity: number,
+): Promise<PromiseSettledResult<string>[]> {
+  const parsed = await Promise.allSettled(raws.map((r) => parseMail(r.source)));
+  const parent = raws.map((_, i) => i);
+  const find = (i: number): number => parent[i] === i ? i : (parent[i] = find(parent[i]));
+  const owner = new Map<string, number>();
+  const link = (key: string, i: number) => {
+    const j = owner.get(key);
+    if (j === undefined) owner.set(key, i);
+    else parent[find(i)] = find(j);
+  };
+  parsed.forEach((p, i) => {
+    if (p.status !== "fulfilled") return;
+    const m: ParsedMail = p.value;
+    const from = m.from?.value?.[0]?.address?.toLowerCase();
+    if (from) link(`from:${from}`, i);
+    const id = bareId(m.messageId);
+    if (id) link(`id:${id}`, i);
+    for (const ref of threadIds(m)) link(`id:${ref}`, i);
+  });
+  const lanes = new Map<number, number[]>();
+  raws.forEach((_, i) => lanes.set(find(i), [...(lanes.get(find(i)) ?? []), i]));
+  const out: PromiseSettledResult<string>[] = new Array(raws.length);
+  await Promise.all([...lanes.values()].map(async (lane) => {
+    for (const i of lane) {
+      const p = parsed[i];
+      if (p.status === "rejected") {
+        // A mail mailparser cannot read never will: skipped (logged), so it cannot stall the mailbox.
+        console.warn(`[email] connection ${conn.id}: UID ${raws[i].uid} unreadable:`, String(p.reason));
+        out[i] = { status: "fulfilled", value: "ignored" };
+        continue;
+      }
+      const fallback = `uid-${validity}-${raws[i].uid}@connection-${conn.id}`;
+      out[i] = await receiveParsed(deps, conn, p.value, fallback).then(
+        (value) => ({ status: "fulfilled", value }) as const,
+        (reason) => ({ status: "rejected", reason }) as const,
+      );
+    }
+  }));
+  return out;
+}
