@@ -7,6 +7,8 @@ export type Instance = {
   wsUrl: string;
   /** kill -9: no shutdown hook runs, leases are left to lapse. */
   kill(): Promise<void>;
+  /** SIGSTOP: the process holds what it holds and does nothing more (no renewal), until killed. */
+  freeze(): void;
   stop(): Promise<void>;
   alive: boolean;
 };
@@ -60,6 +62,9 @@ export async function spawnInstance(env: Record<string, string>): Promise<Instan
       inst.alive = false;
       child.kill("SIGKILL");
       await child.status;
+    },
+    freeze() {
+      if (inst.alive) child.kill("SIGSTOP");
     },
     async stop() {
       if (!inst.alive) return;

@@ -32,7 +32,7 @@ Deno.test("[fleet] kill -9 of the session owner: another process takes the sessi
         .returning()
     );
     const { token } = await login(t, admin);
-    const env = { DATA_DIR: dataDir, REDIS_URL: redis.url, FAKE_WA_LOG: log, LEASE_TTL_MS: "1500" };
+    const env = { DATA_DIR: dataDir, REDIS_URL: redis.url, FAKE_WA_LOG: log, LEASE_TTL_MS: "6000" };
     const holder = async () =>
       (await t.deps.db.select().from(leases).where(eq(leases.name, `wa:${conn.id}`)))[0]?.holder;
 
@@ -60,14 +60,15 @@ Deno.test("[fleet] kill -9 of the session owner: another process takes the sessi
     assert.equal(first.body.ack, 1);
 
     // 2. A dies. Until its lease lapses a send finds no owner: it is stored, marked failed, told.
-    // The dead holder's lease is kept from lapsing while the test sends, so the send always
-    // lands in that window (with a 1.5 s lease a slow machine could otherwise miss it).
-    await a.kill();
+    // A is frozen first (it renews no more), its lease is kept from lapsing while the test sends,
+    // then it is killed: the send always lands in that window, however slow the machine.
+    a.freeze();
     const aLease = and(eq(leases.name, `wa:${conn.id}`), eq(leases.holder, a.id));
     const held = await t.deps.database.write((tx) =>
       tx.update(leases).set({ expiresAt: new Date(Date.now() + 60_000).toISOString() }).where(aLease)
         .returning()
     );
+    await a.kill();
     assert.equal(held.length, 1, "the dead A still holds the session's lease");
     const second = await send("dois");
     assert.equal(second.status, 409, JSON.stringify(second.body));
