@@ -303,7 +303,16 @@ export async function expectToastThenReload(page: Page, text: string, action: ()
   }
 }
 
+/**
+ * Screenshots are for people to look at, not assertions: a developer gets them (the default), CI does
+ * not (`CI=true`, set by .ci/run) unless `SCREENSHOTS=1` asks. They were ~460 PNGs per run at three
+ * widths, a good part of the browser tests' CPU. A failing test still leaves its screenshot.
+ */
+export const TAKE_SCREENSHOTS = (Deno.env.get("SCREENSHOTS") ??
+  (Deno.env.get("CI") === "true" ? "0" : "1")) === "1";
+
 export async function screenshot(page: Page, name: string) {
+  if (!TAKE_SCREENSHOTS) return;
   await Deno.mkdir(SHOTS_DIR, { recursive: true });
   await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: false });
 }
@@ -321,7 +330,7 @@ export async function settled(page: Page) {
   );
 }
 
-/** Settles, then takes the screenshot. */
+/** Settles, then takes the screenshot (the settling also without screenshots: later steps see the same page). */
 export async function shot(page: Page, name: string) {
   await settled(page);
   await screenshot(page, name);
