@@ -6,7 +6,7 @@
  */
 import { PassThrough, Readable } from "node:stream";
 import { once } from "node:events";
-import ExcelJS from "exceljs";
+import { loadExcel } from "../lib/spreadsheet/exceljs.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { noPermission } from "../lib/errors.ts";
@@ -135,7 +135,8 @@ export async function exportAuditLogs(deps: Deps, actor: Actor, q: AuditQuery): 
     ),
   });
   const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+  const Excel = await loadExcel();
+  const wb = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const ws = wb.addWorksheet("Audit log");
   ws.columns = HEADERS.map((h) => ({
     header: h === "date" ? `date (${tz})` : h,

@@ -6,7 +6,7 @@
  * a verified one is bounded by webhook_inputs.ts before use. Every payment goes through the
  * payment rule: a session counts only for the invoice it was made for, while it is current.
  */
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { and, desc, eq } from "drizzle-orm";
 import { invoices } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
@@ -19,14 +19,26 @@ import { idOf, parseWebhook, stripeEvent, stripeInvoice, stripeSession } from ".
 import type { InvoiceRow } from "./invoices.ts";
 import { ensureInvoices, oldestOpenInvoice } from "./invoices.ts";
 
-const crypto = Stripe.createSubtleCryptoProvider();
-/** Signature checks need no key; this instance never calls the API. */
-const verifier = new Stripe("sk_verify_only", { httpClient: Stripe.createFetchHttpClient() }).webhooks;
+/**
+ * The package, loaded on first use: it is large, and most processes (every test file that never
+ * bills by card) have no use for it. Signature checks need no key; the verifier never calls the API.
+ */
+let loaded:
+  | Promise<{ Stripe: typeof Stripe; crypto: Stripe.CryptoProvider; verifier: Stripe.Webhooks }>
+  | null = null;
+function stripeLib() {
+  return loaded ??= import("stripe").then(({ default: Stripe }) => ({
+    Stripe,
+    crypto: Stripe.createSubtleCryptoProvider(),
+    verifier: new Stripe("sk_verify_only", { httpClient: Stripe.createFetchHttpClient() }).webhooks,
+  }));
+}
 
 export async function stripeClient(deps: Deps): Promise<Stripe | null> {
   const key = await readSecret(deps, "stripeprivatekey");
   if (!key) return null;
   const url = new URL(deps.config.providers.stripe);
+  const { Stripe } = await stripeLib();
   return new Stripe(key, {
     host: url.hostname,
     port: url.port ? Number(url.port) : undefined,
@@ -117,6 +129,7 @@ export async function handleStripeWebhook(
     throw new AppError("ERR_UNAUTHENTICATED", { message: "stripe signature required" });
   }
   let verified: Stripe.Event;
+  const { verifier, crypto } = await stripeLib();
   try {
     verified = await verifier.constructEventAsync(rawBody, signature, secret, undefined, crypto);
   } catch (err) {

@@ -5,7 +5,7 @@
  * the answer lists every rejected row with its reason. New items are then checked on the channel
  * in the background (number_check.ts) where a connection can tell.
  */
-import ExcelJS from "exceljs";
+import { loadExcel } from "../lib/spreadsheet/exceljs.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { readContactRows } from "../lib/spreadsheet/read.ts";
@@ -133,7 +133,8 @@ export async function importIntoList(
 /** The list as an .xlsx (name, number, email, isWhatsappValid), rows streamed in pages. */
 export async function exportList(deps: Deps, actor: Actor, listId: number): Promise<Uint8Array> {
   await repo.getList(deps.db, actor.companyId, listId);
-  const wb = new ExcelJS.Workbook();
+  const Excel = await loadExcel();
+  const wb = new Excel.Workbook();
   const ws = wb.addWorksheet("Contacts");
   ws.columns = [
     { header: "name", key: "name", width: 32 },
@@ -156,7 +157,8 @@ export async function exportList(deps: Deps, actor: Actor, listId: number): Prom
 
 /** The sample sheet the import dialog links to. */
 export async function sampleSheet(): Promise<Uint8Array> {
-  const wb = new ExcelJS.Workbook();
+  const Excel = await loadExcel();
+  const wb = new Excel.Workbook();
   const ws = wb.addWorksheet("Contacts");
   ws.columns = [
     { header: "name", key: "name", width: 32 },

@@ -3,7 +3,7 @@
  * name/nome, number/numero/phone/telefone, email) is lib/spreadsheet/read.ts, shared with the
  * contact-list import; here: the contacts' rules, one contact per row, deduplicated by number.
  */
-import ExcelJS from "exceljs";
+import { loadExcel } from "../lib/spreadsheet/exceljs.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { readContactRows } from "../lib/spreadsheet/read.ts";
@@ -105,7 +105,8 @@ export async function exportContacts(deps: Deps, actor: Actor): Promise<Uint8Arr
   const mask = await numberMaskFor(deps.db, actor);
   const rows = await repo.listAllContacts(deps.db, actor.companyId);
   const tags = await repo.tagsOfContacts(deps.db, actor.companyId, rows.map((r) => r.id));
-  const wb = new ExcelJS.Workbook();
+  const Excel = await loadExcel();
+  const wb = new Excel.Workbook();
   const ws = wb.addWorksheet("Contacts");
   ws.columns = [
     { header: "name", key: "name", width: 32 },

@@ -1,6 +1,6 @@
 /** The dashboard's attendant table as a spreadsheet (spec 1 §2: "exports to an Excel file"). */
 import { PassThrough, Readable } from "node:stream";
-import ExcelJS from "exceljs";
+import { loadExcel } from "../lib/spreadsheet/exceljs.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { dashboard } from "./service.ts";
@@ -12,7 +12,8 @@ const hm = (minutes: number) =>
 export async function attendantsXlsx(deps: Deps, actor: Actor, q: DashboardQuery) {
   const { attendants, range } = await dashboard(deps, actor, q);
   const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const Excel = await loadExcel();
+  const wb = new Excel.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
     useSharedStrings: false,

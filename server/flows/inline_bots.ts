@@ -150,7 +150,7 @@ export function inlinePrompt(companyId: number, n: FlowNode): PromptRow {
 }
 
 /**
- * The inline bot node holding the ticket (flows/runtime.ts `handOffInline`: the bot holds it with no
+ * The inline bot node holding the ticket (flows/hand_offs.ts `handOffInline`: the bot holds it with no
  * integration or prompt row, the run parked on the node), read fresh from its flow; else null.
  */
 export async function inlineBotNode(

@@ -21,29 +21,17 @@ import { renderForTicket } from "../messages/render.ts";
 import { enqueue, registerQueuedJob } from "../jobs/queue.ts";
 import { randomString } from "../lib/crypto.ts";
 import { findFlow } from "./repo.ts";
-import { enqueueTurn, startIntegration } from "../integrations/runtime.ts";
+import {
+  handBack,
+  handOffInline,
+  handOffToIntegration,
+  type Run,
+  type RunData,
+  viaIntegration,
+} from "./hand_offs.ts";
 import { isInline } from "./inline_bots.ts";
 import { type FlowNode, type Graph, nextOf, type NodeData, startOf } from "./graph.ts";
 import { conditionHolds, menuText, pickOption } from "./answers.ts";
-
-type RunData = {
-  variables: Record<string, string>;
-  wait?: { nodeId: string; step: number };
-  /** The flowbuilder integration that started the run (flows/integration.ts): handed back at its end. */
-  integrationId?: number;
-};
-type Run = {
-  ticket: TicketRow;
-  graph: Graph;
-  flowId: number;
-  hash: string;
-  data: RunData;
-  /**
-   * Set when a `flow.resume` job walks the run: its sends are keyed `flow:{job}:{n}` (n counts
-   * them), so a re-run of the job after a crash finds each one stored and says nothing twice.
-   */
-  keys?: { job: number; n: number };
-};
 
 /** The send key of the run's next send, for a walk a queued job may run again; else none. */
 const nextKey = (run: Run) => run.keys ? `flow:${run.keys.job}:${run.keys.n++}` : undefined;
@@ -65,21 +53,6 @@ const dataOf = (t: TicketRow): RunData => ({
   variables: { ...((t.dataWebhook?.variables as Record<string, string>) ?? {}) },
   ...(viaIntegration(t) ? { integrationId: viaIntegration(t)! } : {}),
 });
-
-/** The flowbuilder integration holding the ticket's run, while it still holds the ticket. */
-function viaIntegration(t: TicketRow): number | null {
-  const id = Number((t.dataWebhook as RunData | null)?.integrationId);
-  return id && t.useIntegration && t.integrationId === id ? id : null;
-}
-
-/** The bot columns and log line of handing a flowbuilder integration's ticket back (or nothing). */
-const handBack = (t: TicketRow) =>
-  viaIntegration(t)
-    ? {
-      values: { useIntegration: false, integrationId: null },
-      log: { type: "integrationEnd" as const, detail: "flowbuilder: the flow ended" },
-    }
-    : null;
 
 /** Flow variables first ({{answerKey}}), then the message variables ({{firstName}}, {{ms}}…). */
 async function render(deps: Deps, run: Run, text: string): Promise<string> {
@@ -132,55 +105,6 @@ export async function endFlow(deps: Deps, ticket: TicketRow, why?: string): Prom
     dataWebhook: null,
     ...back?.values,
   }, back?.log);
-}
-
-/**
- * The hand-over to the integrations: the flow lets go of the ticket and
- * `startIntegration` sets useIntegration / integrationId / promptId and starts the bot's session at
- * once (Typebot: startChat; OpenAI: an answer from the conversation so far). Each later customer
- * message then goes to the bot through the integration step.
- */
-async function handOffToIntegration(
-  deps: Deps,
-  run: Run,
-  to: { integrationId?: number | null; promptId?: number | null },
-) {
-  run.ticket = await botUpdate(deps, run.ticket, {
-    flowStopped: null,
-    lastFlowId: null,
-    flowWebhook: false,
-    hashFlowId: null,
-    dataWebhook: null,
-  });
-  await startIntegration(deps, {
-    companyId: run.ticket.companyId,
-    ticketId: run.ticket.id,
-    integrationId: to.integrationId ?? undefined,
-    promptId: to.promptId ?? undefined,
-  });
-}
-
-/**
- * A Typebot / OpenAI node with its settings inline (inline_bots.ts): the bot holds the ticket with
- * no integration or prompt row — `useIntegration` on, the run parked on the node (not waiting for a
- * reply: the flow step leaves the ticket to the integration step), and each bot turn reads the
- * node's settings from the graph. Its first turn starts now, like a saved integration's.
- */
-async function handOffInline(deps: Deps, run: Run, node: FlowNode) {
-  run.ticket = await botUpdate(deps, run.ticket, {
-    flowStopped: String(run.flowId),
-    lastFlowId: node.id,
-    flowWebhook: false,
-    hashFlowId: run.hash,
-    dataWebhook: run.data,
-    useIntegration: true,
-    integrationId: null,
-    promptId: null,
-    typebotSessionId: null,
-    typebotStatus: node.type === "typebot",
-  }, { type: "integration", detail: `${node.type} «${node.data.typebotIntegration?.name ?? ""}» (flow)` });
-  const t = run.ticket;
-  await enqueueTurn(deps, { companyId: t.companyId, ticketId: t.id, start: true });
 }
 
 async function transfer(deps: Deps, run: Run, queueId: number) {

@@ -5,7 +5,7 @@
  * messages as history. An answer that starts with the transfer action hands the ticket to the
  * prompt's queue (reference §3 step 15).
  */
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import { and, desc, eq, ne } from "drizzle-orm";
 import { messages } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
@@ -16,8 +16,15 @@ import { speak, speaks } from "./tts.ts";
 
 export const TRANSFER_ACTION = "Ação: Transferir para o setor de atendimento";
 
+/**
+ * The package, loaded on the first call: it is large, and most processes (every test file without a
+ * prompt) never call OpenAI. Its error classes are read only after a call, when it is loaded.
+ */
+let lib: typeof OpenAI | null = null;
+
 /** A client whose requests go through the guard, with the integrations' timeout; retries are the job's. */
-export function openaiClient(deps: Deps, apiKey: string): OpenAI {
+export async function openaiClient(deps: Deps, apiKey: string): Promise<OpenAI> {
+  const OpenAI = lib ??= (await import("openai")).default;
   return new OpenAI({
     apiKey,
     baseURL: deps.config.providers.openai,
@@ -38,8 +45,11 @@ export function openaiClient(deps: Deps, apiKey: string): OpenAI {
 /** The client's failures as ProviderError, with what the job's retry rule reads (status, timeout). */
 export function providerError(err: unknown): ProviderError {
   if (err instanceof ProviderError) return err;
-  if (err instanceof OpenAI.APIConnectionTimeoutError) return new ProviderError("OpenAI", "timed out");
-  if (err instanceof OpenAI.APIError && err.status) {
+  const OpenAI = lib;
+  if (OpenAI && err instanceof OpenAI.APIConnectionTimeoutError) {
+    return new ProviderError("OpenAI", "timed out");
+  }
+  if (OpenAI && err instanceof OpenAI.APIError && err.status) {
     return new ProviderError("OpenAI", `HTTP ${err.status} ${err.message}`);
   }
   const e = err as Error;
@@ -81,7 +91,7 @@ export async function openaiTurn(turn: Turn, p: PromptRow): Promise<Outcome> {
   if (chat.length === 1) return { replies: [] };
   let answer = "";
   try {
-    const r = await openaiClient(deps, apiKey).chat.completions.create({
+    const r = await (await openaiClient(deps, apiKey)).chat.completions.create({
       model: p.model,
       messages: chat,
       max_tokens: p.maxTokens,

@@ -2,7 +2,7 @@
  * Outgoing mail. With SMTP_URL it goes through nodemailer; without it each message is written
  * to DATA_DIR/outbox/ as an .eml file and logged, so nothing is lost in development.
  */
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 export type Mailer = { send(mail: Mail): Promise<void> };
@@ -11,10 +11,15 @@ const FROM = "Atende <no-reply@atende.local>";
 
 export function createMailer(config: { smtpUrl?: string; dataDir: string }): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const smtpUrl = config.smtpUrl;
+    // nodemailer is loaded with the first mail: most processes (and test files) send none.
+    let transport: Promise<Transporter> | null = null;
     return {
       async send(mail) {
-        await transport.sendMail({ from: FROM, ...mail });
+        transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+          nodemailer.createTransport(smtpUrl)
+        );
+        await (await transport).sendMail({ from: FROM, ...mail });
       },
     };
   }

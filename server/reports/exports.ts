@@ -6,8 +6,7 @@
  */
 import { PassThrough, Readable } from "node:stream";
 import { once } from "node:events";
-import ExcelJS from "exceljs";
-import PDFDocument from "pdfkit";
+import { loadExcel } from "../lib/spreadsheet/exceljs.ts";
 import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { requireDashboard } from "../dashboard/service.ts";
@@ -49,7 +48,8 @@ export async function exportXlsx(deps: Deps, actor: Actor, q: ExportQuery): Prom
   const { where, total, lang, tz } = await prepare(deps, actor, q);
   const out = new PassThrough({ highWaterMark: HIGH_WATER });
   pump(out, async () => {
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+    const Excel = await loadExcel();
+    const wb = new Excel.stream.xlsx.WorkbookWriter({
       stream: out,
       useStyles: true,
       useSharedStrings: false,
@@ -89,6 +89,8 @@ const PDF_WIDTHS = [40, 70, 95, 75, 65, 55, 142, 86, 86, 62, 25];
 
 export async function exportPdf(deps: Deps, actor: Actor, q: ExportQuery): Promise<Started> {
   const { where, total, lang, tz } = await prepare(deps, actor, q);
+  // pdfkit is loaded with the first PDF: it is large, and most processes never write one.
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     layout: "landscape",

@@ -4,7 +4,6 @@
  * step is later than the last one accepted for the user, so a code is never accepted twice.
  */
 import * as OTPAuth from "otpauth";
-import QRCode from "qrcode";
 import { randomString, sha256Hex } from "../lib/crypto.ts";
 
 export const PERIOD = 30;
@@ -30,6 +29,8 @@ export async function enrolmentView(secret: string, email: string, issuer = ISSU
   const t = totp(secret, email);
   t.issuer = issuer;
   const otpauthUrl = t.toString();
+  // qrcode is loaded with the first enrolment: most processes never show one.
+  const { default: QRCode } = await import("qrcode");
   return { secret, otpauthUrl, qrCode: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 }) };
 }
 

@@ -114,7 +114,33 @@ const stages: Stages = {
   },
 };
 
-/** One server and one browser per test; everything is closed afterwards. */
+/**
+ * One chromium per test file, shared by its browser tests: launching one costs about a CPU-second on
+ * these machines. Each test still gets its own server and fresh contexts (own storage), closed at its
+ * end. A test with flags of its own (`launch.args`) gets its own browser; a failed test closes the
+ * shared one, so the next test starts on a fresh browser; the file's last test closes it.
+ */
+let shared: { browser: Promise<Browser>; marker: string } | null = null;
+/** The shared-browser tests of this file not yet finished (filtered-out ones never start: unload kills). */
+let sharedPending = 0;
+globalThis.addEventListener("unload", () => {
+  if (shared) killByMarker(shared.marker);
+});
+
+function launchChromium(args: string[]): { browser: Promise<Browser>; marker: string } {
+  // An unknown switch chromium ignores, so that this browser's processes can be found and killed if
+  // closing them hangs.
+  const marker = `--atende-e2e-run=${crypto.randomUUID()}`;
+  const browser = within(
+    120_000,
+    "launching chromium",
+    chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...args, marker] }),
+  );
+  browser.catch(() => undefined); // awaited by the test that asked for it
+  return { browser, marker };
+}
+
+/** One server per test and the file's browser (its own with `launch.args`); everything is closed afterwards. */
 export function browserTest(
   name: string,
   fn: (e2e: E2E, t: Stages) => Promise<void>,
@@ -123,6 +149,8 @@ export function browserTest(
   /** Extra chromium flags (e.g. a fake camera: --use-fake-device-for-media-stream). */
   launch: { args?: string[]; budgetMs?: number } = {},
 ) {
+  const ownBrowser = Boolean(launch.args?.length);
+  if (!ownBrowser && hasChromium) sharedPending++;
   Deno.test({
     name,
     ignore: !hasChromium,
@@ -136,18 +164,18 @@ export function browserTest(
 
   async function run() {
     const server = await startTestServer(typeof serverOpts === "function" ? serverOpts() : serverOpts);
-    // An unknown switch chromium ignores, so that this test's browser processes can be found and
-    // killed if closing them hangs.
-    const marker = `--atende-e2e-run=${crypto.randomUUID()}`;
-    const browser = await within(
-      120_000,
-      "launching chromium",
-      chromium.launch({
-        executablePath: CHROMIUM_PATH,
-        args: [...CHROMIUM_ARGS, ...(launch.args ?? []), marker],
-      }),
-    ).catch(async (err) => {
+    if (!ownBrowser && shared && !(await shared.browser.then((b) => b.isConnected(), () => false))) {
+      killByMarker(shared.marker);
+      shared = null;
+    }
+    const launched = ownBrowser ? launchChromium(launch.args ?? []) : (shared ??= launchChromium([]));
+    const { marker } = launched;
+    const browser = await launched.browser.catch(async (err) => {
       killByMarker(marker);
+      if (!ownBrowser) {
+        shared = null;
+        sharedPending--;
+      }
       await teardown(TEARDOWN_MS, "closing the test server", server.close());
       throw err;
     });
@@ -189,6 +217,7 @@ export function browserTest(
     // The test's own code: after a failure or past its budget it may still be running, and must
     // have stopped before the server and its database close under it.
     let body: Promise<void> = Promise.resolve();
+    let failed = false;
     try {
       await within(
         launch.budgetMs ?? TEST_BUDGET_MS,
@@ -202,6 +231,7 @@ export function browserTest(
         throw new Error(`Content-Security-Policy violations:\n${[...new Set(cspViolations)].join("\n")}`);
       }
     } catch (err) {
+      failed = true;
       for (const v of new Set(cspViolations)) console.error(`[e2e] CSP violation: ${v}`);
       // Leave evidence for a failing run: one screenshot per open page.
       await Deno.mkdir(SHOTS_DIR, { recursive: true });
@@ -226,9 +256,13 @@ export function browserTest(
       for (const c of contexts) {
         await teardown(TEARDOWN_MS, "closing a browser context", c.close().catch(() => {}));
       }
-      await teardown(TEARDOWN_MS, "closing chromium", browser.close().catch(() => {}));
-      const left = killByMarker(marker);
-      if (left) console.error(`[e2e] killed ${left} chromium processes left after "${name}"`);
+      if (!ownBrowser) sharedPending--;
+      if (ownBrowser || failed || sharedPending <= 0) {
+        if (!ownBrowser && shared?.marker === marker) shared = null;
+        await teardown(TEARDOWN_MS, "closing chromium", browser.close().catch(() => {}));
+        const left = killByMarker(marker);
+        if (left) console.error(`[e2e] killed ${left} chromium processes left after "${name}"`);
+      }
       // With its browser gone, a body still waiting on a page ends; one waiting on something else
       // gets a bounded while.
       await teardown(TEARDOWN_MS, "the test's code to stop", body.catch(() => undefined));
@@ -303,7 +337,16 @@ export async function expectToastThenReload(page: Page, text: string, action: ()
   }
 }
 
+/**
+ * Screenshots are for people to look at, not assertions: a developer gets them (the default), CI does
+ * not (`CI=true`, set by .ci/run) unless `SCREENSHOTS=1` asks. They were ~460 PNGs per run at three
+ * widths, a good part of the browser tests' CPU. A failing test still leaves its screenshot.
+ */
+export const TAKE_SCREENSHOTS = (Deno.env.get("SCREENSHOTS") ??
+  (Deno.env.get("CI") === "true" ? "0" : "1")) === "1";
+
 export async function screenshot(page: Page, name: string) {
+  if (!TAKE_SCREENSHOTS) return;
   await Deno.mkdir(SHOTS_DIR, { recursive: true });
   await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: false });
 }
@@ -321,7 +364,7 @@ export async function settled(page: Page) {
   );
 }
 
-/** Settles, then takes the screenshot. */
+/** Settles, then takes the screenshot (the settling also without screenshots: later steps see the same page). */
 export async function shot(page: Page, name: string) {
   await settled(page);
   await screenshot(page, name);

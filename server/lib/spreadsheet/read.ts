@@ -8,7 +8,8 @@
  */
 import { Buffer } from "node:buffer";
 import { Readable } from "node:stream";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
+import { loadExcel } from "./exceljs.ts";
 import { AppError } from "../errors.ts";
 import { SpreadsheetError } from "./errors.ts";
 import { numberText } from "./biff.ts";
@@ -78,7 +79,8 @@ async function gridOf(file: File, maxRows: number): Promise<(string | undefined)
       throw unreadable("unreadable spreadsheet", err);
     }
   }
-  const wb = new ExcelJS.Workbook();
+  const Excel = await loadExcel();
+  const wb = new Excel.Workbook();
   let ws: ExcelJS.Worksheet | undefined;
   try {
     if (kind === "csv") ws = await wb.csv.read(Readable.from([new TextDecoder().decode(bytes)]));
