@@ -103,6 +103,8 @@ export async function createDeps(
     hub: new Hub(broker, canViewTicket, {
       maxBufferedBytes: config.realtime.maxBufferedBytes,
       maxLagMs: config.realtime.maxLagMs,
+      maxSocketLagMs: config.realtime.maxSocketLagMs,
+      now: () => (opts.clock ?? systemClock).now().getTime(),
     }),
     broker,
     mailer: createMailer(config),

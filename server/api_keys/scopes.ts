@@ -31,7 +31,7 @@ const TABLE: Entry[] = [
       "/ticket-tags/:ticketId/:tagId",
     ],
   },
-  { resource: "messages", methods: ["GET", "HEAD"], paths: ["/messages/:ticketUuid"] },
+  { resource: "messages", methods: ["GET", "HEAD"], paths: ["/messages/:ticketUuid", "/messages/#id/body"] },
   {
     resource: "messages",
     methods: ["POST"],
