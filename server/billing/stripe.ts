@@ -6,7 +6,7 @@
  * a verified one is bounded by webhook_inputs.ts before use. Every payment goes through the
  * payment rule: a session counts only for the invoice it was made for, while it is current.
  */
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { and, desc, eq } from "drizzle-orm";
 import { invoices } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
@@ -19,14 +19,26 @@ import { idOf, parseWebhook, stripeEvent, stripeInvoice, stripeSession } from ".
 import type { InvoiceRow } from "./invoices.ts";
 import { ensureInvoices, oldestOpenInvoice } from "./invoices.ts";
 
-const crypto = Stripe.createSubtleCryptoProvider();
-/** Signature checks need no key; this instance never calls the API. */
-const verifier = new Stripe("sk_verify_only", { httpClient: Stripe.createFetchHttpClient() }).webhooks;
+/** The package, loaded when Stripe is first used rather than at start-up (a large module). */
+let loaded:
+  | Promise<{ Stripe: typeof Stripe; verify: { crypto: unknown; webhooks: Stripe["webhooks"] } }>
+  | null = null;
+function stripePackage() {
+  return loaded ??= import("stripe").then(({ default: S }) => ({
+    Stripe: S as typeof Stripe,
+    // Signature checks need no key; this instance never calls the API.
+    verify: {
+      crypto: S.createSubtleCryptoProvider(),
+      webhooks: new S("sk_verify_only", { httpClient: S.createFetchHttpClient() }).webhooks,
+    },
+  }));
+}
 
 export async function stripeClient(deps: Deps): Promise<Stripe | null> {
   const key = await readSecret(deps, "stripeprivatekey");
   if (!key) return null;
   const url = new URL(deps.config.providers.stripe);
+  const { Stripe } = await stripePackage();
   return new Stripe(key, {
     host: url.hostname,
     port: url.port ? Number(url.port) : undefined,
@@ -118,7 +130,14 @@ export async function handleStripeWebhook(
   }
   let verified: Stripe.Event;
   try {
-    verified = await verifier.constructEventAsync(rawBody, signature, secret, undefined, crypto);
+    const { verify } = await stripePackage();
+    verified = await verify.webhooks.constructEventAsync(
+      rawBody,
+      signature,
+      secret,
+      undefined,
+      verify.crypto as Parameters<Stripe["webhooks"]["constructEventAsync"]>[4],
+    );
   } catch (err) {
     throw new AppError("ERR_UNAUTHENTICATED", { message: "invalid stripe signature", cause: err });
   }

@@ -5,7 +5,7 @@
  * messages as history. An answer that starts with the transfer action hands the ticket to the
  * prompt's queue (reference §3 step 15).
  */
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import { and, desc, eq, ne } from "drizzle-orm";
 import { messages } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
@@ -17,7 +17,9 @@ import { speak, speaks } from "./tts.ts";
 export const TRANSFER_ACTION = "Ação: Transferir para o setor de atendimento";
 
 /** A client whose requests go through the guard, with the integrations' timeout; retries are the job's. */
-export function openaiClient(deps: Deps, apiKey: string): OpenAI {
+export async function openaiClient(deps: Deps, apiKey: string): Promise<OpenAI> {
+  // The package is loaded on the first call, not at start-up (a large module few companies use).
+  const OpenAI = loadedOpenAI ??= (await import("openai")).default;
   return new OpenAI({
     apiKey,
     baseURL: deps.config.providers.openai,
@@ -35,11 +37,16 @@ export function openaiClient(deps: Deps, apiKey: string): OpenAI {
   });
 }
 
+let loadedOpenAI: typeof OpenAI | null = null;
+
 /** The client's failures as ProviderError, with what the job's retry rule reads (status, timeout). */
 export function providerError(err: unknown): ProviderError {
   if (err instanceof ProviderError) return err;
-  if (err instanceof OpenAI.APIConnectionTimeoutError) return new ProviderError("OpenAI", "timed out");
-  if (err instanceof OpenAI.APIError && err.status) {
+  const OpenAI = loadedOpenAI; // an error of the client means the package is loaded
+  if (OpenAI && err instanceof OpenAI.APIConnectionTimeoutError) {
+    return new ProviderError("OpenAI", "timed out");
+  }
+  if (OpenAI && err instanceof OpenAI.APIError && err.status) {
     return new ProviderError("OpenAI", `HTTP ${err.status} ${err.message}`);
   }
   const e = err as Error;
@@ -81,7 +88,7 @@ export async function openaiTurn(turn: Turn, p: PromptRow): Promise<Outcome> {
   if (chat.length === 1) return { replies: [] };
   let answer = "";
   try {
-    const r = await openaiClient(deps, apiKey).chat.completions.create({
+    const r = await (await openaiClient(deps, apiKey)).chat.completions.create({
       model: p.model,
       messages: chat,
       max_tokens: p.maxTokens,

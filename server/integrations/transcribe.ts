@@ -50,7 +50,7 @@ async function transcribe(deps: Deps, apiKey: string, m: MessageRow): Promise<st
   const data = await Deno.readFile(path);
   const name = m.mediaName || path.split("/").pop() || "audio.ogg";
   try {
-    const r = await openaiClient(deps, apiKey).audio.transcriptions.create({
+    const r = await (await openaiClient(deps, apiKey)).audio.transcriptions.create({
       file: new File([data], name, { type: "audio/ogg" }),
       model: "whisper-1",
     });
