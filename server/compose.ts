@@ -104,7 +104,6 @@ export async function createDeps(
       maxBufferedBytes: config.realtime.maxBufferedBytes,
       maxLagMs: config.realtime.maxLagMs,
       maxSocketLagMs: config.realtime.maxSocketLagMs,
-      now: () => (opts.clock ?? systemClock).now().getTime(),
     }),
     broker,
     mailer: createMailer(config),

@@ -30,7 +30,7 @@ export type FanoutOptions = {
   maxBufferedBytes: number;
   /** How long a socket's oldest unsent frame may wait before the socket is shed. */
   maxSocketLagMs: number;
-  /** The clock of socket lag (ms); tests move it by hand. */
+  /** The clock of socket lag (ms), performance.now by default; a test sets its own to move it by hand. */
   now?: () => number;
   /** How long an envelope may wait in its lane before the lane sheds sockets. */
   maxLagMs: number;
@@ -147,14 +147,15 @@ export class Fanout<T extends Target> {
   #idle: (() => void)[] = [];
   #lastCheck = 0;
   readonly stats: FanoutStats = { shedSlow: 0, shedLag: 0, frames: 0, maxLagMs: 0, maxSocketLagMs: 0 };
-  readonly #now: () => number;
 
   constructor(
     readonly opts: FanoutOptions,
     /** The lane's current sockets, for lag shedding. */
     private socketsOf: (key: number | null) => Iterable<T>,
-  ) {
-    this.#now = opts.now ?? (() => performance.now());
+  ) {}
+
+  #now(): number {
+    return this.opts.now ? this.opts.now() : performance.now();
   }
 
   /** How long the socket's oldest unsent frame has waited (ms). */
