@@ -64,7 +64,7 @@ function cellsOf(output: string): Cell[] {
     if (parts.every((p) => /^-+$/.test(p))) continue;
     const row = parts.slice(0, Math.max(1, parts.findIndex((p) => /\d/.test(p)))).join(" · ");
     parts.forEach((text, i) => {
-      const m = /^(-?[\d,]*\.?\d+)/.exec(text.replace(/^~/, ""));
+      const m = /^(-?[\d,]*\.?\d+)/.exec(text.replace(/^[~*]+/, ""));
       if (i === 0 || !m) return;
       cells.push({ table, row, column: header[i] ?? String(i), text, value: Number(m[1].replace(/,/g, "")) });
     });
