@@ -55,7 +55,35 @@ export type MessageDTO = {
   quotedMsg: QuotedMessage | null;
   /** The attendant who sent it (private notes and signed messages). */
   user: { id: number; name: string } | null;
+  /**
+   * Socket frames only: the body is a preview of the first MESSAGE_PREVIEW_CHARS characters of a
+   * longer one; the client fetches the whole text (GET /messages/:id/body) when it shows it.
+   */
+  bodyTruncated?: boolean;
 };
+
+/** How much of a long body a socket frame carries (the rest is fetched when shown). */
+export const MESSAGE_PREVIEW_CHARS = 2000;
+
+/**
+ * The message as a socket frame carries it: a long body (or quoted body) cut to its preview, so a
+ * burst of big messages costs every socket kilobytes, not the whole texts.
+ */
+export function previewMessage(m: MessageDTO): MessageDTO {
+  const long = m.body.length > MESSAGE_PREVIEW_CHARS;
+  const quoteLong = (m.quotedMsg?.body.length ?? 0) > MESSAGE_PREVIEW_CHARS;
+  if (!long && !quoteLong) return m;
+  return {
+    ...m,
+    ...(long ? { body: m.body.slice(0, MESSAGE_PREVIEW_CHARS), bodyTruncated: true } : {}),
+    quotedMsg: quoteLong && m.quotedMsg
+      ? { ...m.quotedMsg, body: m.quotedMsg.body.slice(0, MESSAGE_PREVIEW_CHARS) }
+      : m.quotedMsg,
+  };
+}
+
+/** GET /messages/:id/body: the whole text of one message. */
+export type MessageBody = { id: number; body: string };
 
 /** GET /messages/:ticketId. */
 export type MessagePage = { messages: MessageDTO[]; ticket: TicketDTO; count: number; hasMore: boolean };

@@ -103,6 +103,7 @@ export async function createDeps(
     hub: new Hub(broker, canViewTicket, {
       maxBufferedBytes: config.realtime.maxBufferedBytes,
       maxLagMs: config.realtime.maxLagMs,
+      maxSocketLagMs: config.realtime.maxSocketLagMs,
     }),
     broker,
     mailer: createMailer(config),

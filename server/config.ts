@@ -51,8 +51,8 @@ export type Config = {
   ingestThreadAfter: number;
   /** ALLOW_PRIVATE_URLS: "1" lets server-side fetches reach private addresses; or a host list (lib/safe_fetch.ts). */
   allowPrivateUrls: string;
-  /** Socket fan-out limits (server/realtime/fanout.ts): unsent bytes per socket, lane lag. */
-  realtime: { maxBufferedBytes: number; maxLagMs: number; presenceGraceMs: number };
+  /** Socket fan-out limits (server/realtime/fanout.ts): unsent bytes and time behind per socket, lane lag. */
+  realtime: { maxBufferedBytes: number; maxLagMs: number; maxSocketLagMs: number; presenceGraceMs: number };
   /** Hours without a message after which an active ticket is closed (spec 1 §9: 24); 0 = never. */
   ticketAutoCloseHours: number;
   /** INTEGRATION_TIMEOUT_MS: the timeout of one provider call of server/integrations. */
@@ -119,7 +119,10 @@ const envSchema = z.object({
   WEB_DIST: z.string().default("./dist"),
   INGEST_THREAD_AFTER: z.coerce.number().int().min(-1).default(200),
   ALLOW_PRIVATE_URLS: z.string().default(""),
-  WS_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
+  /** Memory bound per socket: unsent bytes past this shed it, however recent. */
+  WS_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(8 * 1024 * 1024),
+  /** A socket whose oldest unsent frame waited longer than this is shed (a slow consumer). */
+  WS_MAX_SOCKET_LAG_MS: z.coerce.number().int().min(50).default(10_000),
   WS_MAX_LAG_MS: z.coerce.number().int().min(50).default(2_000),
   WS_PRESENCE_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
   TICKET_AUTO_CLOSE_HOURS: z.coerce.number().min(0).default(24),
@@ -173,6 +176,7 @@ export async function loadConfig(
     realtime: {
       maxBufferedBytes: e.WS_MAX_BUFFERED_BYTES,
       maxLagMs: e.WS_MAX_LAG_MS,
+      maxSocketLagMs: e.WS_MAX_SOCKET_LAG_MS,
       presenceGraceMs: e.WS_PRESENCE_GRACE_MS,
     },
     ticketAutoCloseHours: e.TICKET_AUTO_CLOSE_HOURS,

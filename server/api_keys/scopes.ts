@@ -32,7 +32,7 @@ const TABLE: Entry[] = [
       "DELETE /ticket-tags/:ticketId/:tagId",
     ],
   },
-  { resource: "messages", routes: ["GET /messages/:ticketUuid"] },
+  { resource: "messages", routes: ["GET /messages/:ticketUuid", "GET /messages/:id/body"] },
   { resource: "messages", scope: "messages:send", routes: ["POST /messages/:ticketId"] },
   {
     resource: "contacts",

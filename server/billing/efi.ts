@@ -8,7 +8,7 @@
  * pays it, once per endToEndId.
  */
 // @ts-types="@types/node-forge"
-import forge from "node-forge";
+import type Forge from "node-forge";
 import type { Deps } from "../deps.ts";
 import { AppError } from "../lib/errors.ts";
 import { type FetchGuard, safeFetch } from "../lib/safe_fetch.ts";
@@ -23,7 +23,9 @@ import { efiBody, parseWebhook } from "./webhook_inputs.ts";
 const TIMEOUT_MS = 20_000;
 
 /** A PKCS#12 bundle (no passphrase, as Efí issues them) → PEM certificate and PKCS#8 key. */
-export function p12ToPem(bytes: Uint8Array, passphrase = ""): { cert: string; key: string } {
+export async function p12ToPem(bytes: Uint8Array, passphrase = ""): Promise<{ cert: string; key: string }> {
+  // Loaded when a PIX session opens, not at start-up.
+  const forge = (await import("node-forge")).default as typeof Forge;
   let bin = "";
   for (const b of bytes) bin += String.fromCharCode(b);
   const p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(bin), passphrase);
@@ -34,7 +36,7 @@ export function p12ToPem(bytes: Uint8Array, passphrase = ""): { cert: string; ke
   if (!keyBag?.key || !certBag?.cert) {
     throw new AppError("ERR_VALIDATION", { message: "certificate has no key" });
   }
-  const rsa = forge.pki.privateKeyToAsn1(keyBag.key as forge.pki.rsa.PrivateKey);
+  const rsa = forge.pki.privateKeyToAsn1(keyBag.key as Forge.pki.rsa.PrivateKey);
   return {
     cert: forge.pki.certificateToPem(certBag.cert),
     key: forge.pki.privateKeyInfoToPem(forge.pki.wrapRsaPrivateKey(rsa)),
@@ -53,7 +55,7 @@ async function openSession(deps: Deps): Promise<EfiSession | null> {
   ]);
   const p12 = await readCertificate(deps, "certificadoEfi");
   if (!clientId || !clientSecret || !chave || !p12) return null;
-  const client = Deno.createHttpClient(p12ToPem(p12));
+  const client = Deno.createHttpClient(await p12ToPem(p12));
   const base = deps.config.providers.efi.replace(/\/$/, "");
   try {
     const res = await safeFetch(

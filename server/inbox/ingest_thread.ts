@@ -113,7 +113,9 @@ class IngestThread {
           this.finish(
             this.deps,
             entries.map((e) => e.job),
-            m.results.map((r): Settled<Stored> => r.ok ? r : { ok: false, error: fromWire(r.error) }),
+            m.results.map((r, i): Settled<Stored> =>
+              r.ok ? withBody(r.value, entries[i].job) : { ok: false, error: fromWire(r.error) }
+            ),
           )
         : () => Promise.reject(fromWire(m.error));
       // Batches finish in the order the Worker wrote them.
@@ -135,6 +137,12 @@ class IngestThread {
     for (const p of this.#pending.values()) p.reject(new ThreadDown());
     this.#pending.clear();
   }
+}
+
+/** The Worker sends stored rows without their body (ingest_worker.ts): the job's own text goes back in. */
+function withBody(v: Stored, job: StoreJob): Settled<Stored> {
+  if (v?.ticket) v.message.body = job.msg.body;
+  return { ok: true, value: v };
 }
 
 type State = { mainBatches: number; thread?: IngestThread; off: boolean };

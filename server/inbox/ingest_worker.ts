@@ -8,7 +8,7 @@
 /// <reference lib="deno.worker" />
 import { openLocal } from "@db/client.ts";
 import { SharedWriteLock } from "@db/write_lock.ts";
-import { storeBatch } from "./store.ts";
+import { storeBatch, type Stored } from "./store.ts";
 import { type FromWorker, type Item, toWire, type ToWorker } from "./ingest_wire.ts";
 
 /**
@@ -49,6 +49,8 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
 
 const post = (m: FromWorker) => self.postMessage(m);
 
+const withoutBody = (v: Stored): Stored => v?.ticket ? { ...v, message: { ...v.message, body: "" } } : v;
+
 async function drain() {
   draining = true;
   try {
@@ -63,7 +65,11 @@ async function drain() {
         post({
           kind: "done",
           ids,
-          results: results.map((r) => r.ok ? r : { ok: false, error: toWire(r.error) }),
+          // The stored row goes back without its body: the main thread still holds the job's
+          // text and puts it back (a long body is not cloned back across threads per message).
+          results: results.map((r) =>
+            r.ok ? { ok: true, value: withoutBody(r.value) } : { ok: false, error: toWire(r.error) }
+          ),
         });
       } catch (err) {
         post({ kind: "done", ids, error: toWire(err) });

@@ -1,5 +1,5 @@
 /** Message queries; `companyId` first. */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { messages } from "@db/schema.ts";
 import type { Db, Tx } from "@db/client.ts";
 import { prepared } from "@db/prepared.ts";
@@ -52,10 +52,14 @@ export async function insertMessage(
   const q = prepared(tx, `messages.insert:${keys}`, (d) =>
     d.insert(messages).values(
       Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)])) as unknown as typeof messages.$inferInsert,
-    ).onConflictDoNothing().returning().prepare());
+    ).onConflictDoNothing().returning(returnedColumns).prepare());
   const rows = await q.all(Object.fromEntries(keys.map((k) => [k, v[k]])));
-  return rows[0] ?? null;
+  // The body is not read back: the row gets the caller's own string (one copy of a long text).
+  return rows[0] ? { ...rows[0], body: values.body ?? "" } as MessageRow : null;
 }
+
+/** Every column of an inserted message but its body. */
+const { body: _body, ...returnedColumns } = getTableColumns(messages);
 
 export async function updateMessage(
   tx: Tx,

@@ -74,6 +74,9 @@ export const messagesRoutes = new Hono<AppEnv>()
     });
     return c.json(sent.length === 1 ? sent[0] : sent, 201);
   })
+  .get("/messages/:id/body", async (c) => {
+    return c.json(await messages.messageBody(c.var.deps, c.var.actor, idParam(c.req.param("id"))));
+  })
   .post("/messages/:id/retry", async (c) => {
     return c.json(await retryMessage(c.var.deps, c.var.actor, idParam(c.req.param("id"))));
   })

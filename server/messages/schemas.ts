@@ -6,7 +6,7 @@ import { z } from "zod";
 import { flag } from "../lib/flag.ts";
 import { int, nullableInt, nullableText, timestamp } from "../lib/answers.ts";
 import { CHANNEL_KINDS } from "@contract/common.ts";
-import type { MessageDTO, MessagePage } from "@contract/messages.ts";
+import type { MessageBody, MessageDTO, MessagePage } from "@contract/messages.ts";
 import { ticketAnswer } from "../tickets/schemas.ts";
 
 /** GET /messages/:ticketUuid. */
@@ -65,6 +65,9 @@ export const messageAnswer = z.object({
     contact: z.object({ name: z.string() }).nullable(),
   }).nullable(),
   user: z.object({ id: int, name: z.string() }).nullable(),
+  bodyTruncated: z.boolean().optional().describe(
+    "Socket frames only: `body` is the first 2,000 characters of a longer text; GET /messages/{id}/body has it all.",
+  ),
 }).meta({ id: "Message" }) satisfies z.ZodType<MessageDTO>;
 
 /** One message, or one per file when several were sent. */
@@ -76,3 +79,6 @@ export const messagePageAnswer = z.object({
   count: int,
   hasMore: z.boolean(),
 }) satisfies z.ZodType<MessagePage>;
+
+/** GET /messages/:id/body. */
+export const messageBodyAnswer = z.object({ id: int, body: z.string() }) satisfies z.ZodType<MessageBody>;

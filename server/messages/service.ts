@@ -17,6 +17,7 @@ import { updateTicket } from "../tickets/repo.ts";
 import { ticketDTOs } from "../tickets/dto.ts";
 import type { StoredFile } from "../media/store.ts";
 import { type MessageDTO, messageDTOs } from "./dto.ts";
+import type { MessageBody } from "@contract/messages.ts";
 import { getMessage, hidesDeletedMessages, updateMessage } from "./repo.ts";
 import { sendOnTicket } from "./send.ts";
 import { changeOnChannel } from "./channel_changes.ts";
@@ -206,6 +207,17 @@ export async function deleteMessage(deps: Deps, actor: Actor, id: number): Promi
   } else dto = await emitUpdate(deps, actor.companyId, row);
   await changeOnChannel(deps, actor.companyId, row, { kind: "delete" });
   return dto;
+}
+
+/**
+ * The whole text of one message: socket frames carry a preview of a long body and the client
+ * fetches the rest here when it shows the message. Same visibility as the ticket's conversation.
+ */
+export async function messageBody(deps: Deps, actor: Actor, id: number): Promise<MessageBody> {
+  const m = await getMessage(deps.db, actor.companyId, id);
+  await getVisibleTicket(deps, actor, m.ticketId);
+  if (m.isDeleted && await hidesDeletedMessages(deps, actor.companyId)) throw notFound("message");
+  return { id: m.id, body: m.body };
 }
 
 /** Forwards a message to a contact, on the same connection, in a ticket opened for the actor. */

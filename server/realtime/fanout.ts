@@ -8,8 +8,12 @@
  *   requests and the ingest Worker's answers are served between slices.
  * - Fairness: lanes are served round-robin, `chunk` sockets of one envelope per turn, so one
  *   company's flood delays another company's frames by at most a chunk per busy company.
- * - Bounded memory: a socket whose unsent bytes (`bufferedAmount`) pass `maxBufferedBytes` is shed
- *   (closed with SHED_CODE, "try again later"); a lane whose oldest envelope has waited longer than
+ * - A slow consumer is one that stays behind, not one that holds a few big frames: each socket keeps
+ *   the write time of its unsent frames (matched against `bufferedAmount`, the bytes the runtime has
+ *   not handed to the kernel yet), and a socket whose oldest unsent frame is older than
+ *   `maxSocketLagMs` is shed (closed with SHED_CODE, "try again later"). `maxBufferedBytes` stays as
+ *   a hard memory bound per socket (a few MB, far above what a reading socket holds).
+ * - Bounded memory: a lane whose oldest envelope has waited longer than
  *   `maxLagMs` (the thread cannot write as fast as the company's events arrive) sheds a share of
  *   its sockets, slowest first, and refuses new sockets for a while. Every socket that stays
  *   connected receives every envelope of its company, in order.
@@ -22,8 +26,12 @@ export const SHED_CODE = 1013;
 const MIN_SOCKETS_TO_SHED = 16;
 
 export type FanoutOptions = {
-  /** Unsent bytes a socket may hold before it is shed. */
+  /** Unsent bytes a socket may hold before it is shed, however recent (memory bound). */
   maxBufferedBytes: number;
+  /** How long a socket's oldest unsent frame may wait before the socket is shed. */
+  maxSocketLagMs: number;
+  /** The clock of socket lag (ms), performance.now by default; a test sets its own to move it by hand. */
+  now?: () => number;
   /** How long an envelope may wait in its lane before the lane sheds sockets. */
   maxLagMs: number;
   /** Longest run of writes before yielding to the event loop. */
@@ -33,7 +41,8 @@ export type FanoutOptions = {
 };
 
 export const defaultFanoutOptions: FanoutOptions = {
-  maxBufferedBytes: 256 * 1024,
+  maxBufferedBytes: 8 * 1024 * 1024,
+  maxSocketLagMs: 10_000,
   maxLagMs: 2_000,
   sliceMs: 4,
   chunk: 200,
@@ -46,10 +55,62 @@ export type Target = {
   seq: number;
   /** Called once when the engine sheds the socket (its close event may come much later). */
   shed?: () => void;
+  /** Written by the engine: the socket's unsent frames (see SocketLag). */
+  lag?: SocketLag;
 };
+
+/**
+ * What a socket still owes its reader: bytes written so far and, for each frame that may not have
+ * left yet, where it ends in that byte count and when it was written. `bufferedAmount` says how
+ * many of the written bytes are unsent, so the frames ending before `sent - bufferedAmount` are
+ * gone; the first one left is the oldest frame the reader has not got.
+ */
+export class SocketLag {
+  sent = 0;
+  #ends: number[] = [];
+  #times: number[] = [];
+  #head = 0;
+
+  /** Milliseconds the oldest unsent frame has waited (0 when nothing is unsent). */
+  behind(buffered: number, now: number): number {
+    if (buffered <= 0) {
+      this.#ends.length = this.#times.length = this.#head = 0;
+      return 0;
+    }
+    const gone = this.sent - buffered;
+    while (this.#head < this.#ends.length && this.#ends[this.#head] <= gone) this.#head++;
+    if (this.#head > 64 && this.#head * 2 > this.#ends.length) {
+      this.#ends.splice(0, this.#head);
+      this.#times.splice(0, this.#head);
+      this.#head = 0;
+    }
+    return this.#head < this.#ends.length ? now - this.#times[this.#head] : 0;
+  }
+
+  wrote(bytes: number, now: number): void {
+    this.sent += bytes;
+    this.#ends.push(this.sent);
+    this.#times.push(now);
+  }
+}
+
+/** UTF-8 length of a string (what `bufferedAmount` counts for a text frame), without encoding it. */
+export function utf8Length(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    else if (c >= 0xd800 && c <= 0xdbff) i++, n += 2; // a surrogate pair: 4 bytes for 2 units
+    else n += 2;
+  }
+  return n;
+}
 
 export type Job<T extends Target> = {
   frame: string;
+  /** The frame's UTF-8 length, measured at its first turn. */
+  bytes?: number;
   at: number;
   /** Resolved at the job's first turn: who receives it (snapshot of the lane's sockets then). */
   start: () => T[];
@@ -69,7 +130,15 @@ type Lane<T extends Target> = {
   refuseUntil: number;
 };
 
-export type FanoutStats = { shedSlow: number; shedLag: number; frames: number; maxLagMs: number };
+export type FanoutStats = {
+  /** Sockets shed for staying behind (time) or past the memory bound (bytes). */
+  shedSlow: number;
+  shedLag: number;
+  frames: number;
+  maxLagMs: number;
+  /** The longest time behind seen on one socket (ms). */
+  maxSocketLagMs: number;
+};
 
 export class Fanout<T extends Target> {
   #lanes = new Map<number | null, Lane<T>>();
@@ -77,13 +146,22 @@ export class Fanout<T extends Target> {
   #running = false;
   #idle: (() => void)[] = [];
   #lastCheck = 0;
-  readonly stats: FanoutStats = { shedSlow: 0, shedLag: 0, frames: 0, maxLagMs: 0 };
+  readonly stats: FanoutStats = { shedSlow: 0, shedLag: 0, frames: 0, maxLagMs: 0, maxSocketLagMs: 0 };
 
   constructor(
     readonly opts: FanoutOptions,
     /** The lane's current sockets, for lag shedding. */
     private socketsOf: (key: number | null) => Iterable<T>,
   ) {}
+
+  #now(): number {
+    return this.opts.now ? this.opts.now() : performance.now();
+  }
+
+  /** How long the socket's oldest unsent frame has waited (ms). */
+  behind(t: T): number {
+    return t.lag ? t.lag.behind(t.socket.bufferedAmount, this.#now()) : 0;
+  }
 
   enqueue(key: number | null, job: Omit<Job<T>, "i" | "at">): void {
     let lane = this.#lanes.get(key);
@@ -179,19 +257,27 @@ export class Fanout<T extends Target> {
       }
     }
     const { frame, targets } = job;
+    const bytes = job.bytes ??= utf8Length(frame);
     const end = Math.min(targets.length, job.i + this.opts.chunk);
     const max = this.opts.maxBufferedBytes;
+    const maxLag = this.opts.maxSocketLagMs;
+    const now = this.#now();
     for (let i = job.i; i < end; i++) {
       const t = targets[i];
       const s = t.socket;
       if (s.readyState !== WebSocket.OPEN) continue;
-      if (s.bufferedAmount > max) {
+      const buffered = s.bufferedAmount;
+      const lag = t.lag ??= new SocketLag();
+      const behind = lag.behind(buffered, now);
+      if (behind > this.stats.maxSocketLagMs) this.stats.maxSocketLagMs = behind;
+      if (behind > maxLag || buffered > max) {
         this.stats.shedSlow++;
         this.shed(t, "slow consumer");
         continue;
       }
       try {
         s.send(frame);
+        lag.wrote(bytes, now);
         this.stats.frames++;
       } catch { /* socket closing */ }
     }

@@ -4,7 +4,7 @@
  * Publishing goes through a broker (in-process, or Redis pub/sub across instances); every
  * instance delivers an envelope only to its own sockets, after filtering by audience. Delivery is
  * queued (fanout.ts): the frame is serialised once per envelope and written in slices off the
- * request path, per-company round-robin, with bounded per-socket buffers.
+ * request path, per-company round-robin; a socket that stays behind is shed.
  */
 import type { TicketScope, Viewer } from "../lib/actor.ts";
 import type { Audience, Envelope } from "./envelope.ts";
@@ -113,6 +113,16 @@ export class Hub {
     const hit = [...(this.#companies.get(companyId) ?? [])].filter(where);
     for (const c of hit) this.fanout.shed(c, reason);
     return hit.length;
+  }
+
+  /** The company's sockets on this instance: unsent bytes and how long they are behind (ms). */
+  backlogOf(companyId: number): { userId: number; sessionId: string; unsent: number; behindMs: number }[] {
+    return [...(this.#companies.get(companyId) ?? [])].map((c) => ({
+      userId: c.viewer.userId,
+      sessionId: c.sessionId,
+      unsent: c.socket.bufferedAmount,
+      behindMs: this.fanout.behind(c),
+    }));
   }
 
   /** Resolves once every queued envelope has been written to its sockets. */

@@ -8,6 +8,7 @@ import type { EntityKind, EventMap } from "../events/types.ts";
 import type { TicketScope, Viewer } from "../lib/actor.ts";
 import type { Audience, Envelope } from "./hub.ts";
 import { maskNumber } from "../lib/lgpd.ts";
+import { previewMessage } from "@contract/messages.ts";
 
 type TicketDTO = EventMap["ticket.updated"]["ticket"];
 type UserDTO = EventMap["user.updated"]["user"];
@@ -106,7 +107,8 @@ export function wireRealtimeListeners(deps: Deps): void {
     ({ companyId, message, ticket }) =>
       publishTicketScoped(companyId, `company-${companyId}-appMessage`, ticket, (t) => ({
         action: "create",
-        message,
+        // A long body travels as its preview; the client fetches the rest when it shows it.
+        message: previewMessage(message),
         ticket: t,
         contact: t.contact,
       })),
@@ -118,7 +120,7 @@ export function wireRealtimeListeners(deps: Deps): void {
         companyId,
         `company-${companyId}-appMessage`,
         ticket,
-        () => ({ action: "update", message }),
+        () => ({ action: "update", message: previewMessage(message) }),
       ),
   );
   bus.on(

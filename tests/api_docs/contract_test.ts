@@ -188,11 +188,12 @@ Deno.test("[api_docs] every documented route is called and answers as documented
       await call("listTickets", { query: { status: "open", showAll: "true" } });
       await call("showTicket", { params: { id: s.ticketId } });
       await call("updateTicket", { params: { id: s.ticketId }, json: { queueId: tenant.queues[0].id } });
-      await call("sendTicketMessage", {
+      const sent = await call("sendTicketMessage", {
         params: { ticketId: s.ticketId },
         json: { body: "Your order has shipped." },
       });
       await call("listMessages", { params: { ticketUuid: s.ticketUuid } });
+      await call("getMessageBody", { params: { id: sent.id as number } });
     });
     await tt.step("tags", async () => {
       s.tagId = (await call("createTag", { json: { name: "VIP", color: "#A855F7" } })).id as number;

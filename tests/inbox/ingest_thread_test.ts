@@ -57,6 +57,8 @@ Deno.test("[inbox] on the ingest Worker: a message is stored, answered and shown
       f.event === `company-${companyId}-appMessage` && f.data?.action === "create"
     );
     assert.equal((created.data!.message as { id: number }).id, messageId);
+    // The Worker sends the stored row back without its body; the main thread puts the text back.
+    assert.equal((created.data!.message as { body: string }).body, "oi");
     assert.equal((created.data!.ticket as { id: number; unreadMessages: number }).unreadMessages, 1);
     await ws.close();
 

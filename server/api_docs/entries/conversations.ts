@@ -9,6 +9,7 @@ import {
 } from "../../tickets/schemas.ts";
 import {
   listMessagesQuery,
+  messageBodyAnswer,
   messagePageAnswer,
   sendMessageJson,
   sentMessagesAnswer,
@@ -134,6 +135,21 @@ export const conversationRoutes: ApiRoute[] = [
     answer: { status: 200, schema: messagePageAnswer, description: "A page of messages and the ticket." },
     errors: ["ERR_VALIDATION", "ERR_NO_TICKET_FOUND"],
     example: { params: { ticketUuid: "3f0c6a52-9d8e-4c1b-a0a1-5d7e2f1b9c40" }, query: { pageNumber: "1" } },
+  },
+  {
+    method: "get",
+    path: "/api/messages/:id/body",
+    operationId: "getMessageBody",
+    tag: "Messages",
+    resource: "messages",
+    summary: "Read a message's whole text",
+    description: "Socket frames carry the first 2,000 characters of a longer body (with " +
+      "`bodyTruncated: true`); this answers the whole text, with the visibility of the ticket's " +
+      "conversation.",
+    params: { id: { description: "The message's id." } },
+    answer: { status: 200, schema: messageBodyAnswer, description: "The message's id and whole body." },
+    errors: ["ERR_VALIDATION", "ERR_NOT_FOUND", "ERR_NO_PERMISSION"],
+    example: { params: { id: 901 } },
   },
   {
     method: "post",

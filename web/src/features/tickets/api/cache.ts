@@ -121,13 +121,25 @@ export function appendMessage(qc: QueryClient, uuid: string, m: Message) {
   });
 }
 
+/**
+ * A socket frame carries a long body as its preview: an update (an ack) of a message whose whole
+ * text is already here keeps that text rather than falling back to the preview.
+ */
+function keepWholeBody(old: Message, m: Message): Message {
+  if (!m.bodyTruncated || old.bodyTruncated || !old.body.startsWith(m.body)) return m;
+  return { ...m, body: old.body, bodyTruncated: false };
+}
+
 /** An ack, an edit or a delete: the message is replaced wherever it is shown. */
 export function replaceMessage(qc: QueryClient, m: Message) {
   qc.setQueriesData<Messages>({ queryKey: [...ticketKeys.all, "messages"] }, (data) => {
     if (!data || !data.pages.some((p) => p.messages.some((x) => x.id === m.id))) return data;
     return {
       ...data,
-      pages: data.pages.map((p) => ({ ...p, messages: p.messages.map((x) => (x.id === m.id ? m : x)) })),
+      pages: data.pages.map((p) => ({
+        ...p,
+        messages: p.messages.map((x) => (x.id === m.id ? keepWholeBody(x, m) : x)),
+      })),
     };
   });
 }

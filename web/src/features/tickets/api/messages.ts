@@ -1,8 +1,8 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 import { ticketKeys } from "./keys.ts";
 import { appendMessage, replaceMessage } from "./cache.ts";
-import type { MessageDTO as Message, MessagePage } from "@contract/messages.ts";
+import type { MessageBody, MessageDTO as Message, MessagePage } from "@contract/messages.ts";
 
 /** GET /messages/{uuid}: page 1 is the newest; each page is ascending. */
 export function useMessages(uuid: string | undefined) {
@@ -14,6 +14,20 @@ export function useMessages(uuid: string | undefined) {
     enabled: !!uuid,
     staleTime: 0,
   });
+}
+
+/**
+ * The message with its whole text: a socket frame carries a long body as a preview
+ * (`bodyTruncated`), and the rest is fetched when the message is shown.
+ */
+export function useWholeMessage(m: Message): Message {
+  const q = useQuery({
+    queryKey: [...ticketKeys.all, "message-body", m.id, m.updatedAt],
+    queryFn: () => api.get<MessageBody>(`/messages/${m.id}/body`),
+    enabled: !!m.bodyTruncated,
+    staleTime: Infinity,
+  });
+  return m.bodyTruncated && q.data ? { ...m, body: q.data.body, bodyTruncated: false } : m;
 }
 
 /** Oldest first, across the loaded pages. */

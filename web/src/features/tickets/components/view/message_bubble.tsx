@@ -15,7 +15,7 @@ import { Checkbox } from "../../../../components/ui/checkbox.tsx";
 import { Menu, MenuContent, MenuItem, MenuTrigger } from "../../../../components/ui/dropdown_menu.tsx";
 import { cn } from "../../../../lib/utils.ts";
 import { describeStoredError } from "../../../../lib/server_errors.ts";
-import { canDelete, canEdit, useRetryMessage } from "../../api/messages.ts";
+import { canDelete, canEdit, useRetryMessage, useWholeMessage } from "../../api/messages.ts";
 import type { MessageDTO as Message } from "@contract/messages.ts";
 import { clockTime } from "../../../../lib/format.ts";
 import { AckIcon } from "./ack_icon.tsx";
@@ -93,7 +93,9 @@ function SendFailure({ m }: { m: Message }) {
 }
 
 export const MessageBubble = memo(function MessageBubble(props: Props) {
-  const { m, meId, showSender, selecting, selected, onToggleSelect, highlight } = props;
+  const { meId, showSender, selecting, selected, onToggleSelect, highlight } = props;
+  // A frame's preview of a long text becomes the whole text once fetched (for editing too).
+  const m = useWholeMessage(props.m);
   const { t } = useTranslation("tickets");
   const mine = m.fromMe;
   if (m.mediaType === "reactionMessage") {
@@ -180,6 +182,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
             )}
           >
             <WaText text={m.body} highlight={highlight} />
+            {m.bodyTruncated && <span data-testid="message-preview">…</span>}
           </p>
         )}
         <div className="mt-0.5 flex items-center justify-end gap-1.5 text-[11px] text-ink-subtle">
