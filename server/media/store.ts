@@ -32,6 +32,11 @@ export type MediaStore = {
   read(path: string): Promise<Uint8Array<ArrayBuffer>>;
   stat(path: string): Promise<ObjectInfo | null>;
   remove(path: string): Promise<void>;
+  /**
+   * Removes the files of a row that went (after its transaction committed): only paths of that company,
+   * so a value that points elsewhere removes nothing; empty values are skipped.
+   */
+  removeOwned(companyId: number, paths: readonly (string | null | undefined)[]): Promise<void>;
   /** Every file of a company (its purge); how many went. */
   removeCompany(companyId: number): Promise<number>;
   /** Bytes and files a company keeps (the operator's companies table). */
@@ -65,6 +70,15 @@ export async function createMediaStore(config: { appSecret: string }, storage: S
   };
   const uniqueName = (file: File) => `${Date.now()}_${randomString(6)}_${safeName(file.name)}`;
   const put = (k: string, file: File) => storage.put(k, file, { contentType: file.type || undefined });
+
+  // A file that cannot be removed must not fail the change of its row: it is logged and left.
+  const remove = async (path: string) => {
+    try {
+      await storage.delete(mediaKey(path));
+    } catch (err) {
+      console.error(`[media] could not remove ${path}:`, err);
+    }
+  };
 
   return {
     async save(companyId, folder, file, opts = {}) {
@@ -100,9 +114,15 @@ export async function createMediaStore(config: { appSecret: string }, storage: S
       return bytes;
     },
     stat: (path) => storage.stat(mediaKey(path)),
-    // A file that cannot be removed must not fail the change of its row: it is logged and left.
-    remove: (path) =>
-      storage.delete(mediaKey(path)).catch((err) => console.error(`[media] could not remove ${path}:`, err)),
+    remove,
+    async removeOwned(companyId, paths) {
+      const own = paths.filter((p): p is string =>
+        !!p && p.startsWith(`company${companyId}/`) && validPath(p)
+      );
+      for (let i = 0; i < own.length; i += 8) {
+        await Promise.all(own.slice(i, i + 8).map(remove));
+      }
+    },
     removeCompany: (companyId) => storage.deletePrefix(`media/company${companyId}/`),
     async usage(companyId) {
       let bytes = 0, files = 0;
