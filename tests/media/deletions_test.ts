@@ -25,7 +25,7 @@ Deno.test("[media] files are removed with the ticket, contact or user that owns 
         await t.request(`/api/messages/${ticket}`, { method: "POST", token: a.adminToken, body: form }),
         201,
       );
-      return pathOf(m.mediaUrl);
+      return pathOf(m.mediaUrl as string);
     };
     const stored = async (path: string) => !!await t.deps.storage.stat(`media/${path}`);
 
@@ -83,7 +83,7 @@ Deno.test("[media] files are removed with the ticket, contact or user that owns 
         token: a.adminToken,
         body: multipart("profileImage", PNG, "me.png", "image/png"),
       });
-      const image = pathOf((await expectOk<Json>(u)).profileImage);
+      const image = pathOf((await expectOk<Json>(u)).profileImage as string);
       assert.ok(await stored(image));
       await expectOk(
         await t.request(`/api/users/${carla.user.id}`, { method: "DELETE", token: a.adminToken }),
