@@ -15,6 +15,7 @@ import { type Clock, systemClock } from "./lib/time.ts";
 import { SecretBox } from "./lib/crypto.ts";
 import { createTokens } from "./lib/tokens.ts";
 import { createMediaStore } from "./media/store.ts";
+import { createStorage } from "./lib/storage/storage.ts";
 import { MemoryWindowCounter, RateLimiter } from "./lib/rate_limit.ts";
 import { redisLimiter, redisWindowCounter } from "./lib/rate_limit_redis.ts";
 import { JobWorker } from "./jobs/worker.ts";
@@ -93,6 +94,7 @@ export async function createDeps(
   const rpc = config.redisUrl
     ? await redisRpc(config.redisUrl, config.instanceId)
     : localRpc(config.instanceId);
+  const storage = createStorage(config);
   // deno-lint-ignore prefer-const
   let deps: Deps;
   deps = {
@@ -110,7 +112,8 @@ export async function createDeps(
     clock: opts.clock ?? systemClock,
     secrets: await SecretBox.create(config.appSecret),
     tokens: await createTokens(config.appSecret),
-    media: await createMediaStore(config),
+    storage,
+    media: await createMediaStore(config, storage),
     // 10 failed logins per e-mail+address in 15 minutes, shared by every instance: in Redis when
     // there is one (the fleet), else in the database.
     loginLimiter: config.redisUrl

@@ -24,6 +24,14 @@ export type Config = {
   publicUrl: string;
   smtpUrl?: string;
   redisUrl?: string;
+  /**
+   * STORAGE_URL: where files live (server/lib/storage/): absent or `file:` → DATA_DIR on this disk;
+   * `s3://[KEY:SECRET@]bucket[/prefix]?endpoint=…&region=…` → an S3-compatible bucket the fleet shares.
+   */
+  storageUrl?: string;
+  /** STORAGE_ACCESS_KEY_ID / STORAGE_SECRET_ACCESS_KEY: the bucket's credentials when not in the URL. */
+  storageAccessKeyId?: string;
+  storageSecretAccessKey?: string;
   /** Base URLs of external providers, overridable so tests point them at local servers. */
   providers: {
     graph: string;
@@ -92,6 +100,9 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  STORAGE_URL: z.string().optional(),
+  STORAGE_ACCESS_KEY_ID: z.string().optional(),
+  STORAGE_SECRET_ACCESS_KEY: z.string().optional(),
   GRAPH_API_URL: z.string().default("https://graph.facebook.com"),
   WHATSAPP_CLOUD_API_URL: z.string().default("https://graph.facebook.com"),
   STRIPE_API_URL: z.string().default("https://api.stripe.com"),
@@ -154,6 +165,9 @@ export async function loadConfig(
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
     smtpUrl: e.SMTP_URL,
     redisUrl: e.REDIS_URL,
+    storageUrl: e.STORAGE_URL,
+    storageAccessKeyId: e.STORAGE_ACCESS_KEY_ID,
+    storageSecretAccessKey: e.STORAGE_SECRET_ACCESS_KEY,
     providers: {
       graph: e.GRAPH_API_URL,
       cloudApi: e.WHATSAPP_CLOUD_API_URL,

@@ -13,6 +13,7 @@ import type { Clock } from "./lib/time.ts";
 import type { SecretBox } from "./lib/crypto.ts";
 import type { Tokens } from "./lib/tokens.ts";
 import type { MediaStore } from "./media/store.ts";
+import type { Storage } from "./lib/storage/storage.ts";
 import type { Limiter, WindowCounter } from "./lib/rate_limit_redis.ts";
 import type { Caches } from "./caches.ts";
 import type { FetchGuard } from "./lib/safe_fetch.ts";
@@ -29,6 +30,8 @@ export type Deps = {
   clock: Clock;
   secrets: SecretBox;
   tokens: Tokens;
+  /** Where files live: DATA_DIR or an S3-compatible bucket (lib/storage/). Features use `media`. */
+  storage: Storage;
   media: MediaStore;
   loginLimiter: Limiter;
   /** Requests per API key and minute (api_keys/): Redis when configured, else this instance's memory. */

@@ -32,8 +32,8 @@ export async function sendStoredMedia(
   path: string,
   caption = "",
 ): Promise<boolean> {
-  const stat = await Deno.stat(deps.media.absolute(path)).catch(() => null);
-  if (!stat?.isFile) return false;
+  const stat = await deps.media.stat(path).catch(() => null);
+  if (!stat) return false;
   const name = path.split("/").pop() ?? "file";
   await sendOnTicket(deps, ticket.companyId, ticket.id, {
     body: caption,

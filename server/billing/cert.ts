@@ -1,7 +1,8 @@
 /**
  * POST /settings/cert-upload?ref=certificadoEfi (spec 3 §2 certificate upload, super user): the
  * Efí client certificate (.p12). It is a private key, so it is sealed with the platform's secret
- * box before it touches the disk (DATA_DIR/certs/<ref>.p12.sealed) and is never served back.
+ * box before it is stored (`certs/<ref>.p12.sealed` of the storage: DATA_DIR or the bucket) and is never
+ * served back.
  */
 import type { Deps } from "../deps.ts";
 import { AppError } from "../lib/errors.ts";
@@ -10,7 +11,7 @@ import { decodeBase64, encodeBase64 } from "../lib/base64.ts";
 export const CERT_REFS = ["certificadoEfi"] as const;
 const MAX_BYTES = 256 * 1024;
 
-const certPath = (deps: Deps, ref: string) => `${deps.config.dataDir}/certs/${ref}.p12.sealed`;
+const certKey = (ref: string) => `certs/${ref}.p12.sealed`;
 
 export async function saveCertificate(deps: Deps, ref: string, file: File): Promise<void> {
   if (!(CERT_REFS as readonly string[]).includes(ref)) {
@@ -23,21 +24,15 @@ export async function saveCertificate(deps: Deps, ref: string, file: File): Prom
   }
   if (file.size > MAX_BYTES) throw new AppError("ERR_PAYLOAD_TOO_LARGE");
   const sealed = await deps.secrets.seal(encodeBase64(new Uint8Array(await file.arrayBuffer())));
-  await Deno.mkdir(`${deps.config.dataDir}/certs`, { recursive: true });
-  await Deno.writeTextFile(certPath(deps, ref), sealed, { mode: 0o600 });
+  await deps.storage.put(certKey(ref), sealed, { contentType: "text/plain" });
 }
 
 /** The certificate's bytes for the server's own use, or null when none was uploaded. */
 export async function readCertificate(deps: Deps, ref: string): Promise<Uint8Array | null> {
-  try {
-    const b64 = await deps.secrets.open(await Deno.readTextFile(certPath(deps, ref)));
-    return decodeBase64(b64);
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return null;
-    throw err;
-  }
+  const sealed = await deps.storage.bytes(certKey(ref));
+  return sealed ? decodeBase64(await deps.secrets.open(new TextDecoder().decode(sealed))) : null;
 }
 
 export async function hasCertificate(deps: Deps, ref: string): Promise<boolean> {
-  return await Deno.stat(certPath(deps, ref)).then(() => true, () => false);
+  return !!await deps.storage.stat(certKey(ref));
 }

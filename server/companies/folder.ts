@@ -1,6 +1,6 @@
 /**
- * Folder size and file count per company (spec 3 §2 companies table): a scheduled job walks each
- * company's media folder outside any transaction and stores the figures; the operator can ask for
+ * Folder size and file count per company (spec 3 §2 companies table): a scheduled job lists each
+ * company's stored files (disk folder or bucket prefix) outside any transaction and stores the figures; the operator can ask for
  * one company again (durable job "companies.folder_stats").
  */
 import { eq } from "drizzle-orm";
@@ -10,26 +10,6 @@ import { registerQueuedJob } from "../jobs/queue.ts";
 import { loadCompanyDTO } from "./service.ts";
 
 export const FOLDER_JOB = "companies.folder_stats";
-
-async function walk(dir: string): Promise<{ bytes: number; files: number }> {
-  let bytes = 0, files = 0;
-  try {
-    for await (const e of Deno.readDir(dir)) {
-      const path = `${dir}/${e.name}`;
-      if (e.isDirectory) {
-        const sub = await walk(path);
-        bytes += sub.bytes;
-        files += sub.files;
-      } else if (e.isFile) {
-        bytes += (await Deno.stat(path)).size;
-        files++;
-      }
-    }
-  } catch (err) {
-    if (!(err instanceof Deno.errors.NotFound)) throw err;
-  }
-  return { bytes, files };
-}
 
 /** Bytes as the table shows them ("12.4 MB"). */
 export function humanSize(bytes: number): string {
@@ -43,7 +23,7 @@ export function humanSize(bytes: number): string {
 }
 
 export async function refreshFolderStats(deps: Deps, companyId: number): Promise<void> {
-  const { bytes, files } = await walk(`${deps.media.root}/company${companyId}`);
+  const { bytes, files } = await deps.media.usage(companyId);
   const [row] = await deps.database.write((tx) =>
     tx.update(companies).set({
       folderSize: humanSize(bytes),

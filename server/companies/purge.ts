@@ -35,9 +35,7 @@ export async function purgeCompany(deps: Deps, companyId: number): Promise<void>
   const progress = (finished = false) =>
     deps.bus.emit("company.purge_progress", { companyId, done, total, finished });
 
-  await Deno.remove(`${deps.media.root}/company${companyId}`, { recursive: true }).catch((err) => {
-    if (!(err instanceof Deno.errors.NotFound)) throw err;
-  });
+  await deps.media.removeCompany(companyId);
   done++;
   progress();
   for (const table of BIG_TABLES) {

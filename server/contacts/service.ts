@@ -9,6 +9,7 @@ import { pageOf } from "../lib/paging.ts";
 import type { Actor } from "../lib/context.ts";
 import { AppError, isUniqueViolation, notFound } from "../lib/errors.ts";
 import { requirePermission } from "../auth/permissions.ts";
+import { mediaOfContact, unreferencedMessageFiles } from "../messages/stored_files.ts";
 import * as repo from "./repo.ts";
 import type { ContactRow } from "./repo.ts";
 import type { ContactDTO } from "@contract/contacts.ts";
@@ -166,10 +167,16 @@ export async function updateContact(
 /** Deletes the contact (and, by cascade, its tickets). Needs contacts-page:deleteContact. */
 export async function deleteContact(deps: Deps, actor: Actor, id: number): Promise<void> {
   requirePermission(actor, "contacts-page:deleteContact");
-  await deps.database.write(async (tx) => {
+  const files = await deps.database.write(async (tx) => {
     await repo.getContact(tx, actor.companyId, id);
+    const paths = await mediaOfContact(tx, actor.companyId, id);
     await repo.deleteContact(tx, actor.companyId, id);
+    return paths;
   });
+  await deps.media.removeOwned(
+    actor.companyId,
+    await unreferencedMessageFiles(deps.db, actor.companyId, files),
+  );
   deps.bus.emit("entity.changed", { companyId: actor.companyId, entity: "contact", action: "delete", id });
 }
 

@@ -197,7 +197,7 @@ export async function fileListForSending(deps: Deps, companyId: number, fileList
   const sendable: { name: string; file: StoredFile }[] = [];
   for (const o of options) {
     if (!o.path) continue;
-    const size = await Deno.stat(deps.media.absolute(o.path)).then((s) => s.size).catch(() => null);
+    const size = await deps.media.stat(o.path).then((s) => s?.size ?? null, () => null);
     if (size === null) {
       console.warn(`[files] list ${list.id}: ${o.path} is missing from the media store; skipped`);
       continue;

@@ -69,7 +69,7 @@ async function say(deps: Deps, run: Run, text: string) {
 async function sendFile(deps: Deps, run: Run, path: string, caption = "", original?: string) {
   const own = `company${run.ticket.companyId}/flow/`;
   if (!path.startsWith(own) || path.includes("..")) return log(run.ticket, `skipped a file outside ${own}`);
-  const stat = await Deno.stat(deps.media.absolute(path)).catch(() => null);
+  const stat = await deps.media.stat(path).catch(() => null);
   if (!stat) return log(run.ticket, `file ${path} is gone; skipped`);
   const name = original || path.split("/").pop()!.replace(/^\d+_[A-Za-z0-9]+_/, "");
   await sendOnTicket(deps, run.ticket.companyId, run.ticket.id, {

@@ -62,7 +62,7 @@ async function system(deps: Deps, p: PromptRow): Promise<string> {
   let text =
     `${p.prompt}\n\nSe o cliente pedir para falar com um atendente humano, responda começando com "${TRANSFER_ACTION}".`;
   if (p.fileNameIA?.toLowerCase().endsWith(".txt")) {
-    const ref = await Deno.readTextFile(deps.media.absolute(p.fileNameIA)).catch(() => "");
+    const ref = await deps.media.read(p.fileNameIA).then((b) => new TextDecoder().decode(b), () => "");
     if (ref.trim()) text += `\n\nMaterial de referência:\n${ref.slice(0, 20_000)}`;
   }
   return text;

@@ -157,6 +157,7 @@ export async function deletePrompt(deps: Deps, actor: Actor, id: number) {
     await tx.delete(prompts).where(and(eq(prompts.companyId, actor.companyId), eq(prompts.id, id)));
     await audit(tx, actor, { action: "prompt.delete", entity: "prompt", entityId: id, summary: row.name });
   });
+  await deps.media.removeOwned(actor.companyId, [row.fileNameIA]);
   deps.bus.emit("entity.changed", { companyId: actor.companyId, entity: "prompt", action: "delete", id });
   return { message: "Prompt deleted" };
 }

@@ -46,9 +46,8 @@ export async function transcriptionAvailable(deps: Deps, companyId: number): Pro
 }
 
 async function transcribe(deps: Deps, apiKey: string, m: MessageRow): Promise<string> {
-  const path = deps.media.absolute(m.mediaUrl!);
-  const data = await Deno.readFile(path);
-  const name = m.mediaName || path.split("/").pop() || "audio.ogg";
+  const data = await deps.media.read(m.mediaUrl!);
+  const name = m.mediaName || m.mediaUrl!.split("/").pop() || "audio.ogg";
   try {
     const r = await (await openaiClient(deps, apiKey)).audio.transcriptions.create({
       file: new File([data], name, { type: "audio/ogg" }),

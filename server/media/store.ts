@@ -1,16 +1,19 @@
 /**
- * Files under DATA_DIR/media/company{id}/…, never an open folder: a file is reachable only
- * through a signed URL that expires (`/api/media/<path>?exp=&sig=`). Branding (logos, favicon)
- * is public by nature and lives in DATA_DIR/public, served at /public/<file>.
+ * The product's files as the features see them: company files under `media/company{id}/…` of the
+ * storage (disk or bucket, server/lib/storage/), never an open folder: a file is reachable only
+ * through a signed URL that expires (`/api/media/<path>?exp=&sig=`), which any instance of a fleet can
+ * verify (the key derives from APP_SECRET) and answer by streaming the object from the storage.
+ * Branding (logos, favicon) is public by nature and lives under `public/`, served at /public/<file>.
+ * Paths handed out and kept in rows are relative to `media/` (`company3/messages/…`), as they always were.
  */
 import { hmacSha256Hex, randomString, safeEqual } from "../lib/crypto.ts";
 import { AppError } from "../lib/errors.ts";
+import type { ObjectInfo, Storage } from "../lib/storage/storage.ts";
 
 export type StoredFile = { path: string; name: string; size: number; mimetype: string };
+export type OpenFile = ObjectInfo & { body: ReadableStream<Uint8Array> };
 
 export type MediaStore = {
-  root: string;
-  publicRoot: string;
   /** Saves an upload for a company under `folder`; returns the relative path. */
   save(
     companyId: number,
@@ -22,8 +25,22 @@ export type MediaStore = {
   /** A URL valid for `ttlSeconds` (default 6 h). */
   signedUrl(path: string, ttlSeconds?: number): Promise<string>;
   verify(path: string, exp: string, sig: string, now?: number): Promise<boolean>;
-  absolute(path: string): string;
+  /** A stored file's stream, size and type; null when it is gone. */
+  open(path: string): Promise<OpenFile | null>;
+  openPublic(name: string): Promise<OpenFile | null>;
+  /** A stored file's bytes (what a provider upload needs); ERR_NOT_FOUND when it is gone. */
+  read(path: string): Promise<Uint8Array<ArrayBuffer>>;
+  stat(path: string): Promise<ObjectInfo | null>;
   remove(path: string): Promise<void>;
+  /**
+   * Removes the files of a row that went (after its transaction committed): only paths of that company,
+   * so a value that points elsewhere removes nothing; empty values are skipped.
+   */
+  removeOwned(companyId: number, paths: readonly (string | null | undefined)[]): Promise<void>;
+  /** Every file of a company (its purge); how many went. */
+  removeCompany(companyId: number): Promise<number>;
+  /** Bytes and files a company keeps (the operator's companies table). */
+  usage(companyId: number): Promise<{ bytes: number; files: number }>;
 };
 
 const SAFE = /[^a-zA-Z0-9._-]+/g;
@@ -40,31 +57,41 @@ function check(file: File, opts: { maxBytes?: number; accept?: RegExp }) {
   }
 }
 
-export async function createMediaStore(config: { dataDir: string; appSecret: string }): Promise<MediaStore> {
-  const root = `${config.dataDir}/media`;
-  const publicRoot = `${config.dataDir}/public`;
+/** A path from a row or a URL is one of ours only if it is relative and never climbs. */
+const validPath = (path: string) =>
+  path !== "" && !path.split("/").some((p) => p === "" || p.startsWith("."));
+
+export async function createMediaStore(config: { appSecret: string }, storage: Storage): Promise<MediaStore> {
   const key = await hmacSha256Hex(config.appSecret, "media-url-key");
   const sign = (path: string, exp: number) => hmacSha256Hex(key, `${path}\n${exp}`);
+  const mediaKey = (path: string) => {
+    if (!validPath(path)) throw new AppError("ERR_NOT_FOUND", { details: { resource: "file" } });
+    return `media/${path}`;
+  };
+  const uniqueName = (file: File) => `${Date.now()}_${randomString(6)}_${safeName(file.name)}`;
+  const put = (k: string, file: File) => storage.put(k, file, { contentType: file.type || undefined });
 
-  async function write(dir: string, file: File): Promise<string> {
-    await Deno.mkdir(dir, { recursive: true });
-    const name = `${Date.now()}_${randomString(6)}_${safeName(file.name)}`;
-    await Deno.writeFile(`${dir}/${name}`, file.stream());
-    return name;
-  }
+  // A file that cannot be removed must not fail the change of its row: it is logged and left.
+  const remove = async (path: string) => {
+    try {
+      await storage.delete(mediaKey(path));
+    } catch (err) {
+      console.error(`[media] could not remove ${path}:`, err);
+    }
+  };
 
   return {
-    root,
-    publicRoot,
     async save(companyId, folder, file, opts = {}) {
       check(file, opts);
-      const rel = `company${companyId}/${folder.split("/").map(safeName).join("/")}`;
-      const name = await write(`${root}/${rel}`, file);
-      return { path: `${rel}/${name}`, name: file.name, size: file.size, mimetype: file.type };
+      const rel = `company${companyId}/${folder.split("/").map(safeName).join("/")}/${uniqueName(file)}`;
+      const stored = await put(mediaKey(rel), file);
+      return { path: rel, name: file.name, size: stored.size, mimetype: file.type };
     },
     async savePublic(file, opts = {}) {
       check(file, opts);
-      return await write(publicRoot, file);
+      const name = uniqueName(file);
+      await put(`public/${name}`, file);
+      return name;
     },
     async signedUrl(path, ttlSeconds = 6 * 3600) {
       const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
@@ -78,9 +105,32 @@ export async function createMediaStore(config: { dataDir: string; appSecret: str
       if (!Number.isFinite(e) || e * 1000 < now) return false;
       return safeEqual(await sign(path, e), sig);
     },
-    absolute: (path) => `${root}/${path}`,
-    async remove(path) {
-      await Deno.remove(`${root}/${path}`).catch(() => undefined);
+    open: (path) => storage.get(mediaKey(path)),
+    openPublic: (name) =>
+      validPath(name) && !name.includes("/") ? storage.get(`public/${name}`) : Promise.resolve(null),
+    async read(path) {
+      const bytes = await storage.bytes(mediaKey(path));
+      if (!bytes) throw new AppError("ERR_NOT_FOUND", { details: { resource: "file" } });
+      return bytes;
+    },
+    stat: (path) => storage.stat(mediaKey(path)),
+    remove,
+    async removeOwned(companyId, paths) {
+      const own = paths.filter((p): p is string =>
+        !!p && p.startsWith(`company${companyId}/`) && validPath(p)
+      );
+      for (let i = 0; i < own.length; i += 8) {
+        await Promise.all(own.slice(i, i + 8).map(remove));
+      }
+    },
+    removeCompany: (companyId) => storage.deletePrefix(`media/company${companyId}/`),
+    async usage(companyId) {
+      let bytes = 0, files = 0;
+      for await (const o of storage.list(`media/company${companyId}/`)) {
+        bytes += o.size;
+        files++;
+      }
+      return { bytes, files };
     },
   };
 }

@@ -170,20 +170,24 @@ export function encodeRgbaPng(img: Rgba): Uint8Array {
   return encodePng({ width: img.width, height: img.height, data: img.data, channels: 4, depth: 8 });
 }
 
-const made = new Map<string, Promise<Uint8Array | null>>();
+/** Made icons per store (each app of a process has its own files), a few logos each. */
+const made = new WeakMap<Deps["media"], Map<string, Promise<Uint8Array | null>>>();
 
-/** The `size` px icon made from the logo file `name` (in DATA_DIR/public), or null when it does not decode. */
+/** The `size` px icon made from the public logo file `name`, or null when it does not decode. */
 export function logoIcon(deps: Deps, name: string, size: IconSize): Promise<Uint8Array | null> {
-  const key = `${deps.media.publicRoot}/${name}:${size}`;
-  let hit = made.get(key);
+  let icons = made.get(deps.media);
+  if (!icons) made.set(deps.media, icons = new Map());
+  const key = `${name}:${size}`;
+  let hit = icons.get(key);
   if (!hit) {
-    if (made.size > 32) made.clear();
+    if (icons.size > 32) icons.clear();
     hit = (async () => {
-      const bytes = await Deno.readFile(`${deps.media.publicRoot}/${name}`).catch(() => null);
+      const file = await deps.media.openPublic(name);
+      const bytes = file && new Uint8Array(await new Response(file.body).arrayBuffer());
       const img = bytes && decodeImage(bytes);
       return img ? encodeRgbaPng(fitSquare(img, size)) : null;
     })();
-    made.set(key, hit);
+    icons.set(key, hit);
   }
   return hit;
 }

@@ -15,6 +15,7 @@ import { canViewTicket } from "./policy.ts";
 import { type TicketDTO, ticketDTOs } from "./dto.ts";
 import { findActiveTicket, getTicket, logTicket, type TicketRow } from "./repo.ts";
 import { openTicket } from "./open.ts";
+import { mediaOfTicket, unreferencedMessageFiles } from "../messages/stored_files.ts";
 import type { CreateTicketInput } from "./schemas.ts";
 
 export { openTicket };
@@ -126,8 +127,14 @@ export async function createTicket(deps: Deps, actor: Actor, input: CreateTicket
 export async function deleteTicket(deps: Deps, actor: Actor, id: number): Promise<void> {
   const t = await getTicket(deps.db, actor.companyId, id);
   requirePermission(actor, "ticket-options:deleteTicket");
-  await deps.database.write((tx) =>
-    tx.delete(tickets).where(and(eq(tickets.companyId, actor.companyId), eq(tickets.id, id)))
+  const files = await deps.database.write(async (tx) => {
+    const paths = await mediaOfTicket(tx, actor.companyId, id);
+    await tx.delete(tickets).where(and(eq(tickets.companyId, actor.companyId), eq(tickets.id, id)));
+    return paths;
+  });
+  await deps.media.removeOwned(
+    actor.companyId,
+    await unreferencedMessageFiles(deps.db, actor.companyId, files),
   );
   deps.bus.emit("ticket.deleted", { companyId: actor.companyId, ticketId: id, scope: t });
 }

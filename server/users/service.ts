@@ -168,6 +168,7 @@ export async function deleteUser(deps: Deps, actor: Actor, id: number): Promise<
     });
   });
   evict(deps.caches, { kind: "user", companyId: actor.companyId, userId: id });
+  await deps.media.removeOwned(actor.companyId, [target.profileImage]);
   deps.bus.emit("user.deleted", { companyId: actor.companyId, userId: id });
 }
 

@@ -1,6 +1,11 @@
 /**
  * Builds the real app for a test: a temp-file libSQL database migrated and seeded exactly as in
  * production, the same `createDeps` and `createApp`. Nothing of ours is mocked.
+ *
+ * TEST_STORAGE=s3 keeps every file in a bucket of a local S3 server (s3rver, started with the app and
+ * stopped by close()) instead of DATA_DIR: `TEST_STORAGE=s3 deno test -A tests/<area>/` runs an area's
+ * tests on object storage. The bucket's objects live in `<dataDir>/s3rver`, so two apps given the same
+ * dataDir (a restart, a second instance) see the same files, as they would on one disk.
  */
 import { loadConfig } from "@/config.ts";
 import type { Deps } from "@/deps.ts";
@@ -13,6 +18,7 @@ import type { Clock } from "@/lib/time.ts";
 import type { Resolver } from "@/lib/safe_fetch.ts";
 import type { Hono } from "hono";
 import type { AppEnv } from "@/lib/context.ts";
+import S3rver from "s3rver";
 
 export const OPERATOR = { email: "op@atende.test", password: "Operator#2026" };
 
@@ -38,8 +44,26 @@ export type TestAppOptions = {
   resolve?: Resolver;
 };
 
+/** The test storage: DATA_DIR (default) or, with TEST_STORAGE=s3, a local S3 server over `dataDir`. */
+async function testStorage(dataDir: string): Promise<{ env: Record<string, string>; stop(): Promise<void> }> {
+  if (Deno.env.get("TEST_STORAGE") !== "s3") return { env: {}, stop: () => Promise.resolve() };
+  const server = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory: `${dataDir}/s3rver`,
+    configureBuckets: [{ name: "atende" }],
+  });
+  const { port } = await server.run();
+  return {
+    env: { STORAGE_URL: `s3://S3RVER:S3RVER@atende?endpoint=http://127.0.0.1:${port}&region=us-east-1` },
+    stop: () => server.close(),
+  };
+}
+
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = opts.dataDir ?? await Deno.makeTempDir({ prefix: "atende-test-" });
+  const storage = await testStorage(dataDir);
   const config = await loadConfig({
     DATA_DIR: dataDir,
     APP_SECRET: "test-secret-test-secret-test-secret",
@@ -54,6 +78,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     ...(Deno.env.get("TEST_DATABASE_DRIVER")
       ? { DATABASE_DRIVER: Deno.env.get("TEST_DATABASE_DRIVER") }
       : {}),
+    ...storage.env,
     ...opts.env,
   });
   const deps = await createDeps(config, { clock: opts.clock, resolve: opts.resolve });
@@ -79,6 +104,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     async close() {
       await scheduler?.stop();
       await closeDeps(deps);
+      await storage.stop();
       if (!opts.dataDir) await Deno.remove(dataDir, { recursive: true }).catch(() => undefined);
     },
   };

@@ -149,8 +149,7 @@ Deno.test("[automation] a file option sends the list's message and files", async
   try {
     const w: Inbox = await createTenant(t, { webhook: sink, user: false, queues: [{ name: "Docs" }] });
     const path = `company${w.company.id}/fileList/menu.png`;
-    await Deno.mkdir(t.deps.media.absolute(`company${w.company.id}/fileList`), { recursive: true });
-    await Deno.writeFile(t.deps.media.absolute(path), PNG);
+    await t.deps.storage.put(`media/${path}`, PNG);
     const list = await t.deps.database.write(async (tx) => {
       const [f] = await tx.insert(files).values({
         companyId: w.company.id,

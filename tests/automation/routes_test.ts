@@ -121,10 +121,7 @@ Deno.test("[automation] greeting media: upload, sent with the greeting, removed"
       await t.request(`/api/whatsapp/${a.conn.id}/media-upload`, { method: "DELETE", token: a.adminToken }),
     );
     assert.equal(cleared.greetingMediaAttachment, null);
-    assert.equal(
-      await Deno.stat(t.deps.media.absolute(conn.greetingMediaAttachment)).catch(() => null),
-      null,
-    );
+    assert.equal(await t.deps.media.stat(conn.greetingMediaAttachment), null);
   } finally {
     await t.close();
   }

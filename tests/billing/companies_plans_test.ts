@@ -287,10 +287,9 @@ Deno.test("[billing] companies and plans admin", async (t) => {
     });
 
     await t.step("folder size and file count per company (a job)", async () => {
-      const dir = `${app.deps.media.root}/company${created.id}/x`;
-      await Deno.mkdir(dir, { recursive: true });
-      await Deno.writeFile(`${dir}/a.bin`, new Uint8Array(2048));
-      await Deno.writeFile(`${dir}/b.bin`, new Uint8Array(1024));
+      const dir = `media/company${created.id}/x`;
+      await app.deps.storage.put(`${dir}/a.bin`, new Uint8Array(2048));
+      await app.deps.storage.put(`${dir}/b.bin`, new Uint8Array(1024));
       assert.equal(
         (await app.request(`/api/companies/${created.id}/folder`, { method: "POST", token: op })).status,
         202,
@@ -330,7 +329,11 @@ Deno.test("[billing] companies and plans admin", async (t) => {
       assert.equal((await app.deps.db.select().from(companies).where(eq(companies.id, id))).length, 0);
       assert.equal((await app.deps.db.select().from(users).where(eq(users.companyId, id))).length, 0);
       assert.equal((await app.deps.db.select().from(contacts).where(eq(contacts.companyId, id))).length, 0);
-      await assert.rejects(Deno.stat(`${app.deps.media.root}/company${id}`));
+      assert.deepEqual(
+        await Array.fromAsync(app.deps.storage.list(`media/company${id}/`)),
+        [],
+        "its files went",
+      );
       assert.ok(progress.length > 2);
       assert.equal(progress.at(-1)!.finished, true);
       await expectError(await app.request(`/api/companies/${id}`, { token: op }), 404, "ERR_NOT_FOUND");

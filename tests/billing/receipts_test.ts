@@ -250,7 +250,9 @@ Deno.test("[billing] receipts and the certificate upload", async (t) => {
         }),
       );
       assert.equal(ok.mensagem, "Archivo adjunto");
-      const raw = await Deno.readTextFile(`${app.dataDir}/certs/certificadoEfi.p12.sealed`);
+      const raw = new TextDecoder().decode(
+        (await app.deps.storage.bytes("certs/certificadoEfi.p12.sealed"))!,
+      );
       assert.match(raw, /^enc:v1:/);
       assert.deepEqual([...(await readCertificate(app.deps, "certificadoEfi"))!], [1, 2, 3, 4]);
     });

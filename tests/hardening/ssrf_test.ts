@@ -204,11 +204,7 @@ Deno.test("[hardening] tenant URLs: refused targets, redirects, webhooks — not
       assert.equal(victim.hits.length, 0, "the internal service was never reached");
       const stored = await app.deps.db.select().from(messages).where(eq(messages.companyId, company.id));
       assert.equal(stored.length, 0, "no message stored");
-      const files = [];
-      try {
-        for await (const f of Deno.readDir(`${app.dataDir}/media/company${company.id}`)) files.push(f.name);
-      } catch { /* no media folder: nothing stored */ }
-      assert.deepEqual(files, []);
+      assert.deepEqual(await Array.fromAsync(app.deps.storage.list(`media/company${company.id}/`)), []);
     });
 
     await t.step(

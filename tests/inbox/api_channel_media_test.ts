@@ -145,8 +145,8 @@ Deno.test("[inbox] api channel media: a file above downloadLimit is 413, however
       const tk = await ticketRow(t, small.ticketId);
       assert.equal(tk.unreadMessages, 1, "the refused messages were not stored");
       assert.equal((await messageRow(t, small.messageId)).mediaType, "application");
-      const dir = `${t.dataDir}/media/company${w.company.id}/messages`;
-      assert.equal([...Deno.readDirSync(dir)].length, 1, "no refused file was written");
+      const stored = await Array.fromAsync(t.deps.storage.list(`media/company${w.company.id}/messages/`));
+      assert.equal(stored.length, 1, "no refused file was written");
     });
   } finally {
     await files.shutdown();

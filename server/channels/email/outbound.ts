@@ -148,7 +148,7 @@ async function deliver(deps: Deps, raw: unknown): Promise<void> {
       ? [{
         filename: p.media.filename,
         contentType: p.media.mimetype,
-        content: Buffer.from(await Deno.readFile(deps.media.absolute(p.media.path))),
+        content: Buffer.from(await deps.media.read(p.media.path)),
       }]
       : undefined,
   });

@@ -54,7 +54,7 @@ export const messengerKind = (mimetype: string): "image" | "video" | "audio" | "
     : "file";
 
 async function mediaFile(deps: Deps, media: NonNullable<OutboundMessage["media"]>): Promise<File> {
-  const data = await Deno.readFile(deps.media.absolute(media.path));
+  const data = await deps.media.read(media.path);
   return new File([data], media.filename, { type: media.mimetype });
 }
 

@@ -136,7 +136,7 @@ async function deliver(deps: Deps, raw: unknown): Promise<void> {
     } else if (!p.media) sent = await sendText(true);
     else {
       const { method, field } = mediaMethod(p.media.mimetype);
-      const data = await Deno.readFile(deps.media.absolute(p.media.path));
+      const data = await deps.media.read(p.media.path);
       const captioned = !!text && text.length <= CAPTION_MAX;
       sent = await botCall<TgSent>(deps, token, method, {
         chat_id: chatId,

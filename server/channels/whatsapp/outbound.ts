@@ -87,7 +87,7 @@ export async function buildContent(
   if (!msg.media) return { content: { text: msg.body }, options };
   let data: Uint8Array;
   try {
-    data = await Deno.readFile(deps.media.absolute(msg.media.path));
+    data = await deps.media.read(msg.media.path);
   } catch (err) {
     throw new AppError("ERR_SENDING_WAPP_MSG", { cause: err, details: { media: "missing" } });
   }

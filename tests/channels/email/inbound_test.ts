@@ -34,7 +34,7 @@ Deno.test({
       assert.equal(text.wid, "mail:CALa9RR=0AnAvVYBN_XeuZ+z51M7Em-i_RoYC3Ur8WmEt4h+mig@mail.gmail.com");
       assert.equal(file.mediaName, "attac.txt");
       assert.ok(file.mediaUrl);
-      const bytes = await Deno.readTextFile(k.t.deps.media.absolute(file.mediaUrl!));
+      const bytes = new TextDecoder().decode(await k.t.deps.media.read(file.mediaUrl!));
       assert.equal(bytes, "SampleText data here ".repeat(4));
     } finally {
       await k.close();

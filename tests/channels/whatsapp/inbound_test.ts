@@ -83,7 +83,7 @@ Deno.test("[whatsapp] inbound: Baileys messages become contacts, tickets and mes
       assert.equal(m.body, "foto");
       assert.ok(m.mediaUrl);
       assert.equal(
-        new TextDecoder().decode(await Deno.readFile(t.deps.media.absolute(m.mediaUrl))),
+        new TextDecoder().decode(await t.deps.media.read(m.mediaUrl)),
         "fake-media-bytes",
       );
     });

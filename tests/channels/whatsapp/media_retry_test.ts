@@ -85,7 +85,7 @@ Deno.test("[whatsapp] media whose download throws: stored at once, downloaded ag
         assert.equal(filled.mediaStatus, "ready");
         assert.equal(filled.mediaType, "image");
         assert.equal(
-          new TextDecoder().decode(await Deno.readFile(t.deps.media.absolute(filled.mediaUrl!))),
+          new TextDecoder().decode(await t.deps.media.read(filled.mediaUrl!)),
           `bytes of ${id}`,
         );
         assert.equal(asked.get(id), 3, "on arrival, then two retries");

@@ -1,0 +1,101 @@
+/**
+ * The default storage: files under DATA_DIR, laid out as they always were (`media/company{id}/…`,
+ * `public/…`, `certs/…`). A write goes to a temporary name beside its target and is renamed into place,
+ * so a reader (or the migration tool) never sees half a file. The type is the extension's, as the
+ * media route always served it.
+ */
+import { getMimeType } from "hono/utils/mime";
+import { checkKey, checkPrefix, readAll } from "./keys.ts";
+import type { ObjectInfo, PutBody, Storage } from "./types.ts";
+
+const typeOf = (key: string) => getMimeType(key) ?? "application/octet-stream";
+
+function toStream(body: PutBody): ReadableStream<Uint8Array> {
+  if (body instanceof ReadableStream) return body;
+  if (body instanceof Blob) return body.stream();
+  return new Blob([typeof body === "string" ? body : body as Uint8Array<ArrayBuffer>]).stream();
+}
+
+export function createDiskStorage(root: string): Storage {
+  const abs = (key: string) => `${root}/${checkKey(key)}`;
+
+  async function info(key: string): Promise<ObjectInfo | null> {
+    try {
+      const s = await Deno.stat(abs(key));
+      return s.isFile ? { size: s.size, contentType: typeOf(key) } : null;
+    } catch (err) {
+      if (err instanceof Deno.errors.NotFound) return null;
+      throw err;
+    }
+  }
+
+  async function* walk(dir: string, rel: string): AsyncIterable<{ key: string; size: number }> {
+    let entries: Deno.DirEntry[];
+    try {
+      entries = await Array.fromAsync(Deno.readDir(dir));
+    } catch (err) {
+      if (err instanceof Deno.errors.NotFound || err instanceof Deno.errors.NotADirectory) return;
+      throw err;
+    }
+    for (const e of entries) {
+      if (e.name.startsWith(".")) continue; // a write in progress (".name.tmp-…")
+      if (e.isDirectory) yield* walk(`${dir}/${e.name}`, `${rel}${e.name}/`);
+      else if (e.isFile) {
+        const s = await Deno.stat(`${dir}/${e.name}`).catch(() => null);
+        if (s) yield { key: `${rel}${e.name}`, size: s.size };
+      }
+    }
+  }
+
+  return {
+    kind: "disk",
+    async put(key, body, opts = {}) {
+      const path = abs(key);
+      const slash = path.lastIndexOf("/");
+      const dir = path.slice(0, slash);
+      await Deno.mkdir(dir, { recursive: true });
+      const tmp = `${dir}/.${path.slice(slash + 1)}.tmp-${crypto.randomUUID()}`;
+      try {
+        await Deno.writeFile(tmp, toStream(body), { mode: 0o600 });
+        await Deno.rename(tmp, path);
+      } catch (err) {
+        await Deno.remove(tmp).catch(() => undefined);
+        throw err;
+      }
+      const s = await Deno.stat(path);
+      return { size: s.size, contentType: opts.contentType || typeOf(key) };
+    },
+    async get(key) {
+      const found = await info(key);
+      if (!found) return null;
+      const file = await Deno.open(abs(key), { read: true }).catch((err) => {
+        if (err instanceof Deno.errors.NotFound) return null;
+        throw err;
+      });
+      return file ? { ...found, body: file.readable } : null;
+    },
+    async bytes(key) {
+      const got = await this.get(key);
+      return got ? await readAll(got.body) : null;
+    },
+    stat: info,
+    async delete(key) {
+      await Deno.remove(abs(key)).catch((err) => {
+        if (!(err instanceof Deno.errors.NotFound)) throw err;
+      });
+    },
+    list(prefix) {
+      checkPrefix(prefix);
+      return walk(prefix ? `${root}/${prefix.slice(0, -1)}` : root, prefix);
+    },
+    async deletePrefix(prefix) {
+      if (!checkPrefix(prefix)) throw new Error("storage: refusing to delete the whole root");
+      let n = 0;
+      for await (const _ of walk(`${root}/${prefix.slice(0, -1)}`, prefix)) n++;
+      await Deno.remove(`${root}/${prefix.slice(0, -1)}`, { recursive: true }).catch((err) => {
+        if (!(err instanceof Deno.errors.NotFound)) throw err;
+      });
+      return n;
+    },
+  };
+}

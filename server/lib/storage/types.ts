@@ -1,0 +1,25 @@
+/** The storage interface (storage.ts says why there is one); its two backends implement it. */
+export type ObjectInfo = { size: number; contentType: string };
+
+export type PutBody = ReadableStream<Uint8Array> | Blob | Uint8Array | string;
+
+export type Storage = {
+  /** "disk" or "s3": for logs, the operator's tools and the tests only; callers never branch on it. */
+  readonly kind: "disk" | "s3";
+  /**
+   * Writes a file whole or not at all (a reader never sees half of it). `contentType` is kept with the
+   * object; without it the type comes from the key's extension.
+   */
+  put(key: string, body: PutBody, opts?: { contentType?: string }): Promise<ObjectInfo>;
+  /** A file's body as a stream, with its size and type; null when there is none. */
+  get(key: string): Promise<(ObjectInfo & { body: ReadableStream<Uint8Array> }) | null>;
+  /** A small file's bytes (attachments handed to a provider, a certificate); null when there is none. */
+  bytes(key: string): Promise<Uint8Array<ArrayBuffer> | null>;
+  stat(key: string): Promise<ObjectInfo | null>;
+  /** Removes a file; a missing one is not an error. */
+  delete(key: string): Promise<void>;
+  /** Every file whose key starts with `prefix` (a folder: ends with "/"), in no promised order. */
+  list(prefix: string): AsyncIterable<{ key: string; size: number }>;
+  /** Removes every file under the folder `prefix`; returns how many went. */
+  deletePrefix(prefix: string): Promise<number>;
+};
