@@ -41,6 +41,7 @@ import { twoFactorRoutes } from "./two_factor/routes.ts";
 import { dashboardRoutes } from "./dashboard/routes.ts";
 import { reportsRoutes } from "./reports/routes.ts";
 import { companiesRoutes } from "./companies/routes.ts";
+import { backupsRoutes } from "./backups/routes.ts";
 import { billingRoutes, billingWebhookRoutes } from "./billing/routes.ts";
 import { kanbanRoutes } from "./kanban/routes.ts";
 import { chatsRoutes } from "./chats/routes.ts";
@@ -129,6 +130,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/audit-logs", auditRoutes);
   app.route("/api/auth", twoFactorRoutes);
   app.route("/api", companiesRoutes);
+  app.route("/api", backupsRoutes);
   app.route("/api", billingRoutes);
   app.route("/api/webhooks", billingWebhookRoutes);
   app.route("/api", kanbanRoutes);

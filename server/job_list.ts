@@ -11,6 +11,7 @@ import { schedulesTick } from "./schedules/dispatcher.ts";
 import { runTicketTimers } from "./timers/tick.ts";
 import { pollTelegram } from "./channels/telegram/polling.ts";
 import { purgeWebhookLog } from "./webhooks/purge.ts";
+import { scheduledBackup } from "./backups/backup.ts";
 
 export const JOBS: JobDef[] = [
   { name: "auth.purge_expired", pattern: "17 * * * *", run: purgeExpiredAuth },
@@ -28,6 +29,8 @@ export const JOBS: JobDef[] = [
     run: async (deps, now) => void await runTicketTimers(deps, now),
   },
   { name: "webhooks.purge", pattern: "23 4 * * *", run: purgeWebhookLog },
+  // An online copy of a local database file each hour; thinned to hourly/daily (BACKUP_KEEP_*).
+  { name: "backups.run", pattern: "7 * * * *", run: scheduledBackup },
   // Only with TELEGRAM_UPDATES=polling; otherwise a no-op.
   { name: "telegram.poll", pattern: "*/2 * * * * *", run: (deps) => pollTelegram(deps) },
 ];

@@ -104,6 +104,9 @@ export const AUDIT_ACTIONS = [
   "company.delete",
   "export.contacts",
   "export.audit_log",
+  "export.company",
+  "backup.create",
+  "retention.update",
 ];
 
 const HEADERS = [

@@ -98,6 +98,8 @@ export const STAFF_ONLY: Record<string, readonly string[]> = {
     "GET /api/audit-logs",
     "GET /api/audit-logs/export",
     "GET /api/audit-logs/filters",
+    "GET /api/backups",
+    "POST /api/backups",
   ],
   "Connections and channel sessions (QR codes, restarts, provider sign-in): the admin's Connections screen.":
     [
