@@ -28,3 +28,4 @@ export * from "./audit.ts";
 export * from "./schedules.ts";
 export * from "./telegram.ts";
 export * from "./api_keys.ts";
+export * from "./data_rules.ts";

@@ -13,3 +13,4 @@ export * from "./schema/security.ts";
 export * from "./schema/webchat.ts";
 export * from "./schema/push.ts";
 export * from "./schema/webhooks.ts";
+export * from "./schema/data_rules.ts";

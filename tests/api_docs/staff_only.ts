@@ -100,6 +100,11 @@ export const STAFF_ONLY: Record<string, readonly string[]> = {
     "GET /api/audit-logs/filters",
     "GET /api/backups",
     "POST /api/backups",
+    "GET /api/company-exports",
+    "POST /api/company-exports",
+    "GET /api/company-exports/:id/download",
+    "GET /api/companies/:id/exports",
+    "POST /api/companies/:id/exports",
   ],
   "Connections and channel sessions (QR codes, restarts, provider sign-in): the admin's Connections screen.":
     [
