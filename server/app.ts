@@ -43,6 +43,7 @@ import { reportsRoutes } from "./reports/routes.ts";
 import { companiesRoutes } from "./companies/routes.ts";
 import { backupsRoutes } from "./backups/routes.ts";
 import { exportDownloadRoutes, exportsRoutes } from "./exports/routes.ts";
+import { retentionRoutes } from "./retention/routes.ts";
 import { billingRoutes, billingWebhookRoutes } from "./billing/routes.ts";
 import { kanbanRoutes } from "./kanban/routes.ts";
 import { chatsRoutes } from "./chats/routes.ts";
@@ -134,6 +135,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api", companiesRoutes);
   app.route("/api", backupsRoutes);
   app.route("/api", exportsRoutes);
+  app.route("/api", retentionRoutes);
   app.route("/api", billingRoutes);
   app.route("/api/webhooks", billingWebhookRoutes);
   app.route("/api", kanbanRoutes);

@@ -105,6 +105,9 @@ export const STAFF_ONLY: Record<string, readonly string[]> = {
     "GET /api/company-exports/:id/download",
     "GET /api/companies/:id/exports",
     "POST /api/companies/:id/exports",
+    "GET /api/retention",
+    "PUT /api/retention/plans/:id",
+    "PUT /api/retention/companies/:id",
   ],
   "Connections and channel sessions (QR codes, restarts, provider sign-in): the admin's Connections screen.":
     [
