@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import {
+  Archive,
   Building2,
   CircleHelp,
   Clock,
@@ -8,6 +9,7 @@ import {
   Palette,
   ShieldAlert,
   SlidersHorizontal,
+  Timer,
 } from "lucide-react";
 import { HelpsAdmin } from "../../helps/index.ts";
 import { Card } from "../../../components/ui/card.tsx";
@@ -22,7 +24,8 @@ import { OptionsTab } from "./options_tab.tsx";
 import { WhitelabelTab } from "./whitelabel_tab.tsx";
 import { CompaniesScreen } from "../../backoffice/index.ts";
 import { PaymentsTab, PlansTab } from "../../backoffice/index.ts";
-import { CertificateTab } from "../../backoffice/index.ts";
+import { CertificateTab, RetentionTab } from "../../backoffice/index.ts";
+import { ExportPanel } from "../../exports/index.ts";
 import { CompanyHoursTab } from "../../queues/index.ts";
 
 export function SettingsScreen() {
@@ -45,6 +48,10 @@ export function SettingsScreen() {
               {t("queues:schedulesTab.title")}
             </TabsTrigger>
           )}
+          <TabsTrigger value="data" data-testid="tab-data">
+            <Archive />
+            {t("tabs.data")}
+          </TabsTrigger>
           {operator && (
             <>
               <TabsTrigger value="companies" data-testid="tab-companies">
@@ -67,6 +74,10 @@ export function SettingsScreen() {
                 <FileKey />
                 {t("tabs.certificate")}
               </TabsTrigger>
+              <TabsTrigger value="retention" data-testid="tab-retention">
+                <Timer />
+                {t("tabs.retention")}
+              </TabsTrigger>
             </>
           )}
           {operator && (
@@ -86,6 +97,9 @@ export function SettingsScreen() {
             <>
               <TabsContent value="options">
                 <OptionsTab values={values} isSuper={operator} />
+              </TabsContent>
+              <TabsContent value="data">
+                <ExportPanel />
               </TabsContent>
               {values.scheduleType === "company" && (
                 <TabsContent value="schedules">
@@ -110,6 +124,9 @@ export function SettingsScreen() {
                   </TabsContent>
                   <TabsContent value="certificate">
                     <CertificateTab />
+                  </TabsContent>
+                  <TabsContent value="retention">
+                    <RetentionTab />
                   </TabsContent>
                   <TabsContent value="helps">
                     <HelpsAdmin />
