@@ -9,6 +9,7 @@ import { unzipSync } from "fflate";
 import { campaigns, schedules, settings, tags, ticketNotes } from "@db/schema.ts";
 import { runDueJobs } from "@/jobs/queue.ts";
 import { DATASETS } from "@/exports/datasets.ts";
+import { runRetention } from "@/retention/run.ts";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { assertAllNeedAuth, createTenant } from "../_helpers/tenant.ts";
 import { customerSays } from "../_helpers/inbox.ts";
@@ -199,6 +200,20 @@ Deno.test("[exports] a company's zip holds all of its rows and files, nothing of
         await app.request("/api/audit-logs?action=export.company", { token: adminB }),
       );
       assert.equal(log.count, 1);
+    });
+
+    await t.step("a week later the retention job removes the zips; the rows stay, expired", async () => {
+      clock.advance(8 * 86_400_000);
+      await runRetention(app.deps);
+      assert.deepEqual(
+        [...Deno.readDirSync(`${app.dataDir}/exports`)].filter((e) => e.name.endsWith(".zip")),
+        [],
+      );
+      const list = await expectOk<Json>(
+        await app.request(`/api/companies/${b.companyId}/exports`, { token: await operatorToken(app) }),
+      );
+      assert.equal(list.exports[0].status, "expired");
+      assert.equal(list.exports[0].url, null);
     });
   } finally {
     await app.close();
