@@ -11,7 +11,7 @@
  * Options (env): RATE (writes/s, default 300), BASELINE_S (default 10). The rows it writes are
  * deleted at the end, so the large database is left as it was.
  */
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { contacts, messages, tickets } from "@db/schema.ts";
 import { loadConfig } from "@/config.ts";
 import { closeDeps, createDeps } from "@/compose.ts";
@@ -24,17 +24,24 @@ import { readSeedInfo } from "./seed.ts";
 const RATE = Number(Deno.env.get("RATE") ?? 300);
 const BASELINE_S = Number(Deno.env.get("BASELINE_S") ?? 10);
 const fresh = Deno.env.get("BENCH_DB") === "fresh";
-const info = fresh ? null : await readSeedInfo();
-if (!fresh && !info) {
+/** BENCH_DATA_DIR: any other database (a copy of a seed still being built); the company with most tickets. */
+const other = Deno.env.get("BENCH_DATA_DIR");
+const info = fresh || other ? null : await readSeedInfo();
+if (!fresh && !other && !info) {
   console.error(`no seeded large database in ${LARGE_DIR}: run deno task bench:seed (or BENCH_DB=fresh)`);
   Deno.exit(1);
 }
-const dataDir = fresh ? await Deno.makeTempDir({ prefix: "atende-bench-backup-" }) : LARGE_DIR;
+const dataDir = other ?? (fresh ? await Deno.makeTempDir({ prefix: "atende-bench-backup-" }) : LARGE_DIR);
 const config = await loadConfig({ DATA_DIR: dataDir, PORT: "0", BACKUPS: "off" });
 const deps = await createDeps(config);
 await runSeed(deps);
-const companyId = info?.companyId ?? 1;
-const [ticket] = info
+const [biggest] = other
+  ? await deps.db.all<{ company_id: number }>(
+    sql`SELECT company_id FROM tickets GROUP BY company_id ORDER BY count(*) DESC LIMIT 1`,
+  )
+  : [];
+const companyId = info?.companyId ?? biggest?.company_id ?? 1;
+const [ticket] = info || biggest
   ? await deps.db.select({ id: tickets.id, contactId: tickets.contactId }).from(tickets)
     .where(eq(tickets.companyId, companyId)).limit(1)
   : await deps.database.write(async (tx) => {
@@ -47,7 +54,12 @@ const [ticket] = info
   });
 const st = await Deno.stat(`${dataDir}/atende.db`);
 console.log(`# backup pause — ${machine()}`);
-console.log(`database ${(st.size / 2 ** 20).toFixed(0)} MiB (${info ? "large" : "fresh"}), ${RATE} writes/s`);
+const [{ n }] = await deps.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM messages`);
+console.log(
+  `database ${(st.size / 2 ** 20).toFixed(0)} MiB, ${n} messages (${
+    info ? "large" : other ?? "fresh"
+  }), ${RATE} writes/s`,
+);
 
 let seq = 0;
 /** Writes at RATE until `until` resolves; returns each write's latency and the loop's worst stall. */
