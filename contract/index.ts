@@ -29,3 +29,4 @@ export * from "./schedules.ts";
 export * from "./telegram.ts";
 export * from "./api_keys.ts";
 export * from "./ai_assist.ts";
+export * from "./data_rules.ts";

@@ -14,3 +14,4 @@ export * from "./schema/webchat.ts";
 export * from "./schema/push.ts";
 export * from "./schema/webhooks.ts";
 export * from "./schema/ai_assist.ts";
+export * from "./schema/data_rules.ts";

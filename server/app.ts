@@ -42,6 +42,9 @@ import { twoFactorRoutes } from "./two_factor/routes.ts";
 import { dashboardRoutes } from "./dashboard/routes.ts";
 import { reportsRoutes } from "./reports/routes.ts";
 import { companiesRoutes } from "./companies/routes.ts";
+import { backupsRoutes } from "./backups/routes.ts";
+import { exportDownloadRoutes, exportsRoutes } from "./exports/routes.ts";
+import { retentionRoutes } from "./retention/routes.ts";
 import { billingRoutes, billingWebhookRoutes } from "./billing/routes.ts";
 import { kanbanRoutes } from "./kanban/routes.ts";
 import { chatsRoutes } from "./chats/routes.ts";
@@ -87,6 +90,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   });
 
   app.route("/", mediaRoutes);
+  app.route("/api", exportDownloadRoutes);
   app.route("/", realtimeRoutes);
   app.route("/", webchatSocketRoutes);
 
@@ -131,6 +135,9 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route("/api/audit-logs", auditRoutes);
   app.route("/api/auth", twoFactorRoutes);
   app.route("/api", companiesRoutes);
+  app.route("/api", backupsRoutes);
+  app.route("/api", exportsRoutes);
+  app.route("/api", retentionRoutes);
   app.route("/api", billingRoutes);
   app.route("/api/webhooks", billingWebhookRoutes);
   app.route("/api", kanbanRoutes);

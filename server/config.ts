@@ -84,6 +84,11 @@ export type Config = {
    * server makes a pair once and keeps it in the database (server/push/vapid.ts).
    */
   vapid: { publicKey?: string; privateKey?: string; subject: string };
+  /**
+   * Scheduled backups of an embedded database (server/backups): BACKUPS=off turns them off;
+   * BACKUP_KEEP_HOURS hourly ones and BACKUP_KEEP_DAYS daily ones are kept.
+   */
+  backups: { enabled: boolean; keepHours: number; keepDays: number };
 };
 
 const envSchema = z.object({
@@ -142,6 +147,9 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().optional(),
+  BACKUPS: z.enum(["on", "off"]).default("on"),
+  BACKUP_KEEP_HOURS: z.coerce.number().int().min(0).default(24),
+  BACKUP_KEEP_DAYS: z.coerce.number().int().min(0).default(30),
 });
 
 /** Reads the environment; generates and keeps APP_SECRET under DATA_DIR when absent. */
@@ -206,6 +214,7 @@ export async function loadConfig(
       privateKey: e.VAPID_PRIVATE_KEY,
       subject: e.VAPID_SUBJECT ?? `mailto:${e.ADMIN_EMAIL.toLowerCase()}`,
     },
+    backups: { enabled: e.BACKUPS === "on", keepHours: e.BACKUP_KEEP_HOURS, keepDays: e.BACKUP_KEEP_DAYS },
   };
 }
 

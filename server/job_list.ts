@@ -11,6 +11,8 @@ import { schedulesTick } from "./schedules/dispatcher.ts";
 import { runTicketTimers } from "./timers/tick.ts";
 import { pollTelegram } from "./channels/telegram/polling.ts";
 import { purgeWebhookLog } from "./webhooks/purge.ts";
+import { scheduledBackup } from "./backups/backup.ts";
+import { runRetention } from "./retention/run.ts";
 
 export const JOBS: JobDef[] = [
   { name: "auth.purge_expired", pattern: "17 * * * *", run: purgeExpiredAuth },
@@ -28,6 +30,14 @@ export const JOBS: JobDef[] = [
     run: async (deps, now) => void await runTicketTimers(deps, now),
   },
   { name: "webhooks.purge", pattern: "23 4 * * *", run: purgeWebhookLog },
+  // An online copy of a local database file each hour; thinned to hourly/daily (BACKUP_KEEP_*).
+  { name: "backups.run", pattern: "7 * * * *", run: scheduledBackup },
+  // Each company's retention rule, once a day per company (claimed on its retention_stats row).
+  {
+    name: "retention.run",
+    pattern: "37 2 * * *",
+    run: async (deps, now) => void await runRetention(deps, now),
+  },
   // Only with TELEGRAM_UPDATES=polling; otherwise a no-op.
   { name: "telegram.poll", pattern: "*/2 * * * * *", run: (deps) => pollTelegram(deps) },
 ];

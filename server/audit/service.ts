@@ -106,6 +106,9 @@ export const AUDIT_ACTIONS = [
   "export.audit_log",
   "ai_assist.update",
   "ai_assist.delete",
+  "export.company",
+  "backup.create",
+  "retention.update",
 ];
 
 const HEADERS = [

@@ -20,6 +20,8 @@ const PUBLIC: RegExp[] = [
   /^\/api\/public-settings\/[^/]+$/,
   /^\/api\/plans\/list$/,
   /^\/api\/media\//,
+  // A company export's signed download link (server/exports): the signature is the permission.
+  /^\/api\/company-exports\/\d+\/download$/,
   /^\/api\/webhooks\//,
   /^\/api\/channels\/[^/]+\/(messages|updates)$/,
   /^\/api\/messages\/send$/,

@@ -9,6 +9,7 @@ import { companies } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { registerQueuedJob } from "../jobs/queue.ts";
 import { invalidate } from "../caches.ts";
+import { removeCompanyExports } from "../exports/service.ts";
 
 export const PURGE_JOB = "companies.purge";
 const BATCH = 2_000;
@@ -36,6 +37,7 @@ export async function purgeCompany(deps: Deps, companyId: number): Promise<void>
     deps.bus.emit("company.purge_progress", { companyId, done, total, finished });
 
   await deps.media.removeCompany(companyId);
+  await removeCompanyExports(deps, companyId);
   done++;
   progress();
   for (const table of BIG_TABLES) {

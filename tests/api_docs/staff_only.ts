@@ -98,6 +98,16 @@ export const STAFF_ONLY: Record<string, readonly string[]> = {
     "GET /api/audit-logs",
     "GET /api/audit-logs/export",
     "GET /api/audit-logs/filters",
+    "GET /api/backups",
+    "POST /api/backups",
+    "GET /api/company-exports",
+    "POST /api/company-exports",
+    "GET /api/company-exports/:id/download",
+    "GET /api/companies/:id/exports",
+    "POST /api/companies/:id/exports",
+    "GET /api/retention",
+    "PUT /api/retention/plans/:id",
+    "PUT /api/retention/companies/:id",
   ],
   "Connections and channel sessions (QR codes, restarts, provider sign-in): the admin's Connections screen.":
     [

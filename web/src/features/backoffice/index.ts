@@ -3,3 +3,4 @@ export { CertificateTab } from "./components/certificate_tab.tsx";
 export { CompaniesScreen } from "./components/companies_screen.tsx";
 export { PaymentsTab } from "./components/payments_tab.tsx";
 export { PlansTab } from "./components/plans_tab.tsx";
+export { RetentionTab } from "./components/retention_tab.tsx";

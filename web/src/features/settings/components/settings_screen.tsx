@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import {
+  Archive,
   Building2,
   CircleHelp,
   Clock,
@@ -9,6 +10,7 @@ import {
   ShieldAlert,
   SlidersHorizontal,
   Sparkles,
+  Timer,
 } from "lucide-react";
 import { HelpsAdmin } from "../../helps/index.ts";
 import { Card } from "../../../components/ui/card.tsx";
@@ -23,7 +25,8 @@ import { OptionsTab } from "./options_tab.tsx";
 import { WhitelabelTab } from "./whitelabel_tab.tsx";
 import { CompaniesScreen } from "../../backoffice/index.ts";
 import { PaymentsTab, PlansTab } from "../../backoffice/index.ts";
-import { CertificateTab } from "../../backoffice/index.ts";
+import { CertificateTab, RetentionTab } from "../../backoffice/index.ts";
+import { ExportPanel } from "../../exports/index.ts";
 import { CompanyHoursTab } from "../../queues/index.ts";
 import { AiSettingsTab } from "../../ai_assist/index.ts";
 
@@ -53,6 +56,10 @@ export function SettingsScreen() {
               {t("tabs.ai")}
             </TabsTrigger>
           )}
+          <TabsTrigger value="data" data-testid="tab-data">
+            <Archive />
+            {t("tabs.data")}
+          </TabsTrigger>
           {operator && (
             <>
               <TabsTrigger value="companies" data-testid="tab-companies">
@@ -75,6 +82,10 @@ export function SettingsScreen() {
                 <FileKey />
                 {t("tabs.certificate")}
               </TabsTrigger>
+              <TabsTrigger value="retention" data-testid="tab-retention">
+                <Timer />
+                {t("tabs.retention")}
+              </TabsTrigger>
             </>
           )}
           {operator && (
@@ -94,6 +105,9 @@ export function SettingsScreen() {
             <>
               <TabsContent value="options">
                 <OptionsTab values={values} isSuper={operator} />
+              </TabsContent>
+              <TabsContent value="data">
+                <ExportPanel />
               </TabsContent>
               {values.scheduleType === "company" && (
                 <TabsContent value="schedules">
@@ -123,6 +137,9 @@ export function SettingsScreen() {
                   </TabsContent>
                   <TabsContent value="certificate">
                     <CertificateTab />
+                  </TabsContent>
+                  <TabsContent value="retention">
+                    <RetentionTab />
                   </TabsContent>
                   <TabsContent value="helps">
                     <HelpsAdmin />

@@ -1,0 +1,35 @@
+/**
+ * A Worker that copies a live local database into one consistent file: `VACUUM INTO` on a
+ * connection of its own, on its own thread. It reads one snapshot (WAL included: what was
+ * committed when it began) as a plain reader, so the writer of the main thread never waits for it
+ * and the main thread's event loop never runs it; then `PRAGMA quick_check` on the copy, so a
+ * backup that is listed is one that opens.
+ */
+/// <reference lib="deno.worker" />
+import Database from "libsql";
+
+export type BackupRequest = { source: string; target: string };
+export type BackupReply = { ok: true; ms: number } | { ok: false; error: string };
+
+self.onmessage = (e: MessageEvent<BackupRequest>) => {
+  const started = performance.now();
+  let src: InstanceType<typeof Database> | undefined;
+  let copy: InstanceType<typeof Database> | undefined;
+  try {
+    src = new Database(e.data.source, { timeout: 10_000 });
+    src.exec(`VACUUM INTO '${e.data.target.replaceAll("'", "''")}'`);
+    copy = new Database(e.data.target, { timeout: 10_000 });
+    const [check] = copy.prepare("PRAGMA quick_check").all() as { quick_check: string }[];
+    if (check?.quick_check !== "ok") throw new Error(`quick_check: ${check?.quick_check}`);
+    self.postMessage({ ok: true, ms: performance.now() - started } satisfies BackupReply);
+  } catch (err) {
+    self.postMessage({ ok: false, error: String(err) } satisfies BackupReply);
+  } finally {
+    for (const d of [copy, src]) {
+      try {
+        d?.close();
+      } catch { /* closing anyway */ }
+    }
+    self.close();
+  }
+};

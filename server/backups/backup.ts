@@ -1,0 +1,126 @@
+/**
+ * Online backups of the embedded database (a local `file:` URL): a copy made by a Worker
+ * (db/backup_worker.ts, `VACUUM INTO` on its own connection) into the artifact store, then the old
+ * ones thinned out — one an hour for BACKUP_KEEP_HOURS, one a day for BACKUP_KEEP_DAYS. The job
+ * `backups.run` runs hourly on the scheduler lease holder only; a libSQL server or Turso keeps its
+ * own history (README), so there the job does nothing.
+ */
+import type { Deps } from "../deps.ts";
+import { AppError } from "../lib/errors.ts";
+import { type Artifact, artifactWriter, listArtifacts, removeArtifact } from "../lib/artifacts.ts";
+import type { BackupReply, BackupRequest } from "@db/backup_worker.ts";
+
+export const BACKUP_JOB = "backups.run";
+const NAME = /^atende-(\d{8}T\d{6}Z)\.db$/;
+
+/** `atende-20261127T220500Z.db`: sorts by time, parses back with `backupTime`. */
+export function backupName(at: Date): string {
+  return `atende-${at.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z")}.db`;
+}
+
+export function backupTime(name: string): Date | null {
+  const m = name.match(NAME);
+  if (!m) return null;
+  const s = m[1];
+  return new Date(
+    `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}T${s.slice(9, 11)}:${s.slice(11, 13)}:${
+      s.slice(13, 15)
+    }Z`,
+  );
+}
+
+/**
+ * The backups to keep at `now`: the newest of each hour within `keepHours`, the newest of each
+ * day within `keepDays`, and always the newest of all.
+ */
+export function backupsToKeep(names: string[], now: Date, keepHours: number, keepDays: number): Set<string> {
+  const timed = names.map((name) => ({ name, at: backupTime(name) }))
+    .filter((b): b is { name: string; at: Date } => b.at !== null)
+    .sort((a, b) => b.at.getTime() - a.at.getTime());
+  const keep = new Set<string>();
+  if (timed[0]) keep.add(timed[0].name);
+  const hours = new Set<string>();
+  const days = new Set<string>();
+  for (const b of timed) {
+    const age = now.getTime() - b.at.getTime();
+    const iso = b.at.toISOString();
+    if (age < keepHours * 3_600_000 && !hours.has(iso.slice(0, 13))) {
+      hours.add(iso.slice(0, 13));
+      keep.add(b.name);
+    }
+    if (age < keepDays * 86_400_000 && !days.has(iso.slice(0, 10))) {
+      days.add(iso.slice(0, 10));
+      keep.add(b.name);
+    }
+  }
+  return keep;
+}
+
+export async function listBackups(deps: Deps): Promise<Artifact[]> {
+  return (await listArtifacts(deps.config.dataDir, "backups")).filter((a) => NAME.test(a.name)).reverse();
+}
+
+/** The local database file, or null when the database is a libSQL server or in memory. */
+export function backupSource(deps: Deps): string | null {
+  return deps.database.local?.path ?? null;
+}
+
+/** One backup at a time per process: a second call joins the running one. */
+const running = new WeakMap<Deps, Promise<BackupResult>>();
+export type BackupResult = { name: string; size: number; ms: number; removed: string[] };
+
+export function runBackup(deps: Deps, now = deps.clock.now()): Promise<BackupResult> {
+  const current = running.get(deps);
+  if (current) return current;
+  const run = backupOnce(deps, now).finally(() => running.delete(deps));
+  running.set(deps, run);
+  return run;
+}
+
+async function backupOnce(deps: Deps, now: Date): Promise<BackupResult> {
+  const source = backupSource(deps);
+  if (!source) throw new AppError("ERR_CONFLICT", { message: "backups need a local database file" });
+  const name = backupName(now);
+  const out = await artifactWriter(deps.config.dataDir, "backups", name);
+  const reply = await copyInWorker({ source, target: out.path }).catch(async (err) => {
+    await out.discard();
+    throw err;
+  });
+  await out.commit();
+  const removed = await pruneBackups(deps, now);
+  const size = (await Deno.stat(`${deps.config.dataDir}/backups/${name}`)).size;
+  return { name, size, ms: Math.round(reply.ms), removed };
+}
+
+/** Deletes the backups `backupsToKeep` no longer keeps; returns their names. */
+export async function pruneBackups(deps: Deps, now = deps.clock.now()): Promise<string[]> {
+  const names = (await listBackups(deps)).map((b) => b.name);
+  const keep = backupsToKeep(names, now, deps.config.backups.keepHours, deps.config.backups.keepDays);
+  const drop = names.filter((n) => !keep.has(n));
+  for (const n of drop) await removeArtifact(deps.config.dataDir, "backups", n);
+  return drop;
+}
+
+function copyInWorker(req: BackupRequest): Promise<{ ms: number }> {
+  const w = new Worker(new URL("../../db/backup_worker.ts", import.meta.url).href, { type: "module" });
+  return new Promise((resolve, reject) => {
+    w.onmessage = (e: MessageEvent<BackupReply>) => {
+      w.terminate();
+      if (e.data.ok) resolve({ ms: e.data.ms });
+      else reject(new Error(`backup failed: ${e.data.error}`));
+    };
+    w.onerror = (e) => {
+      e.preventDefault();
+      w.terminate();
+      reject(new Error(`backup worker: ${e.message}`));
+    };
+    w.postMessage(req);
+  });
+}
+
+/** The scheduled job: a backup when enabled and the database is a local file. */
+export async function scheduledBackup(deps: Deps, now: Date): Promise<void> {
+  if (!deps.config.backups.enabled || !backupSource(deps)) return;
+  const r = await runBackup(deps, now);
+  console.log(`[backups] ${r.name} ${r.size} bytes in ${r.ms} ms; removed ${r.removed.length}`);
+}
