@@ -76,7 +76,7 @@ try {
   const tokens = await Promise.all(people.map((p) => login(server.base, p.user.email, p.user.password)));
 
   /** One streamed rewrite: the tag rides in the composer's text, so the provider's clock finds the request. */
-  async function ask(i: number, round: number) {
+  const ask = async (i: number, round: number) => {
     const tag = `${round}-${i}`;
     const started = performance.now();
     const res = await fetch(`${server.base}/api/ai-assist/tickets/${people[i].ticketId}/rewrite`, {
@@ -95,7 +95,7 @@ try {
     }
     if (!buffer.includes("event: done")) throw new Error(`no done: ${buffer.slice(-200)}`);
     return { tag, first, started };
-  }
+  };
 
   const overhead: number[] = [], total: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {

@@ -26,7 +26,7 @@ const BASELINE_S = env("BASELINE_S", "5");
 const dc = await startDovecot({ user: SUPPORT });
 const smtp = await startSmtpSink();
 const t = await startTestServer({ scheduler: false });
-const { company, admin } = await createCompany(t);
+const { admin } = await createCompany(t);
 const tok = (await login(t, admin)).token;
 const post = (path: string, json: unknown, bearer = tok) =>
   fetch(`${t.url}${path}`, {
