@@ -1,22 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Select } from "../../../components/ui/select.tsx";
-import type { QueueRef as Queue } from "@contract/common.ts";
 import { QueuePicker } from "../../users/index.ts";
 import { ChannelIcon } from "../../../components/ui/channel_icon.tsx";
 import { type TelegramBot, telegramLink } from "@contract/telegram.ts";
-import { type ConnectionFormValues, type FormErrors, NO_QUEUE } from "./connection_form.ts";
+import { type FieldsProps, NO_QUEUE } from "./connection_form.ts";
 import { SwitchRow, useFieldHelpers } from "./field_helpers.tsx";
 import { EmailFields } from "./email_fields.tsx";
-
-export type FieldsProps = {
-  values: ConnectionFormValues;
-  errors: FormErrors;
-  set: <K extends keyof ConnectionFormValues>(key: K, value: ConnectionFormValues[K]) => void;
-  queues: Queue[];
-  isNew: boolean;
-  /** telegram: the bot the saved token belongs to. */
-  telegramBot?: TelegramBot | null;
-};
 
 /** The bot a Telegram connection speaks as: its name and public t.me link. */
 export function TelegramBotCard({ bot }: { bot: TelegramBot }) {

@@ -1,4 +1,6 @@
 import type { Channel, ConnectionPayload, ConnectionRecord } from "../api/connections.ts";
+import type { QueueRef as Queue } from "@contract/common.ts";
+import type { TelegramBot } from "@contract/telegram.ts";
 import { emailErrors, type EmailFormValues, emailPayload, emailValues } from "./email_form.ts";
 
 export type ConnectionFormValues = EmailFormValues & {
@@ -102,6 +104,17 @@ export function fromConnection(c: ConnectionRecord): ConnectionFormValues {
 }
 
 export type FormErrors = Partial<Record<keyof ConnectionFormValues, string>>;
+
+/** What every channel's field group is given by the connection dialog. */
+export type FieldsProps = {
+  values: ConnectionFormValues;
+  errors: FormErrors;
+  set: <K extends keyof ConnectionFormValues>(key: K, value: ConnectionFormValues[K]) => void;
+  queues: Queue[];
+  isNew: boolean;
+  /** telegram: the bot the saved token belongs to. */
+  telegramBot?: TelegramBot | null;
+};
 /** The tab that holds each field, so a failed save can jump to the first error. */
 export const FIELD_TAB: Partial<Record<keyof ConnectionFormValues, string>> = {
   name: "general",

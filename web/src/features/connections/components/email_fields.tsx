@@ -4,7 +4,7 @@
  * mailboxes, the sender and the signature. Passwords are write-only: blank on edit keeps them.
  */
 import { Select } from "../../../components/ui/select.tsx";
-import type { FieldsProps } from "./connection_fields.tsx";
+import type { FieldsProps } from "./connection_form.ts";
 import { SwitchRow, useFieldHelpers } from "./field_helpers.tsx";
 
 export function EmailFields(props: FieldsProps) {

@@ -5,7 +5,7 @@ import { Field } from "../../../components/ui/field.tsx";
 import { Input, Textarea } from "../../../components/ui/input.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
 import type { ConnectionFormValues } from "./connection_form.ts";
-import type { FieldsProps } from "./connection_fields.tsx";
+import type { FieldsProps } from "./connection_form.ts";
 
 type Key = keyof ConnectionFormValues;
 
