@@ -7,51 +7,12 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { proto } from "baileys";
 import { messages, tickets, whatsapps } from "@db/schema.ts";
-import { startTestServer, type TestApp } from "../../_helpers/test_app.ts";
+import { startTestServer } from "../../_helpers/test_app.ts";
 import { createCompany, createQueue } from "../../_helpers/factories.ts";
 import { settle } from "../../_helpers/ws_client.ts";
-import type { SocketFactory } from "@/channels/whatsapp/socket.ts";
-import {
-  managerFor,
-  startWhatsappSessions,
-  stopWhatsappSessions,
-} from "@/channels/whatsapp/session_manager.ts";
-import {
-  connRow,
-  expectStatus,
-  fakeFactory,
-  FAST,
-  messageByWid,
-  setupWa,
-  waitFor,
-  waMessage,
-} from "./_support.ts";
-
-const DAY = 86_400_000;
-const sec = (msAgo: number) => Math.floor((Date.now() - msAgo) / 1000);
-const isoDay = (msAgo: number) => new Date(Date.now() - msAgo).toISOString().slice(0, 10);
-const text = (body: string) => ({ conversation: body });
-
-/** Sessions with a fake socket, recording whether each socket was asked for the history sync. */
-async function runRecording(t: TestApp) {
-  const fake = fakeFactory();
-  const syncHistory: boolean[] = [];
-  const factory: SocketFactory = (o) => {
-    syncHistory.push(!!o.syncHistory);
-    return fake.factory(o);
-  };
-  await startWhatsappSessions(t.deps, { ...FAST, socketFactory: factory });
-  return { fake, syncHistory };
-}
-
-const history = (msgs: ReturnType<typeof waMessage>[], progress: number) => ({
-  chats: [],
-  contacts: [],
-  messages: msgs,
-  isLatest: false,
-  progress,
-  syncType: proto.HistorySync.HistorySyncType.RECENT,
-});
+import { managerFor, stopWhatsappSessions } from "@/channels/whatsapp/session_manager.ts";
+import { connRow, expectStatus, messageByWid, setupWa, waitFor, waMessage } from "./_support.ts";
+import { DAY, history, isoDay, runRecording, sec, text } from "./_import_support.ts";
 
 Deno.test("[whatsapp] import: closedTicketsPostImported closes at the end; groups with importOldMessagesGroups; no window, no sync", async () => {
   const t = await startTestServer({ scheduler: false });
