@@ -6,7 +6,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Sparkles } from "lucide-react";
-import { AI_FEATURES, type AiFeature, type AiSettingsDTO } from "@contract/ai_assist.ts";
+import { AI_FEATURES, type AiSettingsDTO, type AiSettingsInput } from "@contract/ai_assist.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { Field } from "../../../components/ui/field.tsx";
@@ -16,14 +16,8 @@ import { formatDateTime } from "../../../lib/dates.ts";
 import { toastError, toastSuccess } from "../../../lib/toast.ts";
 import { useAiSettings, useAiUsage, useDeleteAiSettings, useSaveAiSettings } from "../api/ai_assist.ts";
 
-type Draft = {
-  enabled: boolean;
-  baseUrl: string;
-  apiKey: string;
-  model: string;
-  models: Partial<Record<AiFeature, string>>;
-  forAttendants: boolean;
-};
+/** The form holds what the admin saves. */
+type Draft = AiSettingsInput;
 
 const fromDto = (s: AiSettingsDTO): Draft => ({
   enabled: s.configured ? s.enabled : true,
