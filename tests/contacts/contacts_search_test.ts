@@ -5,22 +5,10 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { contacts } from "@db/schema.ts";
-import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
+import { createTestApp } from "../_helpers/test_app.ts";
 import { createTenant } from "../_helpers/tenant.ts";
-import { expectError, expectOk, type Json } from "../_helpers/http.ts";
-
-type Page = { contacts: Json[]; count: number; hasMore: boolean };
-
-async function insertContacts(t: TestApp, companyId: number, rows: Partial<typeof contacts.$inferInsert>[]) {
-  return await t.deps.database.write((tx) =>
-    tx.insert(contacts).values(rows.map((r, i) => ({
-      name: `Contact ${i}`,
-      number: `55119${String(Date.now() + i).slice(-8)}`,
-      ...r,
-      companyId,
-    }))).returning()
-  );
-}
+import { expectError, expectOk } from "../_helpers/http.ts";
+import { insertContacts, type Page } from "./_contacts.ts";
 
 Deno.test("[contacts] list: full-text search, filters and paging", async (t) => {
   const app = await createTestApp();

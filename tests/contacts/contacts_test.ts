@@ -3,23 +3,10 @@
  * search, filters and paging: contacts_search_test.ts.
  */
 import assert from "node:assert/strict";
-import { contacts } from "@db/schema.ts";
-import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
+import { createTestApp } from "../_helpers/test_app.ts";
 import { assertAllNeedAuth, createTenant } from "../_helpers/tenant.ts";
 import { expectError, expectOk, type Json } from "../_helpers/http.ts";
-
-type Page = { contacts: Json[]; count: number; hasMore: boolean };
-
-async function insertContacts(t: TestApp, companyId: number, rows: Partial<typeof contacts.$inferInsert>[]) {
-  return await t.deps.database.write((tx) =>
-    tx.insert(contacts).values(rows.map((r, i) => ({
-      name: `Contact ${i}`,
-      number: `55119${String(Date.now() + i).slice(-8)}`,
-      ...r,
-      companyId,
-    }))).returning()
-  );
-}
+import { insertContacts } from "./_contacts.ts";
 
 Deno.test("[contacts] CRUD, validation, tenancy and permissions", async (t) => {
   const app = await createTestApp();
