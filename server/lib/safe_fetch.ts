@@ -208,6 +208,17 @@ export async function checkUrl(guard: FetchGuard, raw: string | URL): Promise<st
   return url.protocol === "http:" ? addresses[0] : null;
 }
 
+/**
+ * The address to open a raw socket to (IMAP, SMTP) for a tenant, under the rule URLs follow: a
+ * private or reserved target is refused unless allowed. Answers the address to connect to (the
+ * checked one, so a second lookup cannot point elsewhere), or the host itself when nothing is
+ * pinned (private targets allowed). The caller keeps the name for TLS (servername).
+ */
+export async function checkHost(guard: FetchGuard, host: string): Promise<string> {
+  const literal = host.includes(":") ? `[${host}]` : host;
+  return await checkUrl(guard, `http://${literal}/`) ?? host;
+}
+
 export type SafeFetchInit = Omit<RequestInit, "redirect" | "signal" | "client"> & {
   timeoutMs?: number;
   /** The caller's own cancel (a streamed answer whose reader left), on top of the timeout. */

@@ -7,13 +7,18 @@ import { ImapFlow } from "imapflow";
 import type { Deps } from "../../deps.ts";
 import type { ConnectionRow } from "../../connections/repo.ts";
 import { openSecret } from "./connect.ts";
+import { checkHost } from "../../lib/safe_fetch.ts";
 
 export async function openImap(deps: Deps, conn: ConnectionRow): Promise<ImapFlow> {
   const s = conn.emailSettings;
   if (!s) throw new Error("the e-mail connection has no settings");
   const secret = await openSecret(deps, conn);
+  // An admin's host is a tenant's target: never a private or internal address (lib/safe_fetch.ts).
+  const address = await checkHost(deps.fetchGuard, s.imapHost);
   const client = new ImapFlow({
-    host: s.imapHost,
+    host: address,
+    // Pinned to the checked address: TLS still verifies the name.
+    ...(address !== s.imapHost ? { servername: s.imapHost } : {}),
     port: s.imapPort,
     secure: s.imapSecure,
     auth: s.auth === "xoauth2"

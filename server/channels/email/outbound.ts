@@ -20,6 +20,7 @@ import { enqueue, PermanentJobError, registerQueuedJob } from "../../jobs/queue.
 import { recordSendError, setAck } from "../../messages/delivery.ts";
 import { type ConnectionRow, findConnection } from "../../connections/repo.ts";
 import { openSecret } from "./connect.ts";
+import { checkHost, UrlRefusedError } from "../../lib/safe_fetch.ts";
 import { closeImap, openImap } from "./imap.ts";
 import { mailWid } from "./parse.ts";
 
@@ -103,12 +104,20 @@ async function threadOf(deps: Deps, p: Payload) {
   };
 }
 
-function smtpTransport(conn: ConnectionRow, secret: { password: string; smtpPassword?: string }) {
+/** The SMTP transport, to the admin's host checked as a tenant's target (lib/safe_fetch.ts). */
+async function smtpTransport(
+  deps: Deps,
+  conn: ConnectionRow,
+  secret: { password: string; smtpPassword?: string },
+) {
   const s = conn.emailSettings!;
+  const address = await checkHost(deps.fetchGuard, s.smtpHost);
   const user = s.smtpUser || s.imapUser;
   const pass = secret.smtpPassword || secret.password;
   return nodemailer.createTransport({
-    host: s.smtpHost,
+    host: address,
+    // Pinned to the checked address: TLS still verifies the name.
+    ...(address !== s.smtpHost ? { tls: { servername: s.smtpHost } } : {}),
     port: s.smtpPort,
     secure: s.smtpSecure,
     auth: s.auth === "xoauth2" ? { type: "OAuth2", user, accessToken: pass } : { user, pass },
@@ -153,7 +162,11 @@ async function deliver(deps: Deps, raw: unknown): Promise<void> {
       : undefined,
   });
   const secret = await openSecret(deps, conn);
-  const transport = smtpTransport(conn, secret);
+  const transport = await smtpTransport(deps, conn, secret).catch((err) => {
+    // A host the guard refuses stays refused: the bubble says so at once.
+    if (err instanceof UrlRefusedError) throw new PermanentJobError(`SMTP: ${err.message}`);
+    throw err;
+  });
   try {
     const info = await transport.sendMail({
       envelope: { from: s.fromAddress, to: [thread.to] },
