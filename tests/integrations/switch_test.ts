@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { startWebhookSink } from "../_helpers/webhook_sink.ts";
-import { customerSays, hookFor, hooksTo, logTypes, ticketRow } from "../_helpers/inbox.ts";
+import { customerSays, hookFor, hooksTo, logTypes, settleBus, ticketRow } from "../_helpers/inbox.ts";
 import { expectError, expectOk } from "../_helpers/http.ts";
 import { createTenant } from "../_helpers/tenant.ts";
 import { startProviders } from "./_providers.ts";
@@ -123,6 +123,7 @@ Deno.test("[matrix] integration × attendant switch: an attended ticket turned o
     await hookFor(sink, num, (b) => b === "n8n recebeu: oi");
     // The attendant accepts: the bot ends (integrations/listeners.ts).
     await expectOk(await put(r.ticketId, { status: "open" }));
+    await settleBus(t); // the listener's hand-over runs after the answer
     assert.equal((await ticketRow(t, r.ticketId)).useIntegration, false);
     await customerSays(t, w.conn, num, "obrigado");
     assert.equal(p.hitsTo("/n8n/x").length, 1, "people have it: no bot");
