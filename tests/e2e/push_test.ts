@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { pushPrefs, tickets } from "@db/schema.ts";
 import { atWidth, browserTest, shot, signIn, WIDTHS } from "./_browser.ts";
 import { customerWrites } from "./_inbox.ts";
+import { waitUntil } from "../_helpers/watchdog.ts";
 import { salesWithAna } from "./_tickets.ts";
 
 type SW = { evaluate<T>(fn: () => T | Promise<T>): Promise<T> };
@@ -87,7 +88,10 @@ browserTest(
       const regs: { registrationId: string; scopeURL: string }[] = [];
       cdp.on("ServiceWorker.workerRegistrationUpdated", (e) => regs.push(...e.registrations));
       await cdp.send("ServiceWorker.enable");
-      const reg = await waitFor(() => regs.find((r) => r.scopeURL === `${server.url}/`));
+      const reg = await waitUntil(
+        "the page's service-worker registration",
+        () => regs.find((r) => r.scopeURL === `${server.url}/`),
+      );
       const payload = {
         kind: "waiting",
         title: "Customer waiting: Rita Push",
@@ -101,16 +105,18 @@ browserTest(
         registrationId: reg.registrationId,
         data: JSON.stringify(payload),
       });
-      const shown = await waitFor(() =>
-        (sw as unknown as SW).evaluate(async () => {
-          const ns = await (self as unknown as WorkerScope).registration.getNotifications();
-          return ns.map((n: Notification) => ({
-            title: n.title,
-            body: n.body,
-            tag: n.tag,
-            url: n.data?.url,
-          }));
-        }).then((ns) => ns.length ? ns : null)
+      const shown = await waitUntil(
+        "the pushed notification shown",
+        () =>
+          (sw as unknown as SW).evaluate(async () => {
+            const ns = await (self as unknown as WorkerScope).registration.getNotifications();
+            return ns.map((n: Notification) => ({
+              title: n.title,
+              body: n.body,
+              tag: n.tag,
+              url: n.data?.url,
+            }));
+          }).then((ns) => ns.length ? ns : null),
       );
       expect(shown).toEqual([{ title: payload.title, body: "Oi", tag: payload.tag, url: payload.url }]);
       // The click, as the browser dispatches it on the tapped notification.
@@ -169,12 +175,3 @@ browserTest(
     });
   },
 );
-
-async function waitFor<T>(probe: () => T | null | undefined | Promise<T | null | undefined>): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const v = await probe();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("timed out");
-}
