@@ -63,6 +63,13 @@ browserTest(
       }
 
       // The provider is removed while the screen still offers the action: the server says why.
+      // The screen's knowledge is frozen as it was when it loaded: any refetch (a socket reconnect
+      // refetches every query, which a busy machine can cause) would otherwise learn of the removal
+      // and hide the button before the click — correct, but not the path under test.
+      await page.route(
+        /\/api\/messages\/transcribeAudio$/,
+        (route) => route.fulfill({ json: { available: true } }),
+      );
       await atWidth(page, 1440);
       await page.reload();
       await button.waitFor();
