@@ -20,6 +20,7 @@ import { armTimer, cancelTimers } from "../timers/repo.ts";
 import type { IntegrationRow } from "./service.ts";
 import { type Outcome, postJson, ProviderError, type Reply, type Turn } from "./provider.ts";
 import { contactOf } from "./contact.ts";
+import { optionLine } from "../messages/menu.ts";
 
 type RichNode = { text?: string; type?: string; children?: RichNode[] };
 type TypebotMessage = {
@@ -79,7 +80,7 @@ export function mapAnswer(
     }
   }
   const items = (a.input?.items ?? []).map((i) => i.content?.trim()).filter(Boolean);
-  if (items.length) replies.push({ text: items.map((c, i) => `*[ ${i + 1} ]* - ${c}`).join("\n") });
+  if (items.length) replies.push({ text: items.map((c, i) => optionLine(i + 1, c!)).join("\n") });
   return { replies, handover };
 }
 

@@ -34,12 +34,21 @@ export const QUICK_REPLIES_MAX = 13;
 export const QUICK_REPLY_TITLE_MAX = 20;
 const MESSENGER_TEXT_MAX = 2000;
 
+/** One option line of a bot's text (`*[ 1 ]* - Vendas`): the key is what the customer types. */
+export const optionLine = (key: string | number, label: string) => `*[ ${key} ]* - ${label}`;
+
+const OPTION_LINE = /^\*\[ ([^\]\n]{1,20}) \]\* - (.+)$/gm;
+
+/** The option lines `optionLine` wrote into a bot's text (queue menu, chatbot, LGPD, Typebot). */
+export const optionLinesOf = (text: string): { key: string; label: string }[] =>
+  [...text.matchAll(OPTION_LINE)].map(([, key, label]) => ({ key: key.trim(), label: label.trim() }));
+
 /** The numbered text: the body stored, and what channels without choices send. */
 export function menuText(m: MenuData): string {
   return [
     m.header.trim(),
     "",
-    ...m.options.map((o, i) => `*[ ${i + 1} ]* - ${o.title}`),
+    ...m.options.map((o, i) => optionLine(i + 1, o.title)),
     ...m.footer,
   ].join("\n").trim();
 }

@@ -19,12 +19,12 @@ import { getTicket, type TicketRow } from "../../tickets/repo.ts";
 import { type ChatbotNode, type Forest, loadForest } from "../../queues/chatbot_tree.ts";
 import type { AutomationContext, AutomationStep } from "../step.ts";
 import { botClose, botMenu, botSay, botUpdate, touchTraking } from "../bot.ts";
-import { pickOption } from "../../messages/menu.ts";
+import { optionLine, pickOption } from "../../messages/menu.ts";
 import { sendFileList } from "../file_list.ts";
 import { flowbuilderIntegration, startFlowbuilder } from "../../flows/integration.ts";
 
-export const BACK_LINE = "*[ # ]* - Voltar ao menu principal";
-export const EXIT_LINE = "*[ Sair ]* - Encerrar atendimento";
+export const BACK_LINE = optionLine("#", "Voltar ao menu principal");
+export const EXIT_LINE = optionLine("Sair", "Encerrar atendimento");
 
 /** The id a chatbot option carries in a native menu (and comes back with its tap). */
 export const optionId = (o: { id: number }) => `chatbot:${o.id}`;

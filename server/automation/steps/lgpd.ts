@@ -9,9 +9,14 @@ import { eq } from "drizzle-orm";
 import { contacts } from "@db/schema.ts";
 import type { AutomationContext, AutomationStep } from "../step.ts";
 import { botClose, botSay, botUpdate } from "../bot.ts";
+import { optionLine } from "../../messages/menu.ts";
 
-export const LGPD_QUESTION =
-  "Estou ciente sobre o tratamento dos meus dados pessoais.\n\n*[ 1 ]* - Sim\n*[ 2 ]* - Não";
+export const LGPD_QUESTION = [
+  "Estou ciente sobre o tratamento dos meus dados pessoais.",
+  "",
+  optionLine(1, "Sim"),
+  optionLine(2, "Não"),
+].join("\n");
 
 export const lgpdStep: AutomationStep = {
   name: "lgpd",

@@ -13,7 +13,7 @@ import { logTicket, type TicketRow, updateTicket } from "../../tickets/repo.ts";
 import { botClose, botMenu, botUpdate, touchTraking } from "../bot.ts";
 import { pickOption } from "../../messages/menu.ts";
 import type { AutomationContext, AutomationStep } from "../step.ts";
-import { presentQueueOptions } from "./chatbot.ts";
+import { EXIT_LINE, presentQueueOptions } from "./chatbot.ts";
 import { queueHours } from "./queue_hours.ts";
 import { connectionLimits } from "./out_of_hours.ts";
 import { sendStoredMedia } from "../file_list.ts";
@@ -87,7 +87,7 @@ export const queueStep: AutomationStep = {
       ticket,
       connection.greetingMessage,
       queues.map((q) => ({ id: queueOptionId(q), title: q.name })),
-      ["*[ Sair ]* - Encerrar atendimento"],
+      [EXIT_LINE],
     );
     if (ticket.amountUsedBotQueues === 0) await greetingMedia(ctx);
     await deps.database.write(async (tx) => {

@@ -7,7 +7,7 @@
  * callback button per option whose data is the option's id, handed to the bot as the choice.
  */
 import type { RichContent } from "../../messages/rich.ts";
-import { menuPrompt } from "../../messages/menu.ts";
+import { menuPrompt, optionLinesOf } from "../../messages/menu.ts";
 
 type Button = { text: string; callback_data?: string; url?: string; copy_text?: { text: string } };
 
@@ -73,9 +73,6 @@ export function inlineKeyboard(
   }
 }
 
-/** The text of the button a callback_query names, from the keyboard of the message it came from. */
-/** The bots' option lines (queue menu, chatbot, LGPD): `*[ 1 ]* - Vendas`, `*[ Sair ]* - Encerrar`. */
-const OPTION_LINE = /^\*\[ ([^\]\n]{1,20}) \]\* - (.+)$/gm;
 /** A menu button's callback_data: the answer the customer would type, after this prefix. */
 const ANSWER = "opt:";
 
@@ -85,12 +82,12 @@ const ANSWER = "opt:";
  * send, so the automation steps read it unchanged. Null when the text has no option lines.
  */
 export function menuKeyboard(text: string): { inline_keyboard: Button[][] } | null {
-  const options = [...text.matchAll(OPTION_LINE)];
+  const options = optionLinesOf(text);
   if (!options.length) return null;
   return {
-    inline_keyboard: options.map(([, key, label]) => [{
-      text: label.trim().slice(0, 64),
-      callback_data: callbackData(ANSWER + key.trim()),
+    inline_keyboard: options.map(({ key, label }) => [{
+      text: label.slice(0, 64),
+      callback_data: callbackData(ANSWER + key),
     }]),
   };
 }
@@ -101,6 +98,7 @@ export function menuKeyboard(text: string): { inline_keyboard: Button[][] } | nu
  */
 export const tappedChoice = (data: string | undefined) => data?.startsWith(ANSWER) ? undefined : data;
 
+/** The text of the button a callback_query names, from the keyboard of the message it came from. */
 export function tappedText(
   markup: { inline_keyboard?: Button[][] } | undefined,
   data: string | undefined,
