@@ -2,14 +2,15 @@
  * The AI assistant beside the attendant, in a browser, against a local chat-completions server
  * that streams: suggest → edit → send; the Spanish customer's message translated for a Portuguese
  * attendant and her reply sent translated (the original kept as a note); the summary left on a
- * transfer and read by the second attendant; the month's budget spent shows its message; the
- * admin's settings and usage. Screenshots at 1440, 1280 and 390.
+ * transfer and read by the second attendant; tags and a queue suggested for a waiting ticket and
+ * applied one click at a time; the month's budget spent shows its message; the admin's settings
+ * and usage. Screenshots at 1440, 1280 and 390.
  */
 import { expect } from "expect";
 import { eq } from "drizzle-orm";
-import { companies, plans, tickets } from "@db/schema.ts";
+import { companies, plans, tags, tickets, ticketTags } from "@db/schema.ts";
 import { clearCaches } from "@/caches.ts";
-import { type ChatProvider, startChatProvider } from "../ai_assist/_provider.ts";
+import { type ChatProvider, defaultReply, startChatProvider } from "../ai_assist/_provider.ts";
 import { atWidth, browserTest, shot, signIn, WIDTHS } from "./_browser.ts";
 import { attendant, customerWrites, setupInbox } from "./_inbox.ts";
 
@@ -109,6 +110,54 @@ browserTest(
         await other.getByTestId("notes-list").getByText(/Cliente quer trocar o pedido 123/).waitFor();
         await other.getByTestId("notes-list").scrollIntoViewIfNeeded();
         await shot(other, "ai_assist_summary_seen_1440");
+      });
+
+      await t.step("a waiting ticket: tags and a queue suggested, applied one click at a time", async () => {
+        const [troca, urgente] = await server.deps.database.write((tx) =>
+          tx.insert(tags).values([
+            { companyId: inbox.companyId, name: "Troca", color: "#7c3aed" },
+            { companyId: inbox.companyId, name: "Urgente", color: "#dc2626" },
+          ]).returning()
+        );
+        provider!.reply = (body) =>
+          body.messages[0].content.startsWith("Classify")
+            ? JSON.stringify({ tagIds: [troca.id, urgente.id], queueId: suporte.id })
+            : defaultReply(body);
+        const waiting = await customerWrites(
+          server,
+          inbox,
+          { number: "5511987650002", name: "Marta" },
+          "Quiero devolver un producto urgente",
+        );
+        await server.deps.database.write((tx) =>
+          tx.update(tickets).set({ status: "pending", userId: null, queueId: vendas.id })
+            .where(eq(tickets.id, waiting.ticketId))
+        );
+        await page.goto(`/tickets/${waiting.ticketId}`);
+        await page.getByTestId("ticket-accept").waitFor();
+        await page.getByTestId("ticket-more").click();
+        await page.getByTestId("ticket-ai-classify").click();
+        await page.getByTestId(`ai-classify-tag-${troca.id}`).waitFor();
+        await page.getByTestId("ai-classify-queue").getByText("Suporte").waitFor();
+        // Shown, not applied: the ticket has no tag and is still in Vendas.
+        const tagsOf = async () =>
+          (await server.deps.db.select({ id: ticketTags.tagId }).from(ticketTags)
+            .where(eq(ticketTags.ticketId, waiting.ticketId))).map((r) => r.id);
+        expect(await tagsOf()).toEqual([]);
+        for (const width of WIDTHS) {
+          await atWidth(page, width);
+          await shot(page, `ai_assist_classify_${width}`);
+        }
+        await atWidth(page, 1440);
+        await page.getByTestId(`ai-classify-tag-${troca.id}`).click();
+        await page.locator(`[data-testid="ai-classify-tag-${troca.id}"][data-applied]`).waitFor();
+        expect(await tagsOf()).toEqual([troca.id]);
+        await page.getByTestId("ai-classify-move").click();
+        await page.getByTestId("ai-classify").waitFor({ state: "detached" });
+        const [moved] = await server.deps.db.select().from(tickets).where(eq(tickets.id, waiting.ticketId));
+        expect([moved.queueId, moved.status]).toEqual([suporte.id, "pending"]);
+        expect(await tagsOf()).toEqual([troca.id]);
+        provider!.reply = defaultReply;
       });
 
       await t.step("the month's budget spent: its message, no call", async () => {
