@@ -1,8 +1,9 @@
 /**
  * The AI assistant beside the attendant, in a browser, against a local chat-completions server
  * that streams: suggest → edit → send; the Spanish customer's message translated for a Portuguese
- * attendant and her reply sent translated (the original kept as a note); the summary left on a
- * transfer and read by the second attendant; tags and a queue suggested for a waiting ticket and
+ * attendant and her reply sent translated (the original kept as a note); an older message
+ * translated from its own bubble, under the original; the summary left on a transfer and read
+ * by the second attendant; tags and a queue suggested for a waiting ticket and
  * applied one click at a time; the month's budget spent shows its message; the admin's settings
  * and usage. Screenshots at 1440, 1280 and 390.
  */
@@ -28,7 +29,7 @@ browserTest(
     const toCustomer = (text: string) => (r: { json: Record<string, unknown> }) =>
       String(r.json.body ?? "").includes(text);
     try {
-      const { ticketId } = await customerWrites(
+      const { ticketId, messageId: firstMessageId } = await customerWrites(
         server,
         inbox,
         { number: "5511987650000", name: "Lucía" },
@@ -90,6 +91,43 @@ browserTest(
         expect((await notes.json()).map((n: { note: string }) => n.note)).toContain(
           "Original antes da tradução: Vou revisar seu pedido",
         );
+      });
+
+      await t.step("any customer message translated from its bubble, under the original", async () => {
+        const later = await customerWrites(
+          server,
+          inbox,
+          { number: "5511987650000", name: "Lucía" },
+          "¿Cuánto tarda el envío?",
+        );
+        await page.getByTestId(`message-${later.messageId}`).waitFor();
+        const calls = provider!.hits.length;
+        await page.getByTestId(`message-${firstMessageId}`).hover();
+        await page.getByTestId(`message-actions-${firstMessageId}`).click();
+        await page.getByTestId(`message-translate-${firstMessageId}`).click();
+        const shown = page.locator(`[data-testid="message-translation-${firstMessageId}"][data-done]`);
+        await shown.getByText("Olá, quero trocar meu pedido.").waitFor();
+        // That message, not the last one, went to the provider, into the UI's language.
+        const hit = provider!.hits.at(-1)!.raw;
+        expect(hit).toContain("Hola, quiero cambiar mi pedido 123");
+        expect(hit).not.toContain("Cuánto tarda");
+        expect(hit).toContain("Portuguese");
+        // The original stays in the bubble, above its translation.
+        await page.getByTestId(`message-${firstMessageId}`).getByText("Hola, quiero cambiar mi pedido 123")
+          .waitFor();
+        for (const width of WIDTHS) {
+          await atWidth(page, width);
+          await shot(page, `ai_assist_bubble_translate_${width}`);
+        }
+        await atWidth(page, 1440);
+        await page.getByTestId(`message-original-${firstMessageId}`).click();
+        await shown.waitFor({ state: "detached" });
+        // Shown again from the bubble's menu: kept, no second call.
+        await page.getByTestId(`message-${firstMessageId}`).hover();
+        await page.getByTestId(`message-actions-${firstMessageId}`).click();
+        await page.getByTestId(`message-translate-${firstMessageId}`).click();
+        await shown.waitFor();
+        expect(provider!.hits.length).toBe(calls + 1);
       });
 
       await t.step("transfer with the summary; the second attendant reads it", async () => {
