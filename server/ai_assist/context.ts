@@ -49,7 +49,11 @@ export type Conversation = {
 };
 
 /** The ticket's conversation as text lines, oldest first, masked where LGPD says so. */
-export async function conversation(deps: Deps, actor: Actor, ticket: TicketRow): Promise<Conversation> {
+export async function conversation(
+  deps: Deps,
+  actor: Pick<Actor, "companyId">,
+  ticket: TicketRow,
+): Promise<Conversation> {
   const [contact] = await deps.db.select({ name: contacts.name, number: contacts.number }).from(contacts)
     .where(and(eq(contacts.companyId, actor.companyId), eq(contacts.id, ticket.contactId))).limit(1);
   const hide = (await deps.caches.settings.get(actor.companyId, "lgpdHideNumber")) === "enabled";

@@ -13,6 +13,14 @@ import { AiProviderError, type ChatMessage, streamChat, type Usage } from "./cli
 import { insertUsage } from "./repo.ts";
 import type { Provider } from "./settings.ts";
 
+/** Who a call is logged for: a person (userId), or an API key or the server itself (null). */
+export type Caller = { companyId: number; userId: number | null };
+
+export const callerOf = (actor: Actor): Caller => ({
+  companyId: actor.companyId,
+  userId: actor.apiKey ? null : actor.userId,
+});
+
 export type Call = {
   feature: AiFeature;
   ticketId: number | null;
@@ -33,7 +41,7 @@ export function providerAppError(err: AiProviderError): AppError {
 }
 
 /** Streams the call's text; logs its usage at the end. Provider failures throw ERR_AI_PROVIDER. */
-export async function* runCall(deps: Deps, actor: Actor, p: Provider, call: Call): AsyncGenerator<string> {
+export async function* runCall(deps: Deps, caller: Caller, p: Provider, call: Call): AsyncGenerator<string> {
   const model = p.model(call.feature);
   const started = performance.now();
   let firstTokenMs: number | null = null;
@@ -78,8 +86,8 @@ export async function* runCall(deps: Deps, actor: Actor, p: Provider, call: Call
     };
     await deps.database.write((tx) =>
       insertUsage(tx, {
-        companyId: actor.companyId,
-        userId: actor.apiKey ? null : actor.userId,
+        companyId: caller.companyId,
+        userId: caller.userId,
         ticketId: call.ticketId,
         feature: call.feature,
         model,
@@ -96,8 +104,8 @@ export async function* runCall(deps: Deps, actor: Actor, p: Provider, call: Call
 }
 
 /** The whole answer of a call (summary kept as a note, classification). */
-export async function completeCall(deps: Deps, actor: Actor, p: Provider, call: Call): Promise<string> {
+export async function completeCall(deps: Deps, caller: Caller, p: Provider, call: Call): Promise<string> {
   let text = "";
-  for await (const t of runCall(deps, actor, p, call)) text += t;
+  for await (const t of runCall(deps, caller, p, call)) text += t;
   return text.trim();
 }

@@ -23,7 +23,7 @@ import type {
   AiUsageDTO,
 } from "@contract/ai_assist.ts";
 import * as ctx from "./context.ts";
-import { completeCall, runCall } from "./run.ts";
+import { callerOf, completeCall, runCall } from "./run.ts";
 import { monthOf, providerFor } from "./settings.ts";
 import * as repo from "./repo.ts";
 
@@ -76,7 +76,7 @@ async function begin(deps: Deps, actor: Actor, ticketId: number) {
 export async function suggest(deps: Deps, actor: Actor, ticketId: number, signal?: AbortSignal) {
   const { ticket, provider, conv } = await begin(deps, actor, ticketId);
   const know = conv.mask(await ctx.knowledge(deps, actor));
-  return splitDrafts(runCall(deps, actor, provider, {
+  return splitDrafts(runCall(deps, callerOf(actor), provider, {
     feature: "suggest",
     ticketId: ticket.id,
     messages: ctx.suggestPrompt(conv, know),
@@ -94,7 +94,7 @@ export async function summary(
   signal?: AbortSignal,
 ) {
   const { ticket, provider, conv } = await begin(deps, actor, ticketId);
-  return pieces(runCall(deps, actor, provider, {
+  return pieces(runCall(deps, callerOf(actor), provider, {
     feature: "summary",
     ticketId: ticket.id,
     messages: ctx.summaryPrompt(conv, lang),
@@ -112,7 +112,7 @@ export async function rewrite(
   signal?: AbortSignal,
 ) {
   const { ticket, provider, conv } = await begin(deps, actor, ticketId);
-  return pieces(runCall(deps, actor, provider, {
+  return pieces(runCall(deps, callerOf(actor), provider, {
     feature: "rewrite",
     ticketId: ticket.id,
     messages: ctx.rewritePrompt(conv, input.text, input.style),
@@ -142,7 +142,7 @@ export async function translate(
     if (!m) throw notFound("message");
     prompt = ctx.translateToPrompt(conv.mask(m.body), input.to);
   } else prompt = ctx.translateReplyPrompt(conv, input.text);
-  return pieces(runCall(deps, actor, provider, {
+  return pieces(runCall(deps, callerOf(actor), provider, {
     feature: "translate",
     ticketId: ticket.id,
     messages: prompt,
@@ -157,7 +157,7 @@ export async function classify(deps: Deps, actor: Actor, ticketId: number): Prom
   const { ticket, provider, conv } = await begin(deps, actor, ticketId);
   const tags = (await listAllTags(deps, actor)).map((t) => ({ id: t.id, name: t.name }));
   const queues = (await listQueues(deps, actor)).map((q) => ({ id: q.id, name: q.name }));
-  const text = await completeCall(deps, actor, provider, {
+  const text = await completeCall(deps, callerOf(actor), provider, {
     feature: "tags",
     ticketId: ticket.id,
     messages: ctx.classifyPrompt(conv, tags, queues),
@@ -181,14 +181,17 @@ export async function classify(deps: Deps, actor: Actor, ticketId: number): Prom
  */
 export async function summaryNote(deps: Deps, actor: Actor, ticketId: number, lang: AiLang) {
   const { ticket, provider, conv } = await begin(deps, actor, ticketId);
-  const text = await completeCall(deps, actor, provider, {
+  const text = await completeCall(deps, callerOf(actor), provider, {
     feature: "summary",
     ticketId: ticket.id,
     messages: ctx.summaryPrompt(conv, lang),
     maxTokens: 300,
     temperature: 0.2,
   });
-  return await createNote(deps, actor, { ticketId: ticket.id, note: `🤖 ${text}`.slice(0, 5000) });
+  return await createNote(deps, actor, {
+    ticketId: ticket.id,
+    note: `${repo.SUMMARY_MARK} ${text}`.slice(0, 5000),
+  });
 }
 
 const USAGE_PAGE = 50;

@@ -82,14 +82,17 @@ export async function deleteSettings(deps: Deps, actor: Actor): Promise<void> {
   await auditNow(deps, actor, { action: "ai_assist.delete", entity: "ai_assist" });
 }
 
+/** What the budget reads of a caller: a signed-in actor, or the company itself (a listener). */
+export type Spender = Pick<Actor, "companyId" | "company" | "plan">;
+
 /** The start of the company's calendar month (its zone) as a UTC instant, and the month's name. */
-export function monthOf(deps: Deps, actor: Actor): { month: string; fromIso: string } {
+export function monthOf(deps: Deps, actor: Pick<Actor, "company">): { month: string; fromIso: string } {
   const today = todayIn(deps.clock.now(), actor.company.timezone);
   const month = today.slice(0, 7);
   return { month, fromIso: dayStartUtc(`${month}-01`, actor.company.timezone) };
 }
 
-export async function tokensLeft(deps: Deps, actor: Actor): Promise<number> {
+export async function tokensLeft(deps: Deps, actor: Spender): Promise<number> {
   const used = await repo.tokensSince(deps.db, actor.companyId, monthOf(deps, actor).fromIso);
   return actor.plan.aiMonthlyTokens - used;
 }
@@ -118,6 +121,22 @@ export async function providerFor(deps: Deps, actor: Actor): Promise<Provider> {
       details: { budget: actor.plan.aiMonthlyTokens, month: monthOf(deps, actor).month },
     });
   }
+  const models = row.models ?? {};
+  return {
+    baseUrl: row.baseUrl,
+    apiKey: await deps.secrets.open(row.apiKey),
+    model: (f) => models[f] || row.model,
+  };
+}
+
+/**
+ * The provider for a call the server makes on its own (a listener): the same plan flag, provider
+ * and budget as a person's call, but a refusal is `null` — nothing to tell anyone, nothing done.
+ */
+export async function systemProvider(deps: Deps, who: Spender): Promise<Provider | null> {
+  if (!who.plan.useOpenAi || who.plan.aiMonthlyTokens <= 0) return null;
+  const row = await repo.getSettings(deps.db, who.companyId);
+  if (!row?.enabled || (await tokensLeft(deps, who)) <= 0) return null;
   const models = row.models ?? {};
   return {
     baseUrl: row.baseUrl,

@@ -93,6 +93,12 @@ export async function botUpdate(
   });
   const [dto] = await ticketDTOs(deps.db, ticket.companyId, [row]);
   deps.bus.emit("ticket.updated", { companyId: ticket.companyId, ticket: dto, before: ticket });
+  // Automation handing the customer on: a rotation to another attendant, or a move between queues.
+  const requeued = (log?.type === "queue" || log?.type === "redirect") && ticket.queueId !== null &&
+    row.queueId !== ticket.queueId;
+  if (log?.type === "transfered" || requeued) {
+    deps.bus.emit("ticket.transferred", { companyId: ticket.companyId, ticketId: row.id, by: "automation" });
+  }
   return row;
 }
 

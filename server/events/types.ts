@@ -54,6 +54,18 @@ export type EventMap = {
    */
   "ticket.updated": { companyId: number; ticket: TicketDTO; before?: TicketScope; actorUserId?: number };
   "ticket.deleted": { companyId: number; ticketId: number; scope: TicketScope };
+  /**
+   * A ticket changed hands: a transfer by a person (`user`) or an API key (`apiKey`) through
+   * tickets/transitions.ts or tickets/transfer.ts, or by automation (a bot handing the customer to
+   * people, a flow or redirect moving it between queues, a rotation). `fromTicketId`: the ticket
+   * holding the conversation when it differs (closeTicketOnTransfer continues in a new ticket).
+   */
+  "ticket.transferred": {
+    companyId: number;
+    ticketId: number;
+    fromTicketId?: number;
+    by: "user" | "apiKey" | "automation";
+  };
   /** `choice`: the id of the button, row or quick reply an inbound message tapped (adapter.ts). */
   /** `automated`: an inbound message a machine sent (an e-mail auto-reply or bounce): no automation. */
   "message.created": {

@@ -239,6 +239,8 @@ async function runTurn(deps: Deps, p: TurnPayload, job: { id: number; attempts: 
   if (out.close) await botClose(deps, await getTicket(deps.db, p.companyId, p.ticketId), "closed");
   else if (out.handover) {
     await handOver(deps, await getTicket(deps.db, p.companyId, p.ticketId), out.handover);
+    // The bot hands the customer to people: as much a transfer as a person's.
+    deps.bus.emit("ticket.transferred", { companyId: p.companyId, ticketId: p.ticketId, by: "automation" });
   }
 }
 

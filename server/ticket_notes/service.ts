@@ -62,3 +62,29 @@ export async function deleteNote(deps: Deps, actor: Actor, id: number): Promise<
     await repo.deleteNote(tx, actor.companyId, id);
   });
 }
+
+/**
+ * A note the server writes on its own (no author: the AI assistant's summary on a transfer made by
+ * an API key or automation). `unless` runs inside the same write and may veto it (null answered),
+ * so a check and the insert cannot be split by another writer.
+ */
+export async function addSystemNote(
+  deps: Deps,
+  companyId: number,
+  ticketId: number,
+  note: string,
+  unless?: (tx: Tx) => Promise<boolean>,
+): Promise<NoteDTO | null> {
+  return await deps.database.write(async (tx) => {
+    if (unless && await unless(tx)) return null;
+    const t = await getTicket(tx, companyId, ticketId);
+    const row = await repo.insertNote(tx, {
+      companyId,
+      ticketId,
+      contactId: t.contactId,
+      userId: null,
+      note,
+    });
+    return { ...row, user: null };
+  });
+}

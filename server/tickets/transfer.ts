@@ -67,5 +67,11 @@ export async function transferToNewTicket(
     actorUserId: actor.userId,
   });
   deps.bus.emit("ticket.updated", { companyId: actor.companyId, ticket: n, actorUserId: actor.userId });
+  deps.bus.emit("ticket.transferred", {
+    companyId: actor.companyId,
+    ticketId: next.id,
+    fromTicketId: before.id,
+    by: actor.apiKey ? "apiKey" : "user",
+  });
   return await dtoFor(deps, actor, next);
 }

@@ -206,6 +206,13 @@ export async function updateTicketStatus(
     before,
     actorUserId: actor.userId,
   });
+  if (transfer) {
+    deps.bus.emit("ticket.transferred", {
+      companyId: actor.companyId,
+      ticketId: updated.id,
+      by: actor.apiKey ? "apiKey" : "user",
+    });
+  }
   if (rating && conn) await askRating(deps, updated, conn);
   return await dtoFor(deps, actor, updated);
 }

@@ -165,14 +165,14 @@ Deno.test("[ai_assist] settings, streamed features, budget and usage log", async
         }),
       );
       assert.equal(drafts(back)[0], "Hola, voy a revisar su pedido.");
-      await expectError(
-        await req(`/tickets/${mine.ticket.id}/translate`, agentToken, "POST", {
-          messageId: foreign.customerMessageId,
-          to: "pt",
-        }),
-        404,
-        "ERR_NOT_FOUND",
-      );
+      // A message of another company, or of another ticket of ours, is not this ticket's: 404.
+      for (const messageId of [foreign.customerMessageId, hidden.customerMessageId]) {
+        await expectError(
+          await req(`/tickets/${mine.ticket.id}/translate`, agentToken, "POST", { messageId, to: "pt" }),
+          404,
+          "ERR_NOT_FOUND",
+        );
+      }
       await expectError(
         await req(`/tickets/${mine.ticket.id}/rewrite`, agentToken, "POST", { text: "x", style: "loud" }),
         400,

@@ -1,15 +1,17 @@
 /**
  * The AI assistant beside the attendant, in a browser, against a local chat-completions server
  * that streams: suggest → edit → send; the Spanish customer's message translated for a Portuguese
- * attendant and her reply sent translated (the original kept as a note); the summary left on a
- * transfer and read by the second attendant; the month's budget spent shows its message; the
- * admin's settings and usage. Screenshots at 1440, 1280 and 390.
+ * attendant and her reply sent translated (the original kept as a note); an older message
+ * translated from its own bubble, under the original; the summary left on a transfer and read
+ * by the second attendant; tags and a queue suggested for a waiting ticket and
+ * applied one click at a time; the month's budget spent shows its message; the admin's settings
+ * and usage. Screenshots at 1440, 1280 and 390.
  */
 import { expect } from "expect";
 import { eq } from "drizzle-orm";
-import { companies, plans, tickets } from "@db/schema.ts";
+import { companies, plans, tags, tickets, ticketTags } from "@db/schema.ts";
 import { clearCaches } from "@/caches.ts";
-import { type ChatProvider, startChatProvider } from "../ai_assist/_provider.ts";
+import { type ChatProvider, defaultReply, startChatProvider } from "../ai_assist/_provider.ts";
 import { atWidth, browserTest, shot, signIn, WIDTHS } from "./_browser.ts";
 import { attendant, customerWrites, setupInbox } from "./_inbox.ts";
 
@@ -27,7 +29,7 @@ browserTest(
     const toCustomer = (text: string) => (r: { json: Record<string, unknown> }) =>
       String(r.json.body ?? "").includes(text);
     try {
-      const { ticketId } = await customerWrites(
+      const { ticketId, messageId: firstMessageId } = await customerWrites(
         server,
         inbox,
         { number: "5511987650000", name: "Lucía" },
@@ -91,6 +93,43 @@ browserTest(
         );
       });
 
+      await t.step("any customer message translated from its bubble, under the original", async () => {
+        const later = await customerWrites(
+          server,
+          inbox,
+          { number: "5511987650000", name: "Lucía" },
+          "¿Cuánto tarda el envío?",
+        );
+        await page.getByTestId(`message-${later.messageId}`).waitFor();
+        const calls = provider!.hits.length;
+        await page.getByTestId(`message-${firstMessageId}`).hover();
+        await page.getByTestId(`message-actions-${firstMessageId}`).click();
+        await page.getByTestId(`message-translate-${firstMessageId}`).click();
+        const shown = page.locator(`[data-testid="message-translation-${firstMessageId}"][data-done]`);
+        await shown.getByText("Olá, quero trocar meu pedido.").waitFor();
+        // That message, not the last one, went to the provider, into the UI's language.
+        const hit = provider!.hits.at(-1)!.raw;
+        expect(hit).toContain("Hola, quiero cambiar mi pedido 123");
+        expect(hit).not.toContain("Cuánto tarda");
+        expect(hit).toContain("Portuguese");
+        // The original stays in the bubble, above its translation.
+        await page.getByTestId(`message-${firstMessageId}`).getByText("Hola, quiero cambiar mi pedido 123")
+          .waitFor();
+        for (const width of WIDTHS) {
+          await atWidth(page, width);
+          await shot(page, `ai_assist_bubble_translate_${width}`);
+        }
+        await atWidth(page, 1440);
+        await page.getByTestId(`message-original-${firstMessageId}`).click();
+        await shown.waitFor({ state: "detached" });
+        // Shown again from the bubble's menu: kept, no second call.
+        await page.getByTestId(`message-${firstMessageId}`).hover();
+        await page.getByTestId(`message-actions-${firstMessageId}`).click();
+        await page.getByTestId(`message-translate-${firstMessageId}`).click();
+        await shown.waitFor();
+        expect(provider!.hits.length).toBe(calls + 1);
+      });
+
       await t.step("transfer with the summary; the second attendant reads it", async () => {
         await page.getByTestId("ticket-more").click();
         await page.getByTestId("ticket-transfer").click();
@@ -109,6 +148,54 @@ browserTest(
         await other.getByTestId("notes-list").getByText(/Cliente quer trocar o pedido 123/).waitFor();
         await other.getByTestId("notes-list").scrollIntoViewIfNeeded();
         await shot(other, "ai_assist_summary_seen_1440");
+      });
+
+      await t.step("a waiting ticket: tags and a queue suggested, applied one click at a time", async () => {
+        const [troca, urgente] = await server.deps.database.write((tx) =>
+          tx.insert(tags).values([
+            { companyId: inbox.companyId, name: "Troca", color: "#7c3aed" },
+            { companyId: inbox.companyId, name: "Urgente", color: "#dc2626" },
+          ]).returning()
+        );
+        provider!.reply = (body) =>
+          body.messages[0].content.startsWith("Classify")
+            ? JSON.stringify({ tagIds: [troca.id, urgente.id], queueId: suporte.id })
+            : defaultReply(body);
+        const waiting = await customerWrites(
+          server,
+          inbox,
+          { number: "5511987650002", name: "Marta" },
+          "Quiero devolver un producto urgente",
+        );
+        await server.deps.database.write((tx) =>
+          tx.update(tickets).set({ status: "pending", userId: null, queueId: vendas.id })
+            .where(eq(tickets.id, waiting.ticketId))
+        );
+        await page.goto(`/tickets/${waiting.ticketId}`);
+        await page.getByTestId("ticket-accept").waitFor();
+        await page.getByTestId("ticket-more").click();
+        await page.getByTestId("ticket-ai-classify").click();
+        await page.getByTestId(`ai-classify-tag-${troca.id}`).waitFor();
+        await page.getByTestId("ai-classify-queue").getByText("Suporte").waitFor();
+        // Shown, not applied: the ticket has no tag and is still in Vendas.
+        const tagsOf = async () =>
+          (await server.deps.db.select({ id: ticketTags.tagId }).from(ticketTags)
+            .where(eq(ticketTags.ticketId, waiting.ticketId))).map((r) => r.id);
+        expect(await tagsOf()).toEqual([]);
+        for (const width of WIDTHS) {
+          await atWidth(page, width);
+          await shot(page, `ai_assist_classify_${width}`);
+        }
+        await atWidth(page, 1440);
+        await page.getByTestId(`ai-classify-tag-${troca.id}`).click();
+        await page.locator(`[data-testid="ai-classify-tag-${troca.id}"][data-applied]`).waitFor();
+        expect(await tagsOf()).toEqual([troca.id]);
+        await page.getByTestId("ai-classify-move").click();
+        await page.getByTestId("ai-classify").waitFor({ state: "detached" });
+        const [moved] = await server.deps.db.select().from(tickets).where(eq(tickets.id, waiting.ticketId));
+        expect([moved.queueId, moved.status]).toEqual([suporte.id, "pending"]);
+        expect(await tagsOf()).toEqual([troca.id]);
+        provider!.reply = defaultReply;
       });
 
       await t.step("the month's budget spent: its message, no call", async () => {

@@ -34,6 +34,8 @@ type Flows = {
   ignore: (t: Ticket) => void;
   reopen: (t: Ticket) => void;
   transfer: (t: Ticket) => void;
+  /** A waiting ticket moved to another queue (still waiting): the AI's suggested queue, applied by a click. */
+  moveToQueue: (t: Ticket, queueId: number) => Promise<void>;
   remove: (t: Ticket) => void;
   showLog: (t: Ticket) => void;
   /** The conversation's integration switch: off ends its bot; on gives it to its queue's or connection's. */
@@ -113,6 +115,11 @@ export function TicketFlowsProvider({ children }: { children: ReactNode }) {
     reopen: (ticket) =>
       run(ticket, { status: workingStatus(ticket), userId: me.id, queueId: ticket.queueId }),
     transfer: (ticket) => setOpen({ kind: "transfer", ticket }),
+    moveToQueue: (ticket, queueId) => {
+      // Moved out of the user's sight (a queue not theirs), the list follows instead of the ticket.
+      const stays = isAdmin(me) || me.allTicket === "enabled" || !!me.queues?.some((q) => q.id === queueId);
+      return run(ticket, { queueId }, t("toasts.queueMoved"), stays ? "ticket" : "list");
+    },
     remove: (ticket) => setOpen({ kind: "delete", ticket }),
     showLog: (ticket) => setOpen({ kind: "log", ticket }),
     toggleIntegration: (ticket) =>
@@ -123,7 +130,7 @@ export function TicketFlowsProvider({ children }: { children: ReactNode }) {
       ),
     newTicket: () => setOpen({ kind: "new" }),
     busy: update.isPending,
-  }), [me.id, update.isPending, t]);
+  }), [me, update.isPending, t]);
 
   const acceptQueues = isAdmin(me) ? allQueues.data ?? [] : me.queues ?? [];
 

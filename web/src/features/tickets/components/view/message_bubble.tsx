@@ -6,6 +6,7 @@ import {
   ChevronDown,
   CornerUpLeft,
   Forward,
+  Languages,
   Lock,
   Pencil,
   RotateCw,
@@ -21,6 +22,7 @@ import { clockTime } from "../../../../lib/format.ts";
 import { AckIcon } from "./ack_icon.tsx";
 import { bodyIsCaption, MessageMedia } from "./message_media.tsx";
 import { WaText } from "../wa_text.tsx";
+import { useMessageTranslation } from "../../../ai_assist/index.ts";
 
 export type BubbleActions = {
   onReply: (m: Message) => void;
@@ -97,6 +99,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
   // A frame's preview of a long text becomes the whole text once fetched (for editing too).
   const m = useWholeMessage(props.m);
   const { t } = useTranslation("tickets");
+  const translation = useMessageTranslation(m, bodyIsCaption(m) && !!m.body?.trim());
   const mine = m.fromMe;
   if (m.mediaType === "reactionMessage") {
     return (
@@ -185,6 +188,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
             {m.bodyTruncated && <span data-testid="message-preview">…</span>}
           </p>
         )}
+        {translation.element}
         <div className="mt-0.5 flex items-center justify-end gap-1.5 text-[11px] text-ink-subtle">
           {m.isDeleted && (
             <span className="flex items-center gap-1 italic" data-testid="message-deleted">
@@ -214,6 +218,15 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
                 <MenuItem onSelect={() => props.onReply(m)}>
                   <CornerUpLeft />
                   {t("message.reply")}
+                </MenuItem>
+              )}
+              {translation.available && (
+                <MenuItem
+                  onSelect={translation.shown ? translation.hide : translation.translate}
+                  data-testid={`message-translate-${m.id}`}
+                >
+                  <Languages />
+                  {t(translation.shown ? "aiAssist:bubble.showOriginal" : "aiAssist:bubble.translate")}
                 </MenuItem>
               )}
               {!m.isPrivate && (

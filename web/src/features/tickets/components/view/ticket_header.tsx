@@ -13,6 +13,7 @@ import {
   MessageCircleOff,
   PanelRight,
   RotateCcw,
+  Sparkles,
   Tag,
   Trash2,
   Undo2,
@@ -36,6 +37,7 @@ import { ChannelIcon } from "../../../../components/ui/channel_icon.tsx";
 import { useTicketFlows } from "../ticket_flows.tsx";
 import { TicketTagsButton, TicketTagsDialog } from "../../../tags/index.ts";
 import { useScheduleDialog } from "../../../schedules/index.ts";
+import { useAiClassify } from "../../../ai_assist/index.ts";
 import { cn } from "../../../../lib/utils.ts";
 
 type Props = {
@@ -52,6 +54,7 @@ export function TicketHeader({ ticket, onBack, onToggleDrawer, onExport, onSelec
   const me = useCurrentUser();
   const flows = useTicketFlows();
   const schedule = useScheduleDialog();
+  const classify = useAiClassify(ticket, (queueId) => flows.moveToQueue(ticket, queueId));
   const [tagging, setTagging] = useState(false);
   const name = ticket.contact?.name ?? "";
   const working = ticket.status === "open" || ticket.status === "group";
@@ -244,6 +247,12 @@ export function TicketHeader({ ticket, onBack, onToggleDrawer, onExport, onSelec
                 </span>
               </MenuItem>
             )}
+            {classify.available && (
+              <MenuItem onSelect={classify.open} data-testid="ticket-ai-classify">
+                <Sparkles />
+                {t("aiAssist:classify.menu")}
+              </MenuItem>
+            )}
             <MenuItem onSelect={() => setTagging(true)} data-testid="ticket-menu-tags">
               <Tag />
               {t("tags:picker.ticketTags")}
@@ -286,6 +295,7 @@ export function TicketHeader({ ticket, onBack, onToggleDrawer, onExport, onSelec
         </Menu>
       </div>
       {schedule.element}
+      {classify.element}
       {tagging && <TicketTagsDialog ticket={ticket} onClose={() => setTagging(false)} />}
     </header>
   );
