@@ -5,6 +5,7 @@ import type { Db, Tx } from "@db/client.ts";
 import { inJsonIds, prepared } from "@db/prepared.ts";
 import type { MediaStore } from "../media/store.ts";
 import type { MessageDTO } from "@contract/messages.ts";
+import { hasMailHtml } from "./mail_html.ts";
 
 export type MessageRow = typeof messages.$inferSelect;
 
@@ -71,6 +72,7 @@ export async function messageDTOs(
         }
         : null,
       user: r.userId ? uMap.get(r.userId) ?? null : null,
+      ...(hasMailHtml(r.dataJson) ? { hasHtml: true } : {}),
     };
   }));
 }

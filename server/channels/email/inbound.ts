@@ -17,7 +17,7 @@ import type { ConnectionRow } from "../../connections/repo.ts";
 import type { InboundMessage } from "../adapter.ts";
 import { receiveInbound } from "../../inbox/pipeline.ts";
 import { findMessageByWid } from "../../messages/repo.ts";
-import { bareId, filesOf, machineKind, mailWid, readableText, threadIds } from "./parse.ts";
+import { bareId, filesOf, machineKind, mailWid, readableText, threadIds, viewableHtml } from "./parse.ts";
 
 /** The subject without its reply and forward prefixes (Re:, RE:, Fwd:, Enc:, RES:, AW:, SV:). */
 export const baseSubject = (s: string) =>
@@ -105,7 +105,19 @@ export async function receiveParsed(
     : undefined;
   const first = text ? undefined : files.shift();
   if (!text && !first) return ignore(conn, messageId, "nothing an attendant can read");
-  await receiveInbound(deps, { ...base, externalId: wid, body: text, media: first, quotedExternalId });
+  const html = text ? viewableHtml(mail) : null;
+  // The HTML view finds each inline image (cid) among the files stored after the text.
+  const cids = Object.fromEntries(
+    files.flatMap((f, i) => f.cid ? [[f.cid, `${wid}#${i + 1}`]] : []),
+  );
+  await receiveInbound(deps, {
+    ...base,
+    externalId: wid,
+    body: text,
+    media: first,
+    quotedExternalId,
+    ...(html ? { data: { html, cids } } : {}),
+  });
   // The attachments after the text, in the mail's order, each once (its own id).
   for (const [i, file] of files.entries()) {
     await receiveInbound(deps, { ...base, externalId: `${wid}#${i + 1}`, body: "", media: file });
