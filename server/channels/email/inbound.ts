@@ -8,7 +8,7 @@
  * bounces are stored `automated` (no bot answers them). The Message-ID is the provider id, so a
  * mail fetched twice is stored once.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { contacts, tickets } from "@db/schema.ts";
 import { Buffer } from "node:buffer";
 import { type ParsedMail, simpleParser } from "mailparser";
@@ -37,8 +37,10 @@ async function threadOwner(deps: Deps, companyId: number, ids: string[]): Promis
 }
 
 async function contactByEmail(deps: Deps, companyId: number, address: string): Promise<string | null> {
+  // A person known by phone too comes first (merge.ts folds the e-mail contact into it).
   const [row] = await deps.db.select({ number: contacts.number }).from(contacts)
-    .where(and(eq(contacts.companyId, companyId), eq(contacts.email, address))).limit(1);
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.email, address)))
+    .orderBy(sql`${contacts.number} = ${address}`, contacts.id).limit(1);
   return row?.number ?? null;
 }
 
