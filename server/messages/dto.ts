@@ -5,7 +5,6 @@ import type { Db, Tx } from "@db/client.ts";
 import { inJsonIds, prepared } from "@db/prepared.ts";
 import type { MediaStore } from "../media/store.ts";
 import type { MessageDTO } from "@contract/messages.ts";
-import { hasMailHtml } from "./mail_html.ts";
 
 export type MessageRow = typeof messages.$inferSelect;
 
@@ -76,6 +75,10 @@ export async function messageDTOs(
     };
   }));
 }
+
+/** Whether the message keeps an e-mail's HTML view (MessageDTO.hasHtml; mail_html.ts reads it). */
+export const hasMailHtml = (dataJson: string | null | undefined): boolean =>
+  !!dataJson && dataJson.startsWith('{"html":');
 
 /** What a message shows as the ticket's last message. */
 export const previewOf = (body: string, mediaType?: string | null, filename?: string) =>

@@ -14,12 +14,13 @@ import { notFound } from "../lib/errors.ts";
 import { getVisibleTicket } from "../tickets/service.ts";
 import type { MessageHtml } from "@contract/messages.ts";
 import { getMessage, hidesDeletedMessages } from "./repo.ts";
+import { hasMailHtml } from "./dto.ts";
 
 type Stored = { html?: unknown; cids?: Record<string, string> };
 
 function storedOf(dataJson: string | null | undefined): Stored | null {
   // Cheap test first: this runs for every message of a page.
-  if (!dataJson || !dataJson.startsWith('{"html":')) return null;
+  if (!dataJson || !hasMailHtml(dataJson)) return null;
   try {
     const v = JSON.parse(dataJson) as Stored;
     return typeof v.html === "string" ? v : null;
@@ -27,10 +28,6 @@ function storedOf(dataJson: string | null | undefined): Stored | null {
     return null;
   }
 }
-
-/** Whether the message keeps an HTML view (MessageDTO.hasHtml). */
-export const hasMailHtml = (dataJson: string | null | undefined): boolean =>
-  !!dataJson && dataJson.startsWith('{"html":');
 
 const decodeAttr = (s: string) =>
   s.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
