@@ -26,6 +26,13 @@ export type EmailSettings = {
   fromAddress: string;
   /** Added below every reply after the "-- " line. */
   signature: string;
+  /**
+   * xoauth2: the provider's token endpoint (Google `https://oauth2.googleapis.com/token`, Microsoft
+   * `https://login.microsoftonline.com/<tenant>/oauth2/v2.0/token`) and the app's client id, to
+   * refresh the access token with the sealed refresh token. Absent: the token is used as given.
+   */
+  oauthTokenUrl?: string;
+  oauthClientId?: string;
 };
 
 /** The defaults a new e-mail connection starts from (ports of TLS-wrapped IMAP and submission). */

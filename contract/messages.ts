@@ -60,6 +60,8 @@ export type MessageDTO = {
    * longer one; the client fetches the whole text (GET /messages/:id/body) when it shows it.
    */
   bodyTruncated?: boolean;
+  /** An e-mail that came with HTML: GET /messages/:id/html has it, sanitised, remote images blocked. */
+  hasHtml?: boolean;
 };
 
 /** How much of a long body a socket frame carries (the rest is fetched when shown). */
@@ -87,3 +89,6 @@ export type MessageBody = { id: number; body: string };
 
 /** GET /messages/:ticketId. */
 export type MessagePage = { messages: MessageDTO[]; ticket: TicketDTO; count: number; hasMore: boolean };
+
+/** GET /messages/:id/html: an e-mail's sanitised HTML (remote images in `data-remote-src`, no `src`). */
+export type MessageHtml = { id: number; html: string };

@@ -32,7 +32,10 @@ const TABLE: Entry[] = [
       "DELETE /ticket-tags/:ticketId/:tagId",
     ],
   },
-  { resource: "messages", routes: ["GET /messages/:ticketUuid", "GET /messages/:id/body"] },
+  {
+    resource: "messages",
+    routes: ["GET /messages/:ticketUuid", "GET /messages/:id/body", "GET /messages/:id/html"],
+  },
   { resource: "messages", scope: "messages:send", routes: ["POST /messages/:ticketId"] },
   {
     resource: "contacts",

@@ -93,6 +93,11 @@ export type InboundMessage = {
    * bot, greeting or rating answers it.
    */
   automated?: boolean;
+  /**
+   * What the provider sent beyond the text, kept with the message (`messages.data_json`) for a later
+   * reading: an e-mail's sanitised HTML (messages/mail_html.ts).
+   */
+  data?: Record<string, unknown>;
 };
 
 /** Messages of a conversation an attendant has just read, for channels that report reads. */

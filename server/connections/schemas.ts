@@ -146,6 +146,9 @@ export const connectionFields = z.object({
   emailPassword: z.string().min(1).max(4000).nullable().optional(),
   /** email channel: an SMTP password of its own (blank: the IMAP one). */
   emailSmtpPassword: z.string().min(1).max(4000).nullable().optional(),
+  /** email channel, OAuth2: the refresh token and the app's client secret; sealed, never returned. */
+  emailRefreshToken: z.string().min(1).max(4000).nullable().optional(),
+  emailClientSecret: z.string().min(1).max(4000).nullable().optional(),
 });
 
 type AutomationFields = {

@@ -11,6 +11,7 @@ import { AppError, isUniqueViolation, notFound } from "../lib/errors.ts";
 import { requirePermission } from "../auth/permissions.ts";
 import { mediaOfContact, unreferencedMessageFiles } from "../messages/stored_files.ts";
 import * as repo from "./repo.ts";
+import { mergeEmailContact } from "./merge.ts";
 import type { ContactRow } from "./repo.ts";
 import type { ContactDTO } from "@contract/contacts.ts";
 import { hidesNumbersFrom, isMaskedValue, maskWhen, type NumberMask, numberMaskFor } from "./privacy.ts";
@@ -118,9 +119,12 @@ export async function createContact(
       email: input.email ?? null,
     }).catch(rethrowDuplicate);
     await repo.setExtraInfo(tx, actor.companyId, c.id, input.extraInfo);
-    return c;
+    // One person, one contact: a contact first met by this e-mail joins this one.
+    const folded = input.email ? await mergeEmailContact(tx, actor.companyId, c.id, input.email) : null;
+    return { c, folded };
   });
-  return await emitContact(deps, actor, "create", row);
+  emitFolded(deps, actor, row.folded);
+  return await emitContact(deps, actor, "create", row.c);
 }
 
 function parseNumber(raw: string): string {
@@ -144,11 +148,13 @@ export async function updateContact(
   id: number,
   input: UpdateContactInput,
 ): Promise<ContactDTO> {
-  const number = input.number === undefined || isMaskedValue(input.number)
-    ? undefined
-    : parseNumber(input.number);
   const row = await deps.database.write(async (tx) => {
     const current = await repo.getContact(tx, actor.companyId, id);
+    // Sent back as it is (masked, or the address of a contact met by e-mail): kept.
+    const number =
+      input.number === undefined || isMaskedValue(input.number) || input.number === current.number
+        ? undefined
+        : parseNumber(input.number);
     if (number && number !== current.number) {
       const other = await repo.findContactByNumber(tx, actor.companyId, number);
       if (other && other.id !== id) throw duplicated();
@@ -159,9 +165,18 @@ export async function updateContact(
       ...(input.email !== undefined ? { email: input.email } : {}),
     }).catch(rethrowDuplicate);
     if (input.extraInfo) await repo.setExtraInfo(tx, actor.companyId, id, input.extraInfo);
-    return c;
+    const folded = input.email ? await mergeEmailContact(tx, actor.companyId, id, input.email) : null;
+    return { c, folded };
   });
-  return await emitContact(deps, actor, "update", row);
+  emitFolded(deps, actor, row.folded);
+  return await emitContact(deps, actor, "update", row.c);
+}
+
+/** The e-mail contact folded into another is gone from the list (merge.ts). */
+function emitFolded(deps: Deps, actor: Actor, id: number | null) {
+  if (id) {
+    deps.bus.emit("entity.changed", { companyId: actor.companyId, entity: "contact", action: "delete", id });
+  }
 }
 
 /** Deletes the contact (and, by cascade, its tickets). Needs contacts-page:deleteContact. */

@@ -180,6 +180,7 @@ async function storeInbound(
     participant: msg.group ? msg.from.number : null,
     channel: conn.channel,
     quotedMsgId: quoted?.id,
+    ...(msg.data ? { dataJson: JSON.stringify(msg.data) } : {}),
     createdAt: at,
   });
   if (!message) return null;

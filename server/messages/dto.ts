@@ -71,9 +71,14 @@ export async function messageDTOs(
         }
         : null,
       user: r.userId ? uMap.get(r.userId) ?? null : null,
+      ...(hasMailHtml(r.dataJson) ? { hasHtml: true } : {}),
     };
   }));
 }
+
+/** Whether the message keeps an e-mail's HTML view (MessageDTO.hasHtml; mail_html.ts reads it). */
+export const hasMailHtml = (dataJson: string | null | undefined): boolean =>
+  !!dataJson && dataJson.startsWith('{"html":');
 
 /** What a message shows as the ticket's last message. */
 export const previewOf = (body: string, mediaType?: string | null, filename?: string) =>

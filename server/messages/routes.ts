@@ -8,6 +8,7 @@ import { idParam, validate } from "../lib/validate.ts";
 import { isFormBody, readForm, readJson } from "../lib/body.ts";
 import * as messages from "./service.ts";
 import { retryMessage } from "./retry.ts";
+import { messageHtml } from "./mail_html.ts";
 import { listMessagesQuery, sendMessageJson } from "./schemas.ts";
 
 const bool = (v: FormDataEntryValue | null) => v === "true" || v === "1";
@@ -76,6 +77,9 @@ export const messagesRoutes = new Hono<AppEnv>()
   })
   .get("/messages/:id/body", async (c) => {
     return c.json(await messages.messageBody(c.var.deps, c.var.actor, idParam(c.req.param("id"))));
+  })
+  .get("/messages/:id/html", async (c) => {
+    return c.json(await messageHtml(c.var.deps, c.var.actor, idParam(c.req.param("id"))));
   })
   .post("/messages/:id/retry", async (c) => {
     return c.json(await retryMessage(c.var.deps, c.var.actor, idParam(c.req.param("id"))));

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { flag } from "../lib/flag.ts";
 import { int, nullableInt, nullableText, timestamp } from "../lib/answers.ts";
 import { CHANNEL_KINDS } from "@contract/common.ts";
-import type { MessageBody, MessageDTO, MessagePage } from "@contract/messages.ts";
+import type { MessageBody, MessageDTO, MessageHtml, MessagePage } from "@contract/messages.ts";
 import { ticketAnswer } from "../tickets/schemas.ts";
 
 /** GET /messages/:ticketUuid. */
@@ -68,6 +68,9 @@ export const messageAnswer = z.object({
   bodyTruncated: z.boolean().optional().describe(
     "Socket frames only: `body` is the first 2,000 characters of a longer text; GET /messages/{id}/body has it all.",
   ),
+  hasHtml: z.boolean().optional().describe(
+    "An e-mail that came with HTML: GET /messages/{id}/html answers it sanitised, remote images blocked.",
+  ),
 }).meta({ id: "Message" }) satisfies z.ZodType<MessageDTO>;
 
 /** One message, or one per file when several were sent. */
@@ -82,3 +85,11 @@ export const messagePageAnswer = z.object({
 
 /** GET /messages/:id/body. */
 export const messageBodyAnswer = z.object({ id: int, body: z.string() }) satisfies z.ZodType<MessageBody>;
+
+/** GET /messages/:id/html. */
+export const messageHtmlAnswer = z.object({
+  id: int,
+  html: z.string().describe(
+    "Sanitised HTML; a remote image's address is in `data-remote-src`, without `src`.",
+  ),
+}) satisfies z.ZodType<MessageHtml>;

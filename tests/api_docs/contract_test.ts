@@ -6,6 +6,8 @@
 import assert from "node:assert/strict";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import { eq } from "drizzle-orm";
+import { messages } from "@db/schema.ts";
 import { API_ROUTES } from "@/api_docs/documented.ts";
 import { type ApiRoute, routeKey, scopeOf } from "@/api_docs/registry.ts";
 import { buildOpenApiDocument, openApiPath } from "@/api_docs/openapi.ts";
@@ -194,6 +196,12 @@ Deno.test("[api_docs] every documented route is called and answers as documented
       });
       await call("listMessages", { params: { ticketUuid: s.ticketUuid } });
       await call("getMessageBody", { params: { id: sent.id as number } });
+      // As the e-mail channel stores an HTML mail's view (channels/email/inbound.ts).
+      await t.deps.database.write((tx) =>
+        tx.update(messages).set({ dataJson: JSON.stringify({ html: "<p>Your <b>order</b></p>", cids: {} }) })
+          .where(eq(messages.id, sent.id as number))
+      );
+      await call("getMessageHtml", { params: { id: sent.id as number } });
     });
     await tt.step("tags", async () => {
       s.tagId = (await call("createTag", { json: { name: "VIP", color: "#A855F7" } })).id as number;

@@ -10,6 +10,7 @@ import {
 import {
   listMessagesQuery,
   messageBodyAnswer,
+  messageHtmlAnswer,
   messagePageAnswer,
   sendMessageJson,
   sentMessagesAnswer,
@@ -148,6 +149,22 @@ export const conversationRoutes: ApiRoute[] = [
       "conversation.",
     params: { id: { description: "The message's id." } },
     answer: { status: 200, schema: messageBodyAnswer, description: "The message's id and whole body." },
+    errors: ["ERR_VALIDATION", "ERR_NOT_FOUND", "ERR_NO_PERMISSION"],
+    example: { params: { id: 901 } },
+  },
+  {
+    method: "get",
+    path: "/api/messages/:id/html",
+    operationId: "getMessageHtml",
+    tag: "Messages",
+    resource: "messages",
+    summary: "Read an e-mail as it was sent",
+    description: "For a message with `hasHtml: true` (an e-mail with an HTML part): its HTML through an " +
+      "allow-list sanitiser, the quoted history cut, inline images pointing at their files. Remote " +
+      "images are blocked: their address is kept in `data-remote-src` and they have no `src`, so " +
+      "showing the HTML tells no sender it was read. 404 for a message without HTML.",
+    params: { id: { description: "The message's id." } },
+    answer: { status: 200, schema: messageHtmlAnswer, description: "The message's id and its HTML." },
     errors: ["ERR_VALIDATION", "ERR_NOT_FOUND", "ERR_NO_PERMISSION"],
     example: { params: { id: 901 } },
   },

@@ -28,15 +28,29 @@ export const emailSettingsInput = z.object({
   fromName: z.string().trim().max(100).default(""),
   fromAddress: z.email().max(320),
   signature: z.string().max(2000).default(""),
+  oauthTokenUrl: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+  oauthClientId: z.string().trim().max(500).optional(),
 });
 
-/** What is sealed: the IMAP secret (password or token) and, when it differs, SMTP's. */
-export type EmailSecret = { password: string; smtpPassword?: string };
+/**
+ * What is sealed: the IMAP secret (password or OAuth2 access token) and, when it differs, SMTP's;
+ * for OAuth2, the refresh token, the app's client secret and when the access token expires
+ * (epoch ms, from the last refresh; oauth.ts).
+ */
+export type EmailSecret = {
+  password: string;
+  smtpPassword?: string;
+  refreshToken?: string;
+  clientSecret?: string;
+  expiresAt?: number;
+};
 
 type EmailInput = {
   emailSettings?: EmailSettings | null;
   emailPassword?: string | null;
   emailSmtpPassword?: string | null;
+  emailRefreshToken?: string | null;
+  emailClientSecret?: string | null;
 };
 type EmailOut = {
   emailSettings?: EmailSettings;
@@ -58,7 +72,8 @@ export async function emailFields<T extends EmailInput>(
   input: T,
   current: ConnectionRow | null,
 ): Promise<Omit<T, keyof EmailInput> & EmailOut> {
-  const { emailSettings, emailPassword, emailSmtpPassword, ...rest } = input;
+  const { emailSettings, emailPassword, emailSmtpPassword, emailRefreshToken, emailClientSecret, ...rest } =
+    input;
   if (channel !== "email") return rest;
   if (!current && !emailSettings) throw required("emailSettings");
   if (!current && !emailPassword) throw required("emailPassword");
@@ -74,11 +89,15 @@ export async function emailFields<T extends EmailInput>(
       out.emailLastUid = null;
     }
   }
-  if (emailPassword || emailSmtpPassword) {
+  if (emailPassword || emailSmtpPassword || emailRefreshToken || emailClientSecret) {
     const old = current ? await openSecret(deps, current) : null;
     const secret: EmailSecret = {
       password: emailPassword || old?.password || "",
       smtpPassword: emailSmtpPassword || old?.smtpPassword || undefined,
+      refreshToken: emailRefreshToken || old?.refreshToken || undefined,
+      clientSecret: emailClientSecret || old?.clientSecret || undefined,
+      // A new access token's lifetime is unknown: used until refused (or refreshed on schedule).
+      expiresAt: emailPassword ? undefined : old?.expiresAt,
     };
     if (!secret.password) throw required("emailPassword");
     out.emailSecret = await deps.secrets.seal(JSON.stringify(secret));

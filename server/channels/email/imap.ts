@@ -6,13 +6,26 @@
 import { ImapFlow } from "imapflow";
 import type { Deps } from "../../deps.ts";
 import type { ConnectionRow } from "../../connections/repo.ts";
-import { openSecret } from "./connect.ts";
+import { isAuthFailure, loginSecret, refreshable } from "./oauth.ts";
 import { checkHost } from "../../lib/safe_fetch.ts";
 
+/**
+ * Logged in and ready. An OAuth2 token the server refuses is refreshed once and the login tried
+ * again (when the connection has a refresh token: oauth.ts).
+ */
 export async function openImap(deps: Deps, conn: ConnectionRow): Promise<ImapFlow> {
+  const secret = await loginSecret(deps, conn);
+  try {
+    return await login(deps, conn, secret.password);
+  } catch (err) {
+    if (!isAuthFailure(err) || !refreshable(conn, secret)) throw err;
+    return await login(deps, conn, (await loginSecret(deps, conn, { force: true })).password);
+  }
+}
+
+async function login(deps: Deps, conn: ConnectionRow, password: string): Promise<ImapFlow> {
   const s = conn.emailSettings;
   if (!s) throw new Error("the e-mail connection has no settings");
-  const secret = await openSecret(deps, conn);
   // An admin's host is a tenant's target: never a private or internal address (lib/safe_fetch.ts).
   const address = await checkHost(deps.fetchGuard, s.imapHost);
   const client = new ImapFlow({
@@ -22,8 +35,8 @@ export async function openImap(deps: Deps, conn: ConnectionRow): Promise<ImapFlo
     port: s.imapPort,
     secure: s.imapSecure,
     auth: s.auth === "xoauth2"
-      ? { user: s.imapUser, accessToken: secret.password }
-      : { user: s.imapUser, pass: secret.password },
+      ? { user: s.imapUser, accessToken: password }
+      : { user: s.imapUser, pass: password },
     logger: false,
     // A server without IDLE is polled with NOOP by the watcher's idle().
     missingIdleCommand: "NOOP",

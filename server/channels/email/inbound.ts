@@ -8,7 +8,7 @@
  * bounces are stored `automated` (no bot answers them). The Message-ID is the provider id, so a
  * mail fetched twice is stored once.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { contacts, tickets } from "@db/schema.ts";
 import { Buffer } from "node:buffer";
 import { type ParsedMail, simpleParser } from "mailparser";
@@ -17,7 +17,7 @@ import type { ConnectionRow } from "../../connections/repo.ts";
 import type { InboundMessage } from "../adapter.ts";
 import { receiveInbound } from "../../inbox/pipeline.ts";
 import { findMessageByWid } from "../../messages/repo.ts";
-import { bareId, filesOf, machineKind, mailWid, readableText, threadIds } from "./parse.ts";
+import { bareId, filesOf, machineKind, mailWid, readableText, threadIds, viewableHtml } from "./parse.ts";
 
 /** The subject without its reply and forward prefixes (Re:, RE:, Fwd:, Enc:, RES:, AW:, SV:). */
 export const baseSubject = (s: string) =>
@@ -37,8 +37,10 @@ async function threadOwner(deps: Deps, companyId: number, ids: string[]): Promis
 }
 
 async function contactByEmail(deps: Deps, companyId: number, address: string): Promise<string | null> {
+  // A person known by phone too comes first (merge.ts folds the e-mail contact into it).
   const [row] = await deps.db.select({ number: contacts.number }).from(contacts)
-    .where(and(eq(contacts.companyId, companyId), eq(contacts.email, address))).limit(1);
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.email, address)))
+    .orderBy(sql`${contacts.number} = ${address}`, contacts.id).limit(1);
   return row?.number ?? null;
 }
 
@@ -105,7 +107,19 @@ export async function receiveParsed(
     : undefined;
   const first = text ? undefined : files.shift();
   if (!text && !first) return ignore(conn, messageId, "nothing an attendant can read");
-  await receiveInbound(deps, { ...base, externalId: wid, body: text, media: first, quotedExternalId });
+  const html = text ? viewableHtml(mail) : null;
+  // The HTML view finds each inline image (cid) among the files stored after the text.
+  const cids = Object.fromEntries(
+    files.flatMap((f, i) => f.cid ? [[f.cid, `${wid}#${i + 1}`]] : []),
+  );
+  await receiveInbound(deps, {
+    ...base,
+    externalId: wid,
+    body: text,
+    media: first,
+    quotedExternalId,
+    ...(html ? { data: { html, cids } } : {}),
+  });
   // The attachments after the text, in the mail's order, each once (its own id).
   for (const [i, file] of files.entries()) {
     await receiveInbound(deps, { ...base, externalId: `${wid}#${i + 1}`, body: "", media: file });

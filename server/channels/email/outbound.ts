@@ -19,7 +19,8 @@ import type { OutboundMessage } from "../adapter.ts";
 import { enqueue, PermanentJobError, registerQueuedJob } from "../../jobs/queue.ts";
 import { recordSendError, setAck } from "../../messages/delivery.ts";
 import { type ConnectionRow, findConnection } from "../../connections/repo.ts";
-import { openSecret } from "./connect.ts";
+import type { EmailSecret } from "./connect.ts";
+import { isAuthFailure, loginSecret, refreshable } from "./oauth.ts";
 import { checkHost, UrlRefusedError } from "../../lib/safe_fetch.ts";
 import { closeImap, openImap } from "./imap.ts";
 import { mailWid } from "./parse.ts";
@@ -108,12 +109,13 @@ async function threadOf(deps: Deps, p: Payload) {
 async function smtpTransport(
   deps: Deps,
   conn: ConnectionRow,
-  secret: { password: string; smtpPassword?: string },
+  secret: EmailSecret,
 ) {
   const s = conn.emailSettings!;
   const address = await checkHost(deps.fetchGuard, s.smtpHost);
   const user = s.smtpUser || s.imapUser;
-  const pass = secret.smtpPassword || secret.password;
+  // OAuth2: the one access token serves IMAP and SMTP.
+  const pass = s.auth === "xoauth2" ? secret.password : secret.smtpPassword || secret.password;
   return nodemailer.createTransport({
     host: address,
     // Pinned to the checked address: TLS still verifies the name.
@@ -161,7 +163,23 @@ async function deliver(deps: Deps, raw: unknown): Promise<void> {
       }]
       : undefined,
   });
-  const secret = await openSecret(deps, conn);
+  const secret = await loginSecret(deps, conn);
+  try {
+    await submit(deps, conn, secret, thread.to, source);
+  } catch (err) {
+    // An OAuth2 token SMTP refused: refreshed once, sent again.
+    if (!isAuthFailure(err) || !refreshable(conn, secret)) throw smtpFailure(err);
+    await submit(deps, conn, await loginSecret(deps, conn, { force: true }), thread.to, source)
+      .catch((again) => {
+        throw smtpFailure(again);
+      });
+  }
+  await setAck(deps, p.companyId, p.messageId, 1, mailWid(messageId));
+  await appendToSent(deps, conn, source);
+}
+
+/** One SMTP submission of the mail's bytes. */
+async function submit(deps: Deps, conn: ConnectionRow, secret: EmailSecret, to: string, source: Uint8Array) {
   const transport = await smtpTransport(deps, conn, secret).catch((err) => {
     // A host the guard refuses stays refused: the bubble says so at once.
     if (err instanceof UrlRefusedError) throw new PermanentJobError(`SMTP: ${err.message}`);
@@ -169,21 +187,21 @@ async function deliver(deps: Deps, raw: unknown): Promise<void> {
   });
   try {
     const info = await transport.sendMail({
-      envelope: { from: s.fromAddress, to: [thread.to] },
+      envelope: { from: conn.emailSettings!.fromAddress, to: [to] },
       raw: Buffer.from(source),
     });
     if (!info.accepted?.length) throw new PermanentJobError(`SMTP: ${info.response ?? "recipient refused"}`);
-  } catch (err) {
-    if (err instanceof PermanentJobError) throw err;
-    const code = (err as { responseCode?: number }).responseCode ?? 0;
-    const text = (err as { response?: string }).response ?? (err as Error).message;
-    if (code >= 500) throw new PermanentJobError(`SMTP: ${text}`);
-    throw err;
   } finally {
     transport.close();
   }
-  await setAck(deps, p.companyId, p.messageId, 1, mailWid(messageId));
-  await appendToSent(deps, conn, source);
+}
+
+/** SMTP's refusal as the job sees it: a 5xx is the bubble's error, anything else is retried. */
+function smtpFailure(err: unknown): unknown {
+  if (err instanceof PermanentJobError) return err;
+  const code = (err as { responseCode?: number }).responseCode ?? 0;
+  const text = (err as { response?: string }).response ?? (err as Error).message;
+  return code >= 500 ? new PermanentJobError(`SMTP: ${text}`) : err;
 }
 
 /** A copy in the mailbox's Sent folder (special-use \Sent), when it has one. Best effort. */

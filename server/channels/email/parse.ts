@@ -144,7 +144,7 @@ export function safeHtml(html: string): string {
       "center",
     ],
     allowedAttributes: {
-      a: ["href", "title"],
+      a: ["href", "title", "target", "rel"],
       img: ["src", "alt", "width", "height", "data-remote-src"],
       "*": ["style", "align", "dir"],
       font: ["color", "size"],
@@ -178,7 +178,17 @@ export function readableText(mail: ParsedMail): { text: string; folded: boolean 
   return { text: "", folded: false };
 }
 
-export type MailFile = { data: Uint8Array; mimetype: string; filename: string };
+export type MailFile = { data: Uint8Array; mimetype: string; filename: string; cid?: string };
+
+/**
+ * The HTML an attendant may open (safeHtml, with the quoted history cut as in the text), or null
+ * for a mail without an HTML part.
+ */
+export function viewableHtml(mail: ParsedMail): string | null {
+  if (typeof mail.html !== "string" || !mail.html.trim()) return null;
+  const html = safeHtml(mail.html.replace(HTML_QUOTES, "")).trim();
+  return html || null;
+}
 
 /** Attachments and inline images, each a file of the conversation (nameless ones get a name). */
 export function filesOf(mail: ParsedMail): MailFile[] {
@@ -190,6 +200,7 @@ export function filesOf(mail: ParsedMail): MailFile[] {
       mimetype: a.contentType || "application/octet-stream",
       filename: a.filename || paramName(a.headers) ||
         `${a.related ? "inline" : "attachment"}-${i + 1}.${extOf(a.contentType)}`,
+      ...(bareId(a.cid ?? a.contentId) ? { cid: bareId(a.cid ?? a.contentId)! } : {}),
     }));
 }
 

@@ -73,7 +73,16 @@ export type Dovecot = {
 };
 
 export async function startDovecot(
-  o: { user?: string; password?: string; folders?: string[] } = {},
+  o: {
+    user?: string;
+    password?: string;
+    folders?: string[];
+    /**
+     * XOAUTH2/OAUTHBEARER logins checked by Dovecot's oauth2 passdb against this RFC 7662
+     * introspection URL (POST token=…; `active` true and `username` the login user).
+     */
+    oauth2IntrospectionUrl?: string;
+  } = {},
 ): Promise<Dovecot> {
   const user = o.user ?? "suporte@loja.test";
   const password = o.password ?? "s3nha-do-suporte";
@@ -100,7 +109,7 @@ protocols = imap
 listen = 127.0.0.1
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login${o.oauth2IntrospectionUrl ? " xoauth2 oauthbearer" : ""}
 first_valid_uid = 0
 first_valid_gid = 0
 mail_location = maildir:${dir}/mail/%u
@@ -115,7 +124,16 @@ namespace inbox {
   }
   ${(o.folders ?? []).map((f) => `mailbox ${f} {\n    auto = subscribe\n  }`).join("\n  ")}
 }
-passdb {
+${
+      o.oauth2IntrospectionUrl
+        ? `passdb {
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = ${dir}/oauth2.conf.ext
+}
+`
+        : ""
+    }passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%u ${dir}/passwd
 }
@@ -145,6 +163,18 @@ service imap-login {
 }
 `,
   );
+  if (o.oauth2IntrospectionUrl) {
+    await Deno.writeTextFile(
+      `${dir}/oauth2.conf.ext`,
+      `introspection_mode = post
+introspection_url = ${o.oauth2IntrospectionUrl}
+force_introspection = yes
+username_attribute = username
+active_attribute = active
+active_value = true
+`,
+    );
+  }
   const proc = new Deno.Command(DOVECOT, { args: ["-F", "-c", conf], stdout: "null", stderr: "piped" })
     .spawn();
   const stderr = proc.stderr.pipeTo(
@@ -230,8 +260,13 @@ export type SmtpSink = {
   close(): Promise<void>;
 };
 
-/** A real SMTP server (the `smtp-server` package) that takes any login and keeps what it gets. */
-export async function startSmtpSink(): Promise<SmtpSink> {
+/**
+ * A real SMTP server (the `smtp-server` package) that keeps what it gets. Any login is taken, unless
+ * `auth` decides (it sees the method — PLAIN, LOGIN, XOAUTH2 — and the password or access token).
+ */
+export async function startSmtpSink(
+  o: { auth?: (a: { method: string; username?: string; secret?: string }) => boolean } = {},
+): Promise<SmtpSink> {
   const waiters: { n: number; resolve: () => void }[] = [];
   const sink: SmtpSink = {
     host: "127.0.0.1",
@@ -250,8 +285,18 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     allowInsecureAuth: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
-    onAuth(_auth, _session, cb) {
-      cb(null, { user: "smtp" });
+    authMethods: o.auth ? ["PLAIN", "LOGIN", "XOAUTH2"] : undefined,
+    onAuth(auth, _session, cb) {
+      const ok = !o.auth ||
+        o.auth({
+          method: auth.method,
+          username: auth.username,
+          secret: auth.accessToken ?? auth.password ?? undefined,
+        });
+      if (ok) return cb(null, { user: auth.username ?? "smtp" });
+      // XOAUTH2's failure answer is the JSON status the client reads before the final 535.
+      if (auth.method === "XOAUTH2") return cb(null, { data: { status: "401", schemes: "bearer" } });
+      cb(new Error("Invalid username or password"));
     },
     onData(stream, session, cb) {
       const chunks: Uint8Array[] = [];

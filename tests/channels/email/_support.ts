@@ -130,3 +130,27 @@ export function mail(o: {
   ];
   return `${h.join("\r\n")}\r\n\r\n${o.body.replace(/\r?\n/g, "\r\n")}\r\n`;
 }
+
+/**
+ * A multipart/alternative mail as newsletters and most clients send it: a plain part and an HTML
+ * part (here with whatever the test puts in it: remote images, scripts, handlers).
+ */
+export function htmlMail(
+  o: { from: string; subject?: string; text: string; html: string; id: string },
+): string {
+  const b = "alt-boundary-4412";
+  const h = [
+    `From: ${o.from}`,
+    `To: ${SUPPORT}`,
+    `Subject: ${o.subject ?? "Novidades"}`,
+    `Message-ID: <${o.id}>`,
+    `Date: Fri, 27 Nov 2026 10:00:00 +0000`,
+    "MIME-Version: 1.0",
+    `Content-Type: multipart/alternative; boundary="${b}"`,
+  ];
+  const part = (type: string, body: string) =>
+    `--${b}\r\nContent-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n${
+      body.replace(/\r?\n/g, "\r\n")
+    }\r\n`;
+  return `${h.join("\r\n")}\r\n\r\n${part("text/plain", o.text)}${part("text/html", o.html)}--${b}--\r\n`;
+}

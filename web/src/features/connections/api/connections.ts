@@ -74,6 +74,8 @@ export type ConnectionPayload =
     telegramToken?: string;
     emailPassword?: string;
     emailSmtpPassword?: string;
+    emailRefreshToken?: string;
+    emailClientSecret?: string;
   };
 
 export const CONNECTIONS_KEY = ["connections"] as const;

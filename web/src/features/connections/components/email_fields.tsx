@@ -49,6 +49,37 @@ export function EmailFields(props: FieldsProps) {
           keep ?? (values.emailAuth === "xoauth2" ? t("form.emailOauthHint") : undefined),
         )}
       </div>
+      {values.emailAuth === "xoauth2" && (
+        <div className="grid gap-4 rounded-lg border border-line p-3" data-testid="conn-email-oauth">
+          <div>
+            <h4 className="text-[13px] font-semibold text-ink">{t("form.emailOauthRefresh")}</h4>
+            <p className="text-[12px] text-ink-muted">{t("form.emailOauthRefreshHint")}</p>
+          </div>
+          {field(
+            "emailOauthTokenUrl",
+            text("emailOauthTokenUrl", {
+              placeholder: "https://oauth2.googleapis.com/token",
+              testId: "conn-email-oauth-token-url",
+            }),
+          )}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {field(
+              "emailOauthClientId",
+              text("emailOauthClientId", { testId: "conn-email-oauth-client-id" }),
+            )}
+            {field(
+              "emailClientSecret",
+              text("emailClientSecret", { type: "password", testId: "conn-email-oauth-client-secret" }),
+              keep,
+            )}
+          </div>
+          {field(
+            "emailRefreshToken",
+            text("emailRefreshToken", { type: "password", testId: "conn-email-oauth-refresh-token" }),
+            keep,
+          )}
+        </div>
+      )}
       <h3 className="text-sm font-semibold text-ink">{t("form.emailOutgoing")}</h3>
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
         {field(

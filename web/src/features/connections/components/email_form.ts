@@ -21,6 +21,10 @@ export type EmailFormValues = {
   emailSignature: string;
   emailPassword: string;
   emailSmtpPassword: string;
+  emailOauthTokenUrl: string;
+  emailOauthClientId: string;
+  emailClientSecret: string;
+  emailRefreshToken: string;
 };
 
 export function emailValues(s: EmailSettings | null | undefined): EmailFormValues {
@@ -41,6 +45,10 @@ export function emailValues(s: EmailSettings | null | undefined): EmailFormValue
     emailSignature: v.signature,
     emailPassword: "",
     emailSmtpPassword: "",
+    emailOauthTokenUrl: v.oauthTokenUrl ?? "",
+    emailOauthClientId: v.oauthClientId ?? "",
+    emailClientSecret: "",
+    emailRefreshToken: "",
   };
 }
 
@@ -63,6 +71,12 @@ export function emailErrors(
   if (!v.emailFromAddress.trim()) e.emailFromAddress = "form.errors.required";
   else if (!EMAIL_RE.test(v.emailFromAddress.trim())) e.emailFromAddress = "form.errors.email";
   if (isNew && !v.emailPassword) e.emailPassword = "form.errors.required";
+  if (
+    v.emailAuth === "xoauth2" && v.emailOauthTokenUrl.trim() &&
+    !/^https?:\/\/\S+$/.test(v.emailOauthTokenUrl.trim())
+  ) {
+    e.emailOauthTokenUrl = "form.errors.url";
+  }
   return e;
 }
 
@@ -70,7 +84,10 @@ export function emailPayload(v: EmailFormValues): {
   emailSettings: EmailSettings;
   emailPassword?: string;
   emailSmtpPassword?: string;
+  emailRefreshToken?: string;
+  emailClientSecret?: string;
 } {
+  const oauth = v.emailAuth === "xoauth2";
   return {
     emailSettings: {
       imapHost: v.emailImapHost.trim(),
@@ -86,8 +103,12 @@ export function emailPayload(v: EmailFormValues): {
       fromName: v.emailFromName.trim(),
       fromAddress: v.emailFromAddress.trim(),
       signature: v.emailSignature,
+      ...(oauth && v.emailOauthTokenUrl.trim() ? { oauthTokenUrl: v.emailOauthTokenUrl.trim() } : {}),
+      ...(oauth && v.emailOauthClientId.trim() ? { oauthClientId: v.emailOauthClientId.trim() } : {}),
     },
     ...(v.emailPassword ? { emailPassword: v.emailPassword } : {}),
     ...(v.emailSmtpPassword ? { emailSmtpPassword: v.emailSmtpPassword } : {}),
+    ...(oauth && v.emailRefreshToken ? { emailRefreshToken: v.emailRefreshToken } : {}),
+    ...(oauth && v.emailClientSecret ? { emailClientSecret: v.emailClientSecret } : {}),
   };
 }

@@ -10,14 +10,23 @@ import { type ContactInput, useContact, useSaveContact } from "../api/contacts.t
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function validateContact(v: ContactInput, t: (k: string) => string): Record<string, string> {
+/**
+ * `keptNumber`: the contact's stored number, left as it is — a contact first met by e-mail has its
+ * address there (the channel's id for them), which is no phone number to check.
+ */
+export function validateContact(
+  v: ContactInput,
+  t: (k: string) => string,
+  keptNumber?: string,
+): Record<string, string> {
   const e: Record<string, string> = {};
   const name = v.name.trim();
   if (!name) e.name = t("validation.required");
   else if (name.length < 2) e.name = t("validation.tooShort");
   else if (name.length > 50) e.name = t("validation.tooLong");
   const digits = v.number.replace(/\D/g, "");
-  if (!digits) e.number = t("validation.required");
+  if (keptNumber !== undefined && v.number === keptNumber) { /* unchanged */ }
+  else if (!digits) e.number = t("validation.required");
   else if (digits.length < 8 || digits.length > 50) e.number = t("validation.number");
   if (v.email.trim() && !EMAIL.test(v.email.trim())) e.email = t("validation.email");
   return e;
@@ -41,7 +50,7 @@ export function ContactModal(
 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
-    const found = validateContact(v, t);
+    const found = validateContact(v, t, existing.data?.number);
     setErrors(found);
     if (Object.keys(found).length) return;
     try {

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import { api } from "../../../lib/api.ts";
 import { ticketKeys } from "./keys.ts";
 import { appendMessage, replaceMessage } from "./cache.ts";
-import type { MessageBody, MessageDTO as Message, MessagePage } from "@contract/messages.ts";
+import type { MessageBody, MessageDTO as Message, MessageHtml, MessagePage } from "@contract/messages.ts";
 
 /** GET /messages/{uuid}: page 1 is the newest; each page is ascending. */
 export function useMessages(uuid: string | undefined) {
@@ -28,6 +28,16 @@ export function useWholeMessage(m: Message): Message {
     staleTime: Infinity,
   });
   return m.bodyTruncated && q.data ? { ...m, body: q.data.body, bodyTruncated: false } : m;
+}
+
+/** An e-mail's sanitised HTML (`hasHtml`), fetched when its bubble is shown. */
+export function useMessageHtml(m: Message) {
+  return useQuery({
+    queryKey: [...ticketKeys.all, "message-html", m.id],
+    queryFn: () => api.get<MessageHtml>(`/messages/${m.id}/html`),
+    enabled: !!m.hasHtml,
+    staleTime: Infinity,
+  });
 }
 
 /** Oldest first, across the loaded pages. */

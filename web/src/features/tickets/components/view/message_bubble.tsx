@@ -23,6 +23,7 @@ import { AckIcon } from "./ack_icon.tsx";
 import { bodyIsCaption, MessageMedia } from "./message_media.tsx";
 import { WaText } from "../wa_text.tsx";
 import { useMessageTranslation } from "../../../ai_assist/index.ts";
+import { MailHtml } from "./mail_html.tsx";
 
 export type BubbleActions = {
   onReply: (m: Message) => void;
@@ -176,18 +177,22 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
           </div>
         )}
         <MessageMedia m={m} />
-        {bodyIsCaption(m) && m.body && (
-          <p
-            className={cn(
-              "break-words whitespace-pre-wrap",
-              m.mediaUrl && "mt-1.5",
-              m.isDeleted && "line-through",
-            )}
-          >
-            <WaText text={m.body} highlight={highlight} />
-            {m.bodyTruncated && <span data-testid="message-preview">…</span>}
-          </p>
-        )}
+        {bodyIsCaption(m) && m.body && (() => {
+          const text = (
+            <p
+              className={cn(
+                "break-words whitespace-pre-wrap",
+                m.mediaUrl && "mt-1.5",
+                m.isDeleted && "line-through",
+              )}
+            >
+              <WaText text={m.body} highlight={highlight} />
+              {m.bodyTruncated && <span data-testid="message-preview">…</span>}
+            </p>
+          );
+          // An e-mail with HTML shows as sent (a search's marks stay on the text).
+          return m.hasHtml && !m.isDeleted && !highlight ? <MailHtml m={m} fallback={text} /> : text;
+        })()}
         {translation.element}
         <div className="mt-0.5 flex items-center justify-end gap-1.5 text-[11px] text-ink-subtle">
           {m.isDeleted && (
