@@ -18,7 +18,6 @@ import type { Clock } from "@/lib/time.ts";
 import type { Resolver } from "@/lib/safe_fetch.ts";
 import type { Hono } from "hono";
 import type { AppEnv } from "@/lib/context.ts";
-import S3rver from "s3rver";
 
 export const OPERATOR = { email: "op@atende.test", password: "Operator#2026" };
 
@@ -47,6 +46,9 @@ export type TestAppOptions = {
 /** The test storage: DATA_DIR (default) or, with TEST_STORAGE=s3, a local S3 server over `dataDir`. */
 async function testStorage(dataDir: string): Promise<{ env: Record<string, string>; stop(): Promise<void> }> {
   if (Deno.env.get("TEST_STORAGE") !== "s3") return { env: {}, stop: () => Promise.resolve() };
+  // Loaded only here: s3rver and its dependencies cost every test file a third of a CPU-second
+  // to load, and only TEST_STORAGE=s3 runs use them.
+  const { default: S3rver } = await import("s3rver");
   const server = new S3rver({
     port: 0,
     address: "127.0.0.1",
