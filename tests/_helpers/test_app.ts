@@ -71,15 +71,17 @@ const MIGRATIONS = new URL("../../db/migrations/", import.meta.url).pathname;
  * every test file of the run (and later runs): a new app starts from a copy of it instead of
  * running the migrations again (a tenth of a CPU-second and seven fsyncs each, some 600 times a
  * run). The app still opens it through `openDatabase`, which finds every migration applied. The
- * file's name carries a hash of the migrations, so a changed or added migration makes a new one.
+ * file's name carries a hash of the migrations and of the database opener, so a changed or added
+ * migration makes a new one.
  */
 let template: Promise<string> | null = null;
 function migratedTemplate(): Promise<string> {
   return template ??= (async () => {
     const names: string[] = [];
     for await (const e of Deno.readDir(MIGRATIONS)) if (e.isFile) names.push(e.name);
-    const text = [...names.sort(), "meta/_journal.json"]
-      .map((n) => `${n}\n${Deno.readTextFileSync(MIGRATIONS + n)}`).join("\n");
+    // The database opener's files too: a pragma that stays in the file would change with them.
+    const files = [...names.sort(), "meta/_journal.json", "../client.ts", "../driver.ts", "../connection.ts"];
+    const text = files.map((n) => `${n}\n${Deno.readTextFileSync(MIGRATIONS + n)}`).join("\n");
     const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
     const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
     const path = `${Deno.env.get("TMPDIR") ?? "/tmp"}/atende-test-template-${hex.slice(0, 24)}.db`;
