@@ -4,7 +4,6 @@
  * embedded replicas the database counter would be read from a replica that may lag). Same
  * contract as RateLimiter (rate_limit.ts), which stays the default without Redis.
  */
-import { Redis } from "ioredis";
 import { sha256Hex } from "./crypto.ts";
 
 export type Limiter = {
@@ -25,6 +24,8 @@ export async function redisLimiter(
   limit: number,
   windowMs: number,
 ): Promise<Limiter> {
+  // ioredis is loaded only when REDIS_URL is set: a single instance (and most test files) never needs it.
+  const { Redis } = await import("ioredis");
   const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   await r.connect();
   const k = async (key: string) => `atende:rl:${name}:${await sha256Hex(key)}`;
@@ -68,6 +69,7 @@ export async function redisWindowCounter(
   name: string,
   windowMs: number,
 ): Promise<WindowCounter> {
+  const { Redis } = await import("ioredis");
   const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   await r.connect();
   return {

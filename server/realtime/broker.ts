@@ -3,7 +3,6 @@
  * with it, every instance publishes to one Redis channel and delivers what it receives
  * (including its own messages, so delivery happens exactly once per instance).
  */
-import { Redis } from "ioredis";
 import type { Envelope } from "./envelope.ts";
 
 export type Broker = {
@@ -27,6 +26,8 @@ export function localBroker(): Broker {
 const CHANNEL = "atende:hub";
 
 export async function redisBroker(url: string): Promise<Broker> {
+  // ioredis is loaded only when REDIS_URL is set: a single instance (and most test files) never needs it.
+  const { Redis } = await import("ioredis");
   const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const sub = new Redis(url, { lazyConnect: true });
   await Promise.all([pub.connect(), sub.connect()]);

@@ -3,7 +3,7 @@
  * its sealed secret. Callers log out when done; a client is never shared between a sync pass and
  * the IDLE watcher, so a dropped connection fails only the pass that used it.
  */
-import { ImapFlow } from "imapflow";
+import type { ImapFlow } from "imapflow";
 import type { Deps } from "../../deps.ts";
 import type { ConnectionRow } from "../../connections/repo.ts";
 import { isAuthFailure, loginSecret, refreshable } from "./oauth.ts";
@@ -28,6 +28,8 @@ async function login(deps: Deps, conn: ConnectionRow, password: string): Promise
   if (!s) throw new Error("the e-mail connection has no settings");
   // An admin's host is a tenant's target: never a private or internal address (lib/safe_fetch.ts).
   const address = await checkHost(deps.fetchGuard, s.imapHost);
+  // Loaded with the first e-mail connection: most processes (and test files) open none.
+  const { ImapFlow } = await import("imapflow");
   const client = new ImapFlow({
     host: address,
     // Pinned to the checked address: TLS still verifies the name.

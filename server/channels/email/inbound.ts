@@ -11,7 +11,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { contacts, tickets } from "@db/schema.ts";
 import { Buffer } from "node:buffer";
-import { type ParsedMail, simpleParser } from "mailparser";
+import type { ParsedMail } from "mailparser";
 import type { Deps } from "../../deps.ts";
 import type { ConnectionRow } from "../../connections/repo.ts";
 import type { InboundMessage } from "../adapter.ts";
@@ -48,6 +48,8 @@ export type MailOutcome = "stored" | "duplicate" | "ignored";
 
 /** Parses a raw mail (HTML-only mail keeps an empty text: parse.ts reads its HTML itself). */
 export async function parseMail(raw: Uint8Array | string): Promise<ParsedMail> {
+  // Loaded with the first mail: most processes (and test files) parse none.
+  const { simpleParser } = await import("mailparser");
   return await simpleParser(Buffer.from(raw), {
     skipTextToHtml: true,
     skipImageLinks: true,

@@ -13,7 +13,7 @@
 import { and, desc, eq, like } from "drizzle-orm";
 import { contacts, messages, tickets } from "@db/schema.ts";
 import { Buffer } from "node:buffer";
-import nodemailer from "nodemailer";
+import type { SendMailOptions } from "nodemailer";
 import type { Deps } from "../../deps.ts";
 import type { OutboundMessage } from "../adapter.ts";
 import { enqueue, PermanentJobError, registerQueuedJob } from "../../jobs/queue.ts";
@@ -116,6 +116,7 @@ async function smtpTransport(
   const user = s.smtpUser || s.imapUser;
   // OAuth2: the one access token serves IMAP and SMTP.
   const pass = s.auth === "xoauth2" ? secret.password : secret.smtpPassword || secret.password;
+  const { default: nodemailer } = await import("nodemailer");
   return nodemailer.createTransport({
     host: address,
     // Pinned to the checked address: TLS still verifies the name.
@@ -130,9 +131,9 @@ async function smtpTransport(
 }
 
 /** The mail's bytes, built once for SMTP and the Sent folder. */
-async function compose(
-  mail: Parameters<ReturnType<typeof nodemailer.createTransport>["sendMail"]>[0],
-): Promise<Uint8Array> {
+async function compose(mail: SendMailOptions): Promise<Uint8Array> {
+  // nodemailer is loaded with the first mail sent: most processes (and test files) send none.
+  const { default: nodemailer } = await import("nodemailer");
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   const info = await builder.sendMail(mail);
   return new Uint8Array(info.message as unknown as Uint8Array);
