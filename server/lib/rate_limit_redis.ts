@@ -4,7 +4,7 @@
  * embedded replicas the database counter would be read from a replica that may lag). Same
  * contract as RateLimiter (rate_limit.ts), which stays the default without Redis.
  */
-import { Redis } from "ioredis";
+import { redisClient } from "./redis_client.ts";
 import { sha256Hex } from "./crypto.ts";
 
 export type Limiter = {
@@ -25,7 +25,7 @@ export async function redisLimiter(
   limit: number,
   windowMs: number,
 ): Promise<Limiter> {
-  const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const r = await redisClient(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   await r.connect();
   const k = async (key: string) => `atende:rl:${name}:${await sha256Hex(key)}`;
   return {
@@ -68,7 +68,7 @@ export async function redisWindowCounter(
   name: string,
   windowMs: number,
 ): Promise<WindowCounter> {
-  const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const r = await redisClient(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   await r.connect();
   return {
     async hit(key) {

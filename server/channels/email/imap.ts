@@ -3,7 +3,7 @@
  * its sealed secret. Callers log out when done; a client is never shared between a sync pass and
  * the IDLE watcher, so a dropped connection fails only the pass that used it.
  */
-import { ImapFlow } from "imapflow";
+import type { ImapFlow } from "imapflow";
 import type { Deps } from "../../deps.ts";
 import type { ConnectionRow } from "../../connections/repo.ts";
 import { openSecret } from "./connect.ts";
@@ -15,6 +15,8 @@ export async function openImap(deps: Deps, conn: ConnectionRow): Promise<ImapFlo
   const secret = await openSecret(deps, conn);
   // An admin's host is a tenant's target: never a private or internal address (lib/safe_fetch.ts).
   const address = await checkHost(deps.fetchGuard, s.imapHost);
+  // The package on first use: a process with no mailbox never holds it (bench/boot_cost.ts).
+  const { ImapFlow } = await import("imapflow");
   const client = new ImapFlow({
     host: address,
     // Pinned to the checked address: TLS still verifies the name.

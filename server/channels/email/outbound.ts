@@ -13,7 +13,7 @@
 import { and, desc, eq, like } from "drizzle-orm";
 import { contacts, messages, tickets } from "@db/schema.ts";
 import { Buffer } from "node:buffer";
-import nodemailer from "nodemailer";
+import type Nodemailer from "nodemailer";
 import type { Deps } from "../../deps.ts";
 import type { OutboundMessage } from "../adapter.ts";
 import { enqueue, PermanentJobError, registerQueuedJob } from "../../jobs/queue.ts";
@@ -104,6 +104,11 @@ async function threadOf(deps: Deps, p: Payload) {
   };
 }
 
+/** nodemailer on the first mail sent: a process with no mailbox never holds it (bench/boot_cost.ts). */
+async function mailer(): Promise<typeof Nodemailer> {
+  return (await import("nodemailer")).default;
+}
+
 /** The SMTP transport, to the admin's host checked as a tenant's target (lib/safe_fetch.ts). */
 async function smtpTransport(
   deps: Deps,
@@ -114,7 +119,7 @@ async function smtpTransport(
   const address = await checkHost(deps.fetchGuard, s.smtpHost);
   const user = s.smtpUser || s.imapUser;
   const pass = secret.smtpPassword || secret.password;
-  return nodemailer.createTransport({
+  return (await mailer()).createTransport({
     host: address,
     // Pinned to the checked address: TLS still verifies the name.
     ...(address !== s.smtpHost ? { tls: { servername: s.smtpHost } } : {}),
@@ -129,9 +134,13 @@ async function smtpTransport(
 
 /** The mail's bytes, built once for SMTP and the Sent folder. */
 async function compose(
-  mail: Parameters<ReturnType<typeof nodemailer.createTransport>["sendMail"]>[0],
+  mail: Parameters<ReturnType<typeof Nodemailer.createTransport>["sendMail"]>[0],
 ): Promise<Uint8Array> {
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  const builder = (await mailer()).createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "windows",
+  });
   const info = await builder.sendMail(mail);
   return new Uint8Array(info.message as unknown as Uint8Array);
 }
