@@ -27,7 +27,15 @@ export async function startServer(
   // BENCH_SERVER_DIR runs another checkout's server (a prototype copy) against the same data.
   const serverDir = Deno.env.get("BENCH_SERVER_DIR") ?? new URL("..", import.meta.url).pathname;
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", ...(o.denoArgs ?? []), `${serverDir}/server/main.ts`],
+    // As the image starts it (Dockerfile CMD): node_modules installed, not re-checked at start.
+    // BENCH_NODE_MODULES_DIR=auto measures the deno.json default instead.
+    args: [
+      "run",
+      "-A",
+      `--node-modules-dir=${Deno.env.get("BENCH_NODE_MODULES_DIR") ?? "manual"}`,
+      ...(o.denoArgs ?? []),
+      `${serverDir}/server/main.ts`,
+    ],
     cwd: serverDir,
     env: {
       DATA_DIR: o.dataDir,

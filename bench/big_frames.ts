@@ -10,13 +10,22 @@
 import { login, printTable, rssMb, sampleRss, sleep, startServer, stopServer } from "./_lib.ts";
 import { prepareInboundCompany } from "./_inbound_setup.ts";
 
+/** RssAnon and RssFile of a process, in MB (Linux /proc). */
+function rssKinds(pid: number): { anon: number; file: number } {
+  const status = Deno.readTextFileSync(`/proc/${pid}/status`);
+  const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024;
+  return { anon: kb("RssAnon"), file: kb("RssFile") };
+}
+
 const env = (k: string, d: number) => Number(Deno.env.get(k) ?? d);
 const TOTAL = env("TOTAL", 3000), AT_ONCE = env("AT_ONCE", 50), KB = env("KB", 60);
 const SOCKETS = env("SOCKETS", 5), CONTACTS = env("CONTACTS", 200);
 
 const dataDir = await Deno.makeTempDir({ prefix: "atende-bench-frames-" });
 const company = await prepareInboundCompany(dataDir, SOCKETS);
-const server = await startServer({ dataDir });
+// BENCH_DENO_ARGS: flags for the server's deno (e.g. --v8-flags=--max-semi-space-size=1).
+const denoArgs = (Deno.env.get("BENCH_DENO_ARGS") ?? "").split(" ").filter(Boolean);
+const server = await startServer({ dataDir, denoArgs });
 const pid = server.child.pid;
 try {
   type Reader = { got: Set<number>; code: number | null; reason: string; ws: WebSocket };
@@ -61,7 +70,14 @@ try {
   }
   await sleep(2000);
   const before = rssMb(pid);
+  const kindsBefore = rssKinds(pid);
   const rss = sampleRss(pid, 50);
+  const kindsPeak = { anon: 0, file: 0 };
+  const kindsTimer = setInterval(() => {
+    const k = rssKinds(pid);
+    kindsPeak.anon = Math.max(kindsPeak.anon, k.anon);
+    kindsPeak.file = Math.max(kindsPeak.file, k.file);
+  }, 50);
   const t0 = performance.now();
   const ids: number[] = [];
   const filler = "x".repeat(KB * 1024 - 20);
@@ -85,6 +101,7 @@ try {
   const deliveredS = (performance.now() - t0) / 1000;
   await sleep(1000);
   const { peak } = rss.stop();
+  clearInterval(kindsTimer);
   const after = rssMb(pid);
   const rows = readers.map((r, i) => [
     `socket ${i + 1}`,
@@ -101,6 +118,9 @@ try {
     ["last frame by", `${deliveredS.toFixed(1)} s`],
     ["RSS before / peak / after", `${before.toFixed(0)} / ${peak.toFixed(0)} / ${after.toFixed(0)} MB`],
     ["RSS growth (peak − before)", `${(peak - before).toFixed(0)} MB`],
+    // Anonymous memory (heaps, allocator arenas) vs file-backed pages (mapped files, libraries).
+    ["anonymous RSS before / peak", `${kindsBefore.anon.toFixed(0)} / ${kindsPeak.anon.toFixed(0)} MB`],
+    ["file-backed RSS before / peak", `${kindsBefore.file.toFixed(0)} / ${kindsPeak.file.toFixed(0)} MB`],
     ["text stored", `${(TOTAL * KB / 1024).toFixed(0)} MB`],
   ]);
   for (const r of readers) r.ws.close();

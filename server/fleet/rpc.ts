@@ -8,6 +8,7 @@
  * No ack within `ackMs`, or no result within `timeoutMs`: ERR_WAPP_NOT_INITIALIZED with a message
  * that says so. Errors thrown by the handler travel back as the same AppError code.
  */
+import { redisClient } from "../lib/redis_client.ts";
 import { AppError, type ErrorCode, errorStatus } from "../lib/errors.ts";
 
 export type RpcHandler = (args: unknown) => Promise<unknown>;
@@ -74,10 +75,8 @@ export function localRpc(self: string): Rpc {
 }
 
 export async function redisRpc(url: string, self: string): Promise<Rpc> {
-  // ioredis is loaded only when REDIS_URL is set: a single instance (and most test files) never needs it.
-  const { Redis } = await import("ioredis");
-  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  const sub = new Redis(url, { lazyConnect: true });
+  const pub = await redisClient(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const sub = await redisClient(url, { lazyConnect: true });
   await Promise.all([pub.connect(), sub.connect()]);
   const handlers = new Map<string, RpcHandler>();
   const waiting = new Map<string, { acked: () => void; settle: (f: Frame) => void }>();

@@ -4,6 +4,7 @@
  * embedded replicas the database counter would be read from a replica that may lag). Same
  * contract as RateLimiter (rate_limit.ts), which stays the default without Redis.
  */
+import { redisClient } from "./redis_client.ts";
 import { sha256Hex } from "./crypto.ts";
 
 export type Limiter = {
@@ -24,9 +25,7 @@ export async function redisLimiter(
   limit: number,
   windowMs: number,
 ): Promise<Limiter> {
-  // ioredis is loaded only when REDIS_URL is set: a single instance (and most test files) never needs it.
-  const { Redis } = await import("ioredis");
-  const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const r = await redisClient(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   await r.connect();
   const k = async (key: string) => `atende:rl:${name}:${await sha256Hex(key)}`;
   return {
@@ -69,8 +68,7 @@ export async function redisWindowCounter(
   name: string,
   windowMs: number,
 ): Promise<WindowCounter> {
-  const { Redis } = await import("ioredis");
-  const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const r = await redisClient(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   await r.connect();
   return {
     async hit(key) {

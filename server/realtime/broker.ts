@@ -3,6 +3,7 @@
  * with it, every instance publishes to one Redis channel and delivers what it receives
  * (including its own messages, so delivery happens exactly once per instance).
  */
+import { redisClient } from "../lib/redis_client.ts";
 import type { Envelope } from "./envelope.ts";
 
 export type Broker = {
@@ -26,10 +27,8 @@ export function localBroker(): Broker {
 const CHANNEL = "atende:hub";
 
 export async function redisBroker(url: string): Promise<Broker> {
-  // ioredis is loaded only when REDIS_URL is set: a single instance (and most test files) never needs it.
-  const { Redis } = await import("ioredis");
-  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  const sub = new Redis(url, { lazyConnect: true });
+  const pub = await redisClient(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const sub = await redisClient(url, { lazyConnect: true });
   await Promise.all([pub.connect(), sub.connect()]);
   const subs: ((env: Envelope) => void)[] = [];
   sub.on("message", (_channel: string, raw: string) => {

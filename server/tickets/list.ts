@@ -16,7 +16,7 @@ import type { TicketPage } from "@contract/tickets.ts";
 import { type ListCriteria, listWhere, MESSAGE_SEARCH_WINDOW, searchTerms } from "./list_where.ts";
 import { updatedRange } from "./list_dates.ts";
 import { countStatement, LIST_COUNT_CAP, searchStatement } from "./list_queries.ts";
-import { matchingMessageIds, withSearchMatches } from "./search_match.ts";
+import { withSearchMatches } from "./search_match.ts";
 import { readerZone } from "../lib/time.ts";
 
 export const TICKETS_PAGE_SIZE = 40;
@@ -77,7 +77,7 @@ export async function listTickets(deps: Deps, actor: Actor, q: ListTicketsQuery)
     // Message search reads the newest MESSAGE_SEARCH_WINDOW matches per page asked.
     const k = MESSAGE_SEARCH_WINDOW * q.pageNumber;
     criteria.messageWindow = k;
-    const [hit] = await db.all<{ n: number; message_n: number; ids: string }>(
+    const [hit] = await db.all<{ n: number; message_n: number; ids: string; matches: string }>(
       searchStatement(criteria, { asc: ascending, limit: TICKETS_PAGE_SIZE + 1, offset }),
     );
     const ids = JSON.parse(hit.ids) as number[];
@@ -89,7 +89,7 @@ export async function listTickets(deps: Deps, actor: Actor, q: ListTicketsQuery)
       : [];
     n = hit.n;
     capped = n > LIST_COUNT_CAP || (!!mode.messageFts && hit.message_n >= k);
-    matchIds = await matchingMessageIds(deps, criteria, ids);
+    matchIds = new Map(JSON.parse(hit.matches) as [number, number][]);
   } else {
     const where = listWhere(criteria);
     const count = countStatement(criteria, where);

@@ -57,7 +57,9 @@ export function countStatement(c: ListCriteria, where: SQL = listWhere(c)): { sq
  * Search in one statement: `n` (the count of matching tickets — latest per contact and
  * connection, visibility, filters — capped at cap + 1), `message_n` (how many message matches
  * were read: = messageWindow when the recency bound cut the search short) and `ids` (the page:
- * `limit` ids from `offset`, as JSON). The caller then reads the page's rows by id.
+ * `limit` ids from `offset`, as JSON) and `matches` (JSON `[ticket id, message id]` pairs: per page
+ * ticket found by its messages, its newest matching message). The caller then reads the page's
+ * rows by id.
  *
  * The matching contacts and messages are computed once (CTEs). A contact-only search reads at
  * most cap + 1 of its (contact, connection) groups (contactSearchGroups, cheap whatever the
@@ -81,15 +83,21 @@ export function searchStatement(
     ctes.push(sql`hits(id, updated_at) as materialized (${contactSearchGroups(crit, LIST_COUNT_CAP + 1)})`);
     const walked = page(contactSearchWalk(crit, o)), grouped = page(sorted(sql`hits`));
     return sql`with ${sql.join(ctes, sql`, `)}
-      select n, 0 as message_n, case when n > ${LIST_COUNT_CAP} then ${walked} else ${grouped} end as ids
+      select n, 0 as message_n, case when n > ${LIST_COUNT_CAP} then ${walked} else ${grouped} end as ids,
+        '[]' as matches
       from (select count(*) as n from hits)`;
   }
-  const messageN = crit.mode.kind === "search" && crit.mode.messageFts
-    ? sql`(select count(*) from message_hits)`
-    : sql`0`;
+  const onMessages = crit.mode.kind === "search" && !!crit.mode.messageFts;
+  const messageN = onMessages ? sql`(select count(*) from message_hits)` : sql`0`;
   ctes.push(sql`hits(id, updated_at) as materialized (${searchMatches(crit)})`);
+  // The page's matching messages from the rows the match set already read (message_tickets):
+  // no second FTS window read, and the page filter runs on that small materialised set only.
+  const matches = onMessages
+    ? sql`(select json_group_array(json_array(ticket_id, id)) from message_tickets
+        where ticket_id in (${sorted(sql`hits`)} limit ${o.limit} offset ${o.offset}))`
+    : sql`'[]'`;
 
   return sql`with ${sql.join(ctes, sql`, `)}
     select (select count(*) from (select 1 from hits limit ${LIST_COUNT_CAP + 1})) as n,
-      ${messageN} as message_n, ${page(sorted(sql`hits`))} as ids`;
+      ${messageN} as message_n, ${page(sorted(sql`hits`))} as ids, ${matches} as matches`;
 }

@@ -60,8 +60,10 @@ function matchingContacts(c: ListCriteria): SQL | null {
 }
 
 /**
- * For a WITH clause: `contact_hits(id)` (the matching contacts) and `message_hits(id)` (the bounded
- * message matches), each computed once per statement. Use with `searchCtes: true` criteria.
+ * For a WITH clause: `contact_hits(id)` (the matching contacts), `message_hits(id)` (the bounded
+ * message matches) and `message_tickets(ticket_id, id)` (per ticket of those matches, its newest
+ * live message among them — the search result's matching message), each computed once per
+ * statement. Use with `searchCtes: true` criteria.
  */
 export function searchCtes(c: ListCriteria): SQL[] {
   if (c.mode.kind !== "search") return [];
@@ -69,9 +71,23 @@ export function searchCtes(c: ListCriteria): SQL[] {
   return [
     ...(contactIds ? [sql`contact_hits(id) as materialized (${contactIds})`] : []),
     ...(c.mode.messageFts
-      ? [sql`message_hits(id) as materialized (${newestMessageMatches(c, c.mode)})`]
+      ? [
+        sql`message_hits(id) as materialized (${newestMessageMatches(c, c.mode)})`,
+        sql`message_tickets(ticket_id, id) as materialized (${messageTickets(c, sql`message_hits`)})`,
+      ]
       : []),
   ];
+}
+
+/**
+ * The tickets of the window's message matches, each with its newest live match: the window is
+ * joined to messages once (CROSS JOIN: FTS rowids first, then rowid lookups, never a messages
+ * scan), and the same rows serve the match set and the page's matching messages.
+ */
+function messageTickets(c: ListCriteria, hits: SQL): SQL {
+  return sql`select sm.ticket_id as ticket_id, max(sm.id) as id from ${hits} sf
+    cross join messages sm on sm.id = sf.id
+    where sm.company_id = ${c.companyId} and sm.is_deleted = 0 group by sm.ticket_id`;
 }
 
 /**
@@ -103,13 +119,13 @@ function contactSource(c: ListCriteria, T: TicketsTable): SQL | null {
  */
 function messageSource(c: ListCriteria, T: TicketsTable): SQL | null {
   if (c.mode.kind !== "search" || !c.mode.messageFts) return null;
-  const hits = c.searchCtes ? sql`message_hits` : sql`(${newestMessageMatches(c, c.mode)})`;
-  return all(
-    sql`+${T.companyId} = ${c.companyId}`,
-    sql`${T.id} in (select sm.ticket_id from ${hits} sf cross join messages sm on sm.id = sf.id
-      where sm.company_id = ${c.companyId} and sm.is_deleted = 0)`,
-    searchScope(c, T),
-  );
+  const ticketIds = c.searchCtes
+    ? sql`select ticket_id from message_tickets`
+    : sql`select sm.ticket_id from (${
+      newestMessageMatches(c, c.mode)
+    }) sf cross join messages sm on sm.id = sf.id
+      where sm.company_id = ${c.companyId} and sm.is_deleted = 0`;
+  return all(sql`+${T.companyId} = ${c.companyId}`, sql`${T.id} in (${ticketIds})`, searchScope(c, T));
 }
 
 /** Whether a search matches on contacts only (no searchOnMessages): dense ones can walk by recency. */

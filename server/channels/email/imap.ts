@@ -28,7 +28,7 @@ async function login(deps: Deps, conn: ConnectionRow, password: string): Promise
   if (!s) throw new Error("the e-mail connection has no settings");
   // An admin's host is a tenant's target: never a private or internal address (lib/safe_fetch.ts).
   const address = await checkHost(deps.fetchGuard, s.imapHost);
-  // Loaded with the first e-mail connection: most processes (and test files) open none.
+  // The package on first use: a process with no mailbox never holds it (bench/boot_cost.ts).
   const { ImapFlow } = await import("imapflow");
   const client = new ImapFlow({
     host: address,

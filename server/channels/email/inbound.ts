@@ -17,7 +17,16 @@ import type { ConnectionRow } from "../../connections/repo.ts";
 import type { InboundMessage } from "../adapter.ts";
 import { receiveInbound } from "../../inbox/pipeline.ts";
 import { findMessageByWid } from "../../messages/repo.ts";
-import { bareId, filesOf, machineKind, mailWid, readableText, threadIds, viewableHtml } from "./parse.ts";
+import {
+  bareId,
+  filesOf,
+  loadSanitizer,
+  machineKind,
+  mailWid,
+  readableText,
+  threadIds,
+  viewableHtml,
+} from "./parse.ts";
 
 /** The subject without its reply and forward prefixes (Re:, RE:, Fwd:, Enc:, RES:, AW:, SV:). */
 export const baseSubject = (s: string) =>
@@ -48,7 +57,7 @@ export type MailOutcome = "stored" | "duplicate" | "ignored";
 
 /** Parses a raw mail (HTML-only mail keeps an empty text: parse.ts reads its HTML itself). */
 export async function parseMail(raw: Uint8Array | string): Promise<ParsedMail> {
-  // Loaded with the first mail: most processes (and test files) parse none.
+  // The parser on the first mail read: a process with no mailbox never holds it (bench/boot_cost.ts).
   const { simpleParser } = await import("mailparser");
   return await simpleParser(Buffer.from(raw), {
     skipTextToHtml: true,
@@ -77,6 +86,7 @@ export async function receiveParsed(
   mail: ParsedMail,
   fallbackId: string,
 ): Promise<MailOutcome> {
+  await loadSanitizer();
   const messageId = bareId(mail.messageId) ?? fallbackId;
   const wid = mailWid(messageId);
   const companyId = conn.companyId;

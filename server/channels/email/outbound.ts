@@ -13,7 +13,7 @@
 import { and, desc, eq, like } from "drizzle-orm";
 import { contacts, messages, tickets } from "@db/schema.ts";
 import { Buffer } from "node:buffer";
-import type { SendMailOptions } from "nodemailer";
+import type Nodemailer from "nodemailer";
 import type { Deps } from "../../deps.ts";
 import type { OutboundMessage } from "../adapter.ts";
 import { enqueue, PermanentJobError, registerQueuedJob } from "../../jobs/queue.ts";
@@ -105,6 +105,11 @@ async function threadOf(deps: Deps, p: Payload) {
   };
 }
 
+/** nodemailer on the first mail sent: a process with no mailbox never holds it (bench/boot_cost.ts). */
+async function mailer(): Promise<typeof Nodemailer> {
+  return (await import("nodemailer")).default;
+}
+
 /** The SMTP transport, to the admin's host checked as a tenant's target (lib/safe_fetch.ts). */
 async function smtpTransport(
   deps: Deps,
@@ -116,8 +121,7 @@ async function smtpTransport(
   const user = s.smtpUser || s.imapUser;
   // OAuth2: the one access token serves IMAP and SMTP.
   const pass = s.auth === "xoauth2" ? secret.password : secret.smtpPassword || secret.password;
-  const { default: nodemailer } = await import("nodemailer");
-  return nodemailer.createTransport({
+  return (await mailer()).createTransport({
     host: address,
     // Pinned to the checked address: TLS still verifies the name.
     ...(address !== s.smtpHost ? { tls: { servername: s.smtpHost } } : {}),
@@ -131,10 +135,14 @@ async function smtpTransport(
 }
 
 /** The mail's bytes, built once for SMTP and the Sent folder. */
-async function compose(mail: SendMailOptions): Promise<Uint8Array> {
-  // nodemailer is loaded with the first mail sent: most processes (and test files) send none.
-  const { default: nodemailer } = await import("nodemailer");
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+async function compose(
+  mail: Parameters<ReturnType<typeof Nodemailer.createTransport>["sendMail"]>[0],
+): Promise<Uint8Array> {
+  const builder = (await mailer()).createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "windows",
+  });
   const info = await builder.sendMail(mail);
   return new Uint8Array(info.message as unknown as Uint8Array);
 }

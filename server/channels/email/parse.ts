@@ -5,7 +5,20 @@
  * files; its threading ids; and whether a machine sent it (auto-reply, bounce), which no bot answers.
  */
 import type { ParsedMail } from "mailparser";
-import sanitizeHtml from "sanitize-html";
+import type SanitizeHtml from "sanitize-html";
+
+/**
+ * sanitize-html on first use: a process with no mailbox never holds it (bench/boot_cost.ts). The
+ * paths that read mail await loadSanitizer() (receiveParsed) before htmlToText / safeHtml run.
+ */
+let sanitizer: typeof SanitizeHtml | null = null;
+export async function loadSanitizer(): Promise<void> {
+  sanitizer ??= (await import("sanitize-html")).default;
+}
+function sanitizeHtml(): typeof SanitizeHtml {
+  if (!sanitizer) throw new Error("sanitize-html is not loaded: await loadSanitizer() first");
+  return sanitizer;
+}
 
 /** A Message-ID without its angle brackets (RFC 5322 msg-id), or null. */
 export function bareId(id: string | undefined | null): string | null {
@@ -120,7 +133,7 @@ export function htmlToText(html: string): string {
   const withBreaks = html
     .replace(HTML_QUOTES, "")
     .replace(/<(br|\/p|\/div|\/li|\/tr|\/h\d)\b[^>]*>/gi, "\n");
-  const text = sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {} });
+  const text = sanitizeHtml()(withBreaks, { allowedTags: [], allowedAttributes: {} });
   return decodeEntities(text).replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n").trim();
 }
 
@@ -136,9 +149,10 @@ function decodeEntities(s: string): string {
  * attendant asks for it, so opening a mail tells no tracker it was read.
  */
 export function safeHtml(html: string): string {
-  return sanitizeHtml(html, {
+  const sanitize = sanitizeHtml();
+  return sanitize(html, {
     allowedTags: [
-      ...sanitizeHtml.defaults.allowedTags.filter((t) => t !== "img"),
+      ...sanitize.defaults.allowedTags.filter((t) => t !== "img"),
       "img",
       "font",
       "center",
