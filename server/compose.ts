@@ -47,6 +47,7 @@ import { wireRealtimeListeners } from "./realtime/listeners.ts";
 import { wireAutomationListeners } from "./automation/listeners.ts";
 import { wirePushListeners } from "./push/listeners.ts";
 import { wireWebhookListeners } from "./webhooks/listeners.ts";
+import { wireDashboardListeners } from "./dashboard/listeners.ts";
 
 // The channels' adapters, once per process (the registry is the process's, like the modules).
 for (const a of CHANNEL_ADAPTERS) registerAdapter(a);
@@ -78,6 +79,7 @@ export const LISTENERS: readonly ((deps: Deps) => void)[] = [
   wireAutomationListeners,
   wirePushListeners,
   wireWebhookListeners,
+  wireDashboardListeners,
 ];
 
 export async function createDeps(
