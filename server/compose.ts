@@ -23,6 +23,7 @@ import { createCaches, listenForInvalidations } from "./caches.ts";
 import { createFetchGuard, type Resolver } from "./lib/safe_fetch.ts";
 import { localRpc, redisRpc } from "./fleet/rpc.ts";
 import { JOBS } from "./job_list.ts";
+import { ReadPool } from "@db/read_pool.ts";
 import { registerAdapter } from "./channels/registry.ts";
 import { CHANNEL_ADAPTERS } from "./channels/adapters.ts";
 import { canViewTicket } from "./tickets/policy.ts";
@@ -103,6 +104,9 @@ export async function createDeps(
     config,
     database,
     db: database.db,
+    reads: database.local?.path && config.readWorkers > 0
+      ? new ReadPool(database.local.path, config.readWorkers)
+      : database.db,
     bus: new EventBus(),
     hub: new Hub(broker, canViewTicket, {
       maxBufferedBytes: config.realtime.maxBufferedBytes,
@@ -149,5 +153,6 @@ export async function closeDeps(deps: Deps): Promise<void> {
   await deps.loginLimiter.close?.();
   await deps.apiKeyCounter.close?.();
   stopIngestThread(deps);
+  if (deps.reads instanceof ReadPool) deps.reads.close();
   deps.database.close();
 }

@@ -30,7 +30,7 @@ async function recomputeTickets(deps: Deps, companyId: number, tickets: Map<numb
       AND company_id = ${companyId} AND created_at < ${edge}`);
   const days = [...new Set(rows.map((r) => zonedParts(new Date(r.at), st.zone).date))].sort();
   if (days.length) {
-    await writeDays(deps, companyId, days, await computeDays(deps.db, companyId, days, st.zone));
+    await writeDays(deps, companyId, days, await computeDays(deps.reads, companyId, days, st.zone));
   }
 }
 

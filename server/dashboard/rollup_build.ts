@@ -5,7 +5,7 @@
  * reads run outside the write lock; each write holds the lock for one chunk of days only.
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "@db/client.ts";
+import type { Reads } from "@db/read_pool.ts";
 import { serviceMinutes, waitMinutes } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { addDays, dayStartUtc, zonedParts } from "../lib/time.ts";
@@ -58,7 +58,12 @@ type MessageRow = { day: string; total: number; fromMe: number };
 export type DayRows = { cycles: CycleRow[]; tickets: TicketRow[]; messages: MessageRow[] };
 
 /** The rollup rows of the given local days, read from the raw tables (no write). */
-export async function computeDays(db: Db, companyId: number, days: string[], zone: string): Promise<DayRows> {
+export async function computeDays(
+  db: Reads,
+  companyId: number,
+  days: string[],
+  zone: string,
+): Promise<DayRows> {
   const b = JSON.stringify(bucketsOf(days, zone));
   const [cycles, ratings, tickets, messages] = await Promise.all([
     db.all<Omit<CycleRow, "ratings" | "rateSum" | "promoters" | "passives" | "detractors">>(sql`
@@ -171,12 +176,12 @@ export async function recomputeDays(deps: Deps, companyId: number, days: string[
   if (!st) return;
   const old = [...new Set(days)].filter((d) => d < st.builtUntil).sort();
   if (!old.length) return;
-  await writeDays(deps, companyId, old, await computeDays(deps.db, companyId, old, st.zone));
+  await writeDays(deps, companyId, old, await computeDays(deps.reads, companyId, old, st.zone));
 }
 
 export type RollupState = { zone: string; builtUntil: string; builtAt: string };
 
-export async function rollupState(db: Db, companyId: number): Promise<RollupState | null> {
+export async function rollupState(db: Reads, companyId: number): Promise<RollupState | null> {
   const [r] = await db.all<RollupState>(sql`
     SELECT zone, built_until AS builtUntil, built_at AS builtAt FROM dashboard_rollup_state
     WHERE company_id = ${companyId}`);
@@ -191,7 +196,7 @@ export async function dropRollup(deps: Deps, companyId: number) {
 }
 
 /** The first local day with any data of the company, or null. */
-async function firstDay(db: Db, companyId: number, zone: string): Promise<string | null> {
+async function firstDay(db: Reads, companyId: number, zone: string): Promise<string | null> {
   const [r] = await db.all<{ at: string | null }>(sql`
     SELECT min(x) AS at FROM (
       SELECT min(created_at) AS x FROM tickets WHERE company_id = ${companyId}
@@ -210,7 +215,7 @@ export async function buildCompany(deps: Deps, companyId: number, zone: string, 
   const today = zonedParts(now, zone).date;
   const st = await rollupState(deps.db, companyId);
   const fresh = full || !st || st.zone !== zone;
-  const first = fresh ? await firstDay(deps.db, companyId, zone) : st!.builtUntil;
+  const first = fresh ? await firstDay(deps.reads, companyId, zone) : st!.builtUntil;
   if (fresh && st) await dropRollup(deps, companyId);
   if (fresh) {
     await deps.database.write(async (tx) => {
@@ -223,7 +228,7 @@ export async function buildCompany(deps: Deps, companyId: number, zone: string, 
   for (let d = first ?? today; d < today; d = addDays(d, 1)) days.push(d);
   for (let i = 0; i < days.length; i += CHUNK_DAYS) {
     const chunk = days.slice(i, i + CHUNK_DAYS);
-    await writeDays(deps, companyId, chunk, await computeDays(deps.db, companyId, chunk, zone));
+    await writeDays(deps, companyId, chunk, await computeDays(deps.reads, companyId, chunk, zone));
   }
   const at = now.toISOString();
   await deps.database.write(async (tx) => {

@@ -4,7 +4,7 @@
  * number of days × attendants, not the number of cycles or messages in them.
  */
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "@db/client.ts";
+import type { Reads } from "@db/read_pool.ts";
 import type { RatingAgg, TicketAgg, TrakingAgg } from "./repo.ts";
 
 export type DayKeys = { from: string; to: string };
@@ -15,7 +15,7 @@ const queueKeys = (queueIds: number[] | undefined): SQL =>
     : sql`queue_id = -1`;
 
 /** Cycles and NPS answers per attendant (null: nobody), the two shapes repo.ts answers. */
-export async function cyclesByUser(db: Db, companyId: number, d: DayKeys, queueIds?: number[]) {
+export async function cyclesByUser(db: Reads, companyId: number, d: DayKeys, queueIds?: number[]) {
   const rows = await db.all<
     { userId: number } & Omit<TrakingAgg, "rows"> & { cycles: number } & Record<string, number>
   >(sql`
@@ -50,7 +50,7 @@ export async function cyclesByUser(db: Db, companyId: number, d: DayKeys, queueI
 }
 
 /** Tickets created in the days: groups, active, passive. */
-export async function ticketsCreated(db: Db, companyId: number, d: DayKeys, queueIds?: number[]) {
+export async function ticketsCreated(db: Reads, companyId: number, d: DayKeys, queueIds?: number[]) {
   const [r] = await db.all<TicketAgg>(sql`
     SELECT coalesce(sum(created), 0) AS created, coalesce(sum(groups), 0) AS groups,
       coalesce(sum(active), 0) AS active, coalesce(sum(created - active), 0) AS passive
@@ -60,7 +60,7 @@ export async function ticketsCreated(db: Db, companyId: number, d: DayKeys, queu
 }
 
 /** Tickets created per day of the range (days without any are absent). */
-export async function ticketsPerDay(db: Db, companyId: number, d: DayKeys, queueIds?: number[]) {
+export async function ticketsPerDay(db: Reads, companyId: number, d: DayKeys, queueIds?: number[]) {
   const rows = await db.all<{ day: string; n: number }>(sql`
     SELECT day, sum(created) AS n FROM dashboard_day_tickets
     WHERE company_id = ${companyId} AND ${queueKeys(queueIds)} AND day >= ${d.from} AND day <= ${d.to}
@@ -69,7 +69,7 @@ export async function ticketsPerDay(db: Db, companyId: number, d: DayKeys, queue
 }
 
 /** Messages of the days, optionally only ours or only theirs. */
-export async function messagesCount(db: Db, companyId: number, d: DayKeys, fromMe?: boolean) {
+export async function messagesCount(db: Reads, companyId: number, d: DayKeys, fromMe?: boolean) {
   const col = fromMe === undefined ? sql`total` : fromMe ? sql`from_me` : sql`total - from_me`;
   const [r] = await db.all<{ n: number }>(sql`
     SELECT coalesce(sum(${col}), 0) AS n FROM dashboard_day_messages

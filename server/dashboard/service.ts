@@ -45,7 +45,7 @@ export type { AttendantRow, DashboardCounters };
 export async function dashboard(deps: Deps, actor: Actor, q: DashboardQuery) {
   requireDashboard(actor);
   const r = rangeFrom(deps, actor, { from: q.date_from, to: q.date_to, days: q.days });
-  const db = deps.db, cid = actor.companyId;
+  const db = deps.reads, cid = actor.companyId;
   const split = await source.splitRange(deps, cid, r, readerZone(actor));
   const [{ traking: tr, ratings }, created, now, leads, people] = await Promise.all([
     source.cyclesAndRatings(deps, cid, split, q.queueIds),
@@ -109,7 +109,7 @@ export async function ticketsDay(deps: Deps, actor: Actor, q: ChartQuery) {
   const r = rangeFrom(deps, actor, { from: q.initialDate, to: q.finalDate, days: 30 });
   if (r.from === r.to) {
     const hours = hoursOf(r);
-    const counts = await repo.ticketsPerBucket(deps.db, actor.companyId, hours, q.queueIds);
+    const counts = await repo.ticketsPerBucket(deps.reads, actor.companyId, hours, q.queueIds);
     const data = hours.map((h, i) => ({ horario: String(h.hour).padStart(2, "0"), total: counts[i] }));
     return { count: counts.reduce((s, n) => s + n, 0), data };
   }
@@ -130,7 +130,7 @@ export async function ticketsUsers(deps: Deps, actor: Actor, q: ChartQuery) {
   const split = await source.splitRange(deps, actor.companyId, r, readerZone(actor));
   const [rows, people] = await Promise.all([
     source.cycles(deps, actor.companyId, split, q.queueIds),
-    repo.companyUsers(deps.db, actor.companyId),
+    repo.companyUsers(deps.reads, actor.companyId),
   ]);
   const n = new Map(rows.map((x) => [x.userId, x.rows]));
   const data = people.map((u) => ({ userId: u.id, nome: u.name, quantidade: n.get(u.id) ?? 0 }));

@@ -15,7 +15,7 @@ export type Split = { rolled: rolled.DayKeys | null; raw: DayRange | null };
 
 /** The range cut at the rollup's edge. */
 export async function splitRange(deps: Deps, companyId: number, r: DayRange, zone: string): Promise<Split> {
-  const st = await rollupState(deps.db, companyId);
+  const st = await rollupState(deps.reads, companyId);
   if (!st || st.zone !== zone || r.from >= st.builtUntil) return { rolled: null, raw: r };
   const lastRolled = addDays(st.builtUntil, -1);
   return {
@@ -44,9 +44,9 @@ function sumBy<T extends { userId: number | null }>(parts: T[][]): T[] {
 /** Service cycles and NPS answers per attendant. */
 export async function cyclesAndRatings(deps: Deps, companyId: number, s: Split, queueIds?: number[]) {
   const [r, t, g] = await Promise.all([
-    s.rolled ? rolled.cyclesByUser(deps.db, companyId, s.rolled, queueIds) : { traking: [], ratings: [] },
-    s.raw ? raw.trakingByUser(deps.db, companyId, s.raw.start, s.raw.end, queueIds) : [],
-    s.raw ? raw.ratingsByUser(deps.db, companyId, s.raw.start, s.raw.end, queueIds) : [],
+    s.rolled ? rolled.cyclesByUser(deps.reads, companyId, s.rolled, queueIds) : { traking: [], ratings: [] },
+    s.raw ? raw.trakingByUser(deps.reads, companyId, s.raw.start, s.raw.end, queueIds) : [],
+    s.raw ? raw.ratingsByUser(deps.reads, companyId, s.raw.start, s.raw.end, queueIds) : [],
   ]);
   return { traking: sumBy([r.traking, t]), ratings: sumBy([r.ratings, g]) };
 }
@@ -54,8 +54,8 @@ export async function cyclesAndRatings(deps: Deps, companyId: number, s: Split, 
 /** Tickets only (the users chart). */
 export async function cycles(deps: Deps, companyId: number, s: Split, queueIds?: number[]) {
   const [r, t] = await Promise.all([
-    s.rolled ? rolled.cyclesByUser(deps.db, companyId, s.rolled, queueIds) : { traking: [] },
-    s.raw ? raw.trakingByUser(deps.db, companyId, s.raw.start, s.raw.end, queueIds) : [],
+    s.rolled ? rolled.cyclesByUser(deps.reads, companyId, s.rolled, queueIds) : { traking: [] },
+    s.raw ? raw.trakingByUser(deps.reads, companyId, s.raw.start, s.raw.end, queueIds) : [],
   ]);
   return sumBy([r.traking, t]);
 }
@@ -63,8 +63,8 @@ export async function cycles(deps: Deps, companyId: number, s: Split, queueIds?:
 export async function ticketsCreated(deps: Deps, companyId: number, s: Split, queueIds?: number[]) {
   const zero: raw.TicketAgg = { groups: 0, active: 0, passive: 0, created: 0 };
   const [a, b] = await Promise.all([
-    s.rolled ? rolled.ticketsCreated(deps.db, companyId, s.rolled, queueIds) : zero,
-    s.raw ? raw.ticketsCreated(deps.db, companyId, s.raw.start, s.raw.end, queueIds) : zero,
+    s.rolled ? rolled.ticketsCreated(deps.reads, companyId, s.rolled, queueIds) : zero,
+    s.raw ? raw.ticketsCreated(deps.reads, companyId, s.raw.start, s.raw.end, queueIds) : zero,
   ]);
   return {
     groups: a.groups + b.groups,
@@ -85,8 +85,8 @@ export async function ticketsPerDay(
   const lastRolled = s.rolled?.to ?? "";
   const rawDays = days.filter((d) => d.day > lastRolled);
   const [perDay, counts] = await Promise.all([
-    s.rolled ? rolled.ticketsPerDay(deps.db, companyId, s.rolled, queueIds) : new Map<string, number>(),
-    rawDays.length ? raw.ticketsPerBucket(deps.db, companyId, rawDays, queueIds) : [],
+    s.rolled ? rolled.ticketsPerDay(deps.reads, companyId, s.rolled, queueIds) : new Map<string, number>(),
+    rawDays.length ? raw.ticketsPerBucket(deps.reads, companyId, rawDays, queueIds) : [],
   ]);
   const rawOf = new Map(rawDays.map((d, i) => [d.day, counts[i]]));
   return days.map((d) => (d.day > lastRolled ? rawOf.get(d.day) ?? 0 : perDay.get(d.day) ?? 0));
@@ -94,8 +94,8 @@ export async function ticketsPerDay(
 
 export async function messagesCount(deps: Deps, companyId: number, s: Split, fromMe?: boolean) {
   const [a, b] = await Promise.all([
-    s.rolled ? rolled.messagesCount(deps.db, companyId, s.rolled, fromMe) : 0,
-    s.raw ? raw.messagesCount(deps.db, companyId, s.raw.start, s.raw.end, fromMe) : 0,
+    s.rolled ? rolled.messagesCount(deps.reads, companyId, s.rolled, fromMe) : 0,
+    s.raw ? raw.messagesCount(deps.reads, companyId, s.raw.start, s.raw.end, fromMe) : 0,
   ]);
   return a + b;
 }
