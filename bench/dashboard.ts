@@ -87,11 +87,15 @@ await waitForRollup();
  * without them (BENCH_SERVER_DIR on an older checkout) has no such table and is measured at once.
  */
 async function waitForRollup() {
+  const serverDir = Deno.env.get("BENCH_SERVER_DIR") ?? new URL("..", import.meta.url).pathname;
+  const builds = await Deno.stat(`${serverDir}/server/dashboard/rollup_build.ts`).then(
+    () => true,
+    () => false,
+  );
+  if (!builds) return console.error("no dashboard rollups on this server");
   const client = createClient({ url: `file:${LARGE_DIR}/atende.db` });
   const t0 = performance.now();
   try {
-    const has = await client.execute("SELECT 1 FROM sqlite_master WHERE name = 'dashboard_rollup_state'");
-    if (!has.rows.length) return console.error("no dashboard rollups on this server");
     for (;;) {
       const r = await client.execute({
         sql: "SELECT built_until FROM dashboard_rollup_state WHERE company_id = ?",

@@ -20,6 +20,7 @@ export const dashboardRollupState = sqliteTable("dashboard_rollup_state", {
 /**
  * Service cycles that began on the day (ticket_traking.created_at) and NPS answers given on it, per
  * queue and attendant. queue_id -1 is the sum over every queue, 0 "no queue"; user_id 0 "nobody".
+ * A `day` of `M` + YYYY-MM is the month's row: the sum of its day rows (a year is 12 of them).
  */
 export const dashboardDayCycles = sqliteTable("dashboard_day_cycles", {
   companyId: integer("company_id").notNull(),

@@ -155,6 +155,21 @@ export async function writeDays(deps: Deps, companyId: number, days: string[], r
       FROM (SELECT value AS v FROM json_each(${
       JSON.stringify(rows.cycles.map((r) => [r.queueId, r.day, r.userId, ...CYCLE_SUMS.map((f) => r[f])]))
     }))`);
+    // Each touched month's `M` rows: the sum of its day rows, written with them.
+    for (const month of new Set(days.map((d) => d.slice(0, 7)))) {
+      await tx.run(
+        sql`DELETE FROM dashboard_day_cycles WHERE company_id = ${companyId} AND day = ${`M${month}`}`,
+      );
+      await tx.run(sql`
+        INSERT INTO dashboard_day_cycles (company_id, queue_id, day, user_id, cycles, finished, rated,
+          wait_rating, wait_sum, wait_n, support_sum, support_n, ratings, rate_sum, promoters, passives, detractors)
+        SELECT company_id, queue_id, ${`M${month}`}, user_id, sum(cycles), sum(finished), sum(rated),
+          sum(wait_rating), sum(wait_sum), sum(wait_n), sum(support_sum), sum(support_n), sum(ratings),
+          sum(rate_sum), sum(promoters), sum(passives), sum(detractors)
+        FROM dashboard_day_cycles
+        WHERE company_id = ${companyId} AND day >= ${`${month}-01`} AND day <= ${`${month}-31`}
+        GROUP BY queue_id, user_id`);
+    }
     await tx.run(sql`
       INSERT INTO dashboard_day_tickets (company_id, queue_id, day, created, groups, active)
       SELECT ${companyId}, v ->> 0, v ->> 1, v ->> 2, v ->> 3, v ->> 4

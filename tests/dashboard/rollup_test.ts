@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { eq, sql } from "drizzle-orm";
 import { messages, tickets } from "@db/schema.ts";
 import { advanceRollups, buildAllRollups, rollupState } from "@/dashboard/rollup_build.ts";
+import { monthPieces } from "@/dashboard/rollup_repo.ts";
 import { createTestApp, type TestApp } from "../_helpers/test_app.ts";
 import { ManualClock } from "../_helpers/clock.ts";
 import { login } from "../_helpers/factories.ts";
@@ -157,4 +158,19 @@ Deno.test("[dashboard] the per-day rollup answers what the raw queries answer, a
   } finally {
     await app.close();
   }
+});
+
+Deno.test("[dashboard] a range of days read as whole months and the days at its edges", () => {
+  assert.deepEqual(monthPieces({ from: "2025-11-28", to: "2026-11-26" }), {
+    days: [{ from: "2025-11-28", to: "2025-11-30" }, { from: "2026-11-01", to: "2026-11-26" }],
+    months: { from: "M2025-12", to: "M2026-10" },
+  });
+  assert.deepEqual(monthPieces({ from: "2026-02-01", to: "2026-02-28" }), {
+    days: [],
+    months: { from: "M2026-02", to: "M2026-02" },
+  });
+  assert.deepEqual(monthPieces({ from: "2026-03-03", to: "2026-04-01" }), {
+    days: [{ from: "2026-03-03", to: "2026-04-01" }],
+    months: null,
+  });
 });
