@@ -6,7 +6,7 @@ import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import { canSeeDashboard } from "../auth/permissions.ts";
-import { readerZone, zonedParts } from "../lib/time.ts";
+import { addDays, readerZone, zonedParts } from "../lib/time.ts";
 import { type DayRange, dayRange, daysOf, hoursOf, lastDays, MAX_RANGE_DAYS, rangeDays } from "./range.ts";
 import * as repo from "./repo.ts";
 import * as source from "./sources.ts";
@@ -113,10 +113,13 @@ export async function ticketsDay(deps: Deps, actor: Actor, q: ChartQuery) {
     const data = hours.map((h, i) => ({ horario: String(h.hour).padStart(2, "0"), total: counts[i] }));
     return { count: counts.reduce((s, n) => s + n, 0), data };
   }
-  const days = daysOf(r, readerZone(actor));
   const split = await source.splitRange(deps, actor.companyId, r, readerZone(actor));
-  const counts = await source.ticketsPerDay(deps, actor.companyId, split, days, q.queueIds);
-  const data = days.map((d, i) => ({ data: dmy(d.day), date: d.day, total: counts[i] }));
+  // The UTC bounds of each local day (Intl, DST-safe) only for the days read raw.
+  const days: string[] = [];
+  for (let d = r.from; d <= r.to; d = addDays(d, 1)) days.push(d);
+  const rawDays = split.raw ? daysOf(split.raw, readerZone(actor)) : [];
+  const counts = await source.ticketsPerDay(deps, actor.companyId, split, days, rawDays, q.queueIds);
+  const data = days.map((d, i) => ({ data: dmy(d), date: d, total: counts[i] }));
   return { count: counts.reduce((s, n) => s + n, 0), data };
 }
 

@@ -74,22 +74,21 @@ export async function ticketsCreated(deps: Deps, companyId: number, s: Split, qu
   };
 }
 
-/** Tickets created per local day: rolled days from the rollup, the rest one index count per day. */
+/** Tickets created per local day: rolled days from the rollup, the raw ones one index count per day. */
 export async function ticketsPerDay(
   deps: Deps,
   companyId: number,
   s: Split,
-  days: { day: string; start: string; end: string }[],
+  days: string[],
+  rawDays: { day: string; start: string; end: string }[],
   queueIds?: number[],
 ): Promise<number[]> {
-  const lastRolled = s.rolled?.to ?? "";
-  const rawDays = days.filter((d) => d.day > lastRolled);
   const [perDay, counts] = await Promise.all([
     s.rolled ? rolled.ticketsPerDay(deps.reads, companyId, s.rolled, queueIds) : new Map<string, number>(),
     rawDays.length ? raw.ticketsPerBucket(deps.reads, companyId, rawDays, queueIds) : [],
   ]);
-  const rawOf = new Map(rawDays.map((d, i) => [d.day, counts[i]]));
-  return days.map((d) => (d.day > lastRolled ? rawOf.get(d.day) ?? 0 : perDay.get(d.day) ?? 0));
+  rawDays.forEach((d, i) => perDay.set(d.day, counts[i]));
+  return days.map((d) => perDay.get(d) ?? 0);
 }
 
 export async function messagesCount(deps: Deps, companyId: number, s: Split, fromMe?: boolean) {
