@@ -15,3 +15,4 @@ export * from "./schema/push.ts";
 export * from "./schema/webhooks.ts";
 export * from "./schema/ai_assist.ts";
 export * from "./schema/data_rules.ts";
+export * from "./schema/dashboard.ts";

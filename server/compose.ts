@@ -23,6 +23,7 @@ import { createCaches, listenForInvalidations } from "./caches.ts";
 import { createFetchGuard, type Resolver } from "./lib/safe_fetch.ts";
 import { localRpc, redisRpc } from "./fleet/rpc.ts";
 import { JOBS } from "./job_list.ts";
+import { ReadPool } from "@db/read_pool.ts";
 import { registerAdapter } from "./channels/registry.ts";
 import { CHANNEL_ADAPTERS } from "./channels/adapters.ts";
 import { canViewTicket } from "./tickets/policy.ts";
@@ -48,6 +49,7 @@ import { wireAutomationListeners } from "./automation/listeners.ts";
 import { wirePushListeners } from "./push/listeners.ts";
 import { wireWebhookListeners } from "./webhooks/listeners.ts";
 import { wireAiAssistListeners } from "./ai_assist/listeners.ts";
+import { wireDashboardListeners } from "./dashboard/listeners.ts";
 
 // The channels' adapters, once per process (the registry is the process's, like the modules).
 for (const a of CHANNEL_ADAPTERS) registerAdapter(a);
@@ -80,6 +82,7 @@ export const LISTENERS: readonly ((deps: Deps) => void)[] = [
   wirePushListeners,
   wireWebhookListeners,
   wireAiAssistListeners,
+  wireDashboardListeners,
 ];
 
 export async function createDeps(
@@ -103,6 +106,9 @@ export async function createDeps(
     config,
     database,
     db: database.db,
+    reads: database.local?.path && config.readWorkers > 0
+      ? new ReadPool(database.local.path, config.readWorkers)
+      : database.db,
     bus: new EventBus(),
     hub: new Hub(broker, canViewTicket, {
       maxBufferedBytes: config.realtime.maxBufferedBytes,
@@ -149,5 +155,6 @@ export async function closeDeps(deps: Deps): Promise<void> {
   await deps.loginLimiter.close?.();
   await deps.apiKeyCounter.close?.();
   stopIngestThread(deps);
+  if (deps.reads instanceof ReadPool) deps.reads.close();
   deps.database.close();
 }

@@ -57,6 +57,8 @@ export type Config = {
   instanceId: string;
   /** Inbound batches written on the main thread before the ingest Worker takes over; -1 = never. */
   ingestThreadAfter: number;
+  /** Workers of the read pool (db/read_pool.ts) for dashboards, reports and exports; 0 = main thread. */
+  readWorkers: number;
   /** ALLOW_PRIVATE_URLS: "1" lets server-side fetches reach private addresses; or a host list (lib/safe_fetch.ts). */
   allowPrivateUrls: string;
   /** Socket fan-out limits (server/realtime/fanout.ts): unsent bytes and time behind per socket, lane lag. */
@@ -134,6 +136,7 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(50).default(10_000),
   WEB_DIST: z.string().default("./dist"),
   INGEST_THREAD_AFTER: z.coerce.number().int().min(-1).default(200),
+  READ_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
   ALLOW_PRIVATE_URLS: z.string().default(""),
   /** Memory bound per socket: unsent bytes past this shed it, however recent. */
   WS_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(8 * 1024 * 1024),
@@ -194,6 +197,7 @@ export async function loadConfig(
     webDist: e.WEB_DIST,
     instanceId: crypto.randomUUID(),
     ingestThreadAfter: e.INGEST_THREAD_AFTER,
+    readWorkers: e.READ_WORKERS,
     allowPrivateUrls: e.ALLOW_PRIVATE_URLS,
     realtime: {
       maxBufferedBytes: e.WS_MAX_BUFFERED_BYTES,

@@ -5,6 +5,7 @@
  */
 import type { Config } from "./config.ts";
 import type { Database, Db } from "@db/client.ts";
+import type { Reads } from "@db/read_pool.ts";
 import type { EventBus } from "./events/bus.ts";
 import type { Hub } from "./realtime/hub.ts";
 import type { Broker } from "./realtime/broker.ts";
@@ -23,6 +24,8 @@ export type Deps = {
   config: Config;
   database: Database;
   db: Db;
+  /** Heavy reads (dashboards, reports, exports): the read pool's Workers, or `db` without one. */
+  reads: Reads;
   bus: EventBus;
   hub: Hub;
   broker: Broker;

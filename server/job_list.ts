@@ -13,6 +13,7 @@ import { pollTelegram } from "./channels/telegram/polling.ts";
 import { purgeWebhookLog } from "./webhooks/purge.ts";
 import { scheduledBackup } from "./backups/backup.ts";
 import { runRetention } from "./retention/run.ts";
+import { advanceRollups, buildAllRollups } from "./dashboard/rollup_build.ts";
 
 export const JOBS: JobDef[] = [
   { name: "auth.purge_expired", pattern: "17 * * * *", run: purgeExpiredAuth },
@@ -38,6 +39,10 @@ export const JOBS: JobDef[] = [
     pattern: "37 2 * * *",
     run: async (deps, now) => void await runRetention(deps, now),
   },
+  // The dashboard's per-day rollups: rebuilt whole each night after retention (what no event
+  // announced); every 10 minutes the companies that have one roll the days that ended.
+  { name: "dashboard.rollups", pattern: "17 3 * * *", run: (deps, now) => buildAllRollups(deps, now) },
+  { name: "dashboard.rollups_advance", pattern: "*/10 * * * *", run: advanceRollups },
   // Only with TELEGRAM_UPDATES=polling; otherwise a no-op.
   { name: "telegram.poll", pattern: "*/2 * * * * *", run: (deps) => pollTelegram(deps) },
 ];

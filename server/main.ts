@@ -6,6 +6,7 @@ import { runSeed } from "./seed.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
 import { startWhatsappSessions, stopWhatsappSessions } from "./channels/whatsapp/boot.ts";
 import { startEmailWatchers, stopEmailWatchers } from "./channels/email/watcher.ts";
+import { buildAllRollups } from "./dashboard/rollup_build.ts";
 
 const config = await loadConfig();
 const deps = await createDeps(config);
@@ -15,6 +16,9 @@ const scheduler = startScheduler(deps);
 startWhatsappSessions(deps).catch((err) => console.error("[wa] boot", err));
 // Mailboxes are read by the instance holding each one's lease (IDLE, polling as the fallback).
 startEmailWatchers(deps);
+// The dashboard's per-day rollups of the data already there (first start after the migration: every
+// company; later starts only roll the days since the last build). Reads use the raw tables meanwhile.
+buildAllRollups(deps, deps.clock.now(), false).catch((err) => console.error("[dashboard] rollups", err));
 
 const server = Deno.serve({
   port: config.port,

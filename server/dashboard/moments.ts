@@ -60,7 +60,7 @@ async function visibleMoments(deps: Deps, actor: Actor, q: MomentsQuery): Promis
   const floor = addDays(today, -(MOMENTS_DAYS - 1));
   const from = q.dateStart && q.dateStart > floor ? q.dateStart : floor;
   const r = dayRange(from, q.dateEnd && q.dateEnd < today ? q.dateEnd : today, tz);
-  const rows = await activeTickets(deps.db, actor.companyId, r.start, r.end);
+  const rows = await activeTickets(deps.reads, actor.companyId, r.start, r.end);
   const now = deps.clock.now().getTime();
   const statuses = q.status ? new Set(q.status.split(",")) : null;
   return rows
@@ -98,7 +98,7 @@ export async function usersMoments(
   if (q.view !== "panel") return await visibleMoments(deps, actor, q);
   const [list, people] = await Promise.all([
     visibleMoments(deps, actor, q),
-    companyUsers(deps.db, actor.companyId),
+    companyUsers(deps.reads, actor.companyId),
   ]);
   const users = people.map((u) => {
     const mine = list.filter((t) => t.status === "open" && t.userId === u.id);

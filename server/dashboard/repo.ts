@@ -4,7 +4,7 @@
  * rows is read from the index alone; every bound is a parameter, never interpolated text.
  */
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "@db/client.ts";
+import type { Reads } from "@db/read_pool.ts";
 import { serviceMinutes, waitMinutes } from "@db/schema.ts";
 
 /** `col IN (ids)`, where id 0 stands for "no queue" (NULL); no list means no filter. */
@@ -45,7 +45,7 @@ const toAgg = (json: string): TrakingAgg => {
  * GROUP BY over the created-at range sorted a year of rows. The totals are the sum of the groups.
  */
 export async function trakingByUser(
-  db: Db,
+  db: Reads,
   companyId: number,
   start: string,
   end: string,
@@ -86,7 +86,7 @@ export type RatingAgg = {
 };
 
 /** NPS answers (0–10) given in [start, end), per rated attendant. */
-export function ratingsByUser(db: Db, companyId: number, start: string, end: string, queueIds?: number[]) {
+export function ratingsByUser(db: Reads, companyId: number, start: string, end: string, queueIds?: number[]) {
   const byQueue = queueIds?.length
     ? sql`AND EXISTS (SELECT 1 FROM tickets t WHERE t.id = r.ticket_id AND ${
       queueFilter(sql`t.queue_id`, queueIds)
@@ -104,7 +104,7 @@ export type TicketAgg = { groups: number; active: number; passive: number; creat
 
 /** Tickets created in [start, end): groups, opened by us (active) or by the customer (passive). */
 export async function ticketsCreated(
-  db: Db,
+  db: Reads,
   companyId: number,
   start: string,
   end: string,
@@ -120,7 +120,7 @@ export async function ticketsCreated(
 }
 
 /** Open and pending tickets now (not limited by the range, as in the reference). */
-export async function activeNow(db: Db, companyId: number, queueIds?: number[]) {
+export async function activeNow(db: Reads, companyId: number, queueIds?: number[]) {
   const [r] = await db.all<{ open: number; pending: number }>(sql`
     SELECT coalesce(sum(status = 'open'), 0) AS open, coalesce(sum(status = 'pending'), 0) AS pending
     FROM tickets
@@ -131,21 +131,21 @@ export async function activeNow(db: Db, companyId: number, queueIds?: number[]) 
 }
 
 /** Contacts first seen in [start, end). */
-export async function newContacts(db: Db, companyId: number, start: string, end: string) {
+export async function newContacts(db: Reads, companyId: number, start: string, end: string) {
   const [r] = await db.all<{ n: number }>(sql`
     SELECT count(*) AS n FROM contacts
     WHERE company_id = ${companyId} AND created_at >= ${start} AND created_at < ${end} AND is_group = 0`);
   return r.n;
 }
 
-export function companyUsers(db: Db, companyId: number) {
+export function companyUsers(db: Reads, companyId: number) {
   return db.all<{ id: number; name: string; online: number; profile: string }>(sql`
     SELECT id, name, online, profile FROM users WHERE company_id = ${companyId} ORDER BY name, id`);
 }
 
 /** Tickets created per bucket: one index range count per local day (or hour) of the range. */
 export async function ticketsPerBucket(
-  db: Db,
+  db: Reads,
   companyId: number,
   buckets: { start: string; end: string }[],
   queueIds?: number[],
@@ -163,7 +163,13 @@ export async function ticketsPerBucket(
 }
 
 /** Messages in [start, end), optionally only ours. */
-export async function messagesCount(db: Db, companyId: number, start: string, end: string, fromMe?: boolean) {
+export async function messagesCount(
+  db: Reads,
+  companyId: number,
+  start: string,
+  end: string,
+  fromMe?: boolean,
+) {
   const mine = fromMe === undefined ? sql`` : sql`AND from_me = ${fromMe ? 1 : 0}`;
   const [r] = await db.all<{ count: number }>(sql`
     SELECT count(*) AS count FROM messages INDEXED BY messages_company_created_idx
@@ -195,7 +201,7 @@ export type MomentRow = {
 };
 
 /** Open and pending tickets created since `since`, with their current service cycle. */
-export function activeTickets(db: Db, companyId: number, since: string, until: string) {
+export function activeTickets(db: Reads, companyId: number, since: string, until: string) {
   return db.all<MomentRow>(sql`
     SELECT t.id, t.uuid, t.status, t.user_id AS userId, t.queue_id AS queueId, t.whatsapp_id AS whatsappId,
       t.contact_id AS contactId, t.is_group AS isGroup, t.created_at AS createdAt, t.updated_at AS updatedAt,

@@ -6,9 +6,10 @@ import type { Deps } from "../deps.ts";
 import type { Actor } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import { canSeeDashboard } from "../auth/permissions.ts";
-import { readerZone, zonedParts } from "../lib/time.ts";
+import { addDays, readerZone, zonedParts } from "../lib/time.ts";
 import { type DayRange, dayRange, daysOf, hoursOf, lastDays, MAX_RANGE_DAYS, rangeDays } from "./range.ts";
 import * as repo from "./repo.ts";
+import * as source from "./sources.ts";
 import type { ChartQuery, DashboardQuery, MessagesCountQuery } from "./schemas.ts";
 import type { AttendantRow, DashboardCounters } from "@contract/dashboard.ts";
 
@@ -44,11 +45,11 @@ export type { AttendantRow, DashboardCounters };
 export async function dashboard(deps: Deps, actor: Actor, q: DashboardQuery) {
   requireDashboard(actor);
   const r = rangeFrom(deps, actor, { from: q.date_from, to: q.date_to, days: q.days });
-  const db = deps.db, cid = actor.companyId;
-  const [tr, ratings, created, now, leads, people] = await Promise.all([
-    repo.trakingByUser(db, cid, r.start, r.end, q.queueIds),
-    repo.ratingsByUser(db, cid, r.start, r.end, q.queueIds),
-    repo.ticketsCreated(db, cid, r.start, r.end, q.queueIds),
+  const db = deps.reads, cid = actor.companyId;
+  const split = await source.splitRange(deps, cid, r, readerZone(actor));
+  const [{ traking: tr, ratings }, created, now, leads, people] = await Promise.all([
+    source.cyclesAndRatings(deps, cid, split, q.queueIds),
+    source.ticketsCreated(deps, cid, split, q.queueIds),
     repo.activeNow(db, cid, q.queueIds),
     repo.newContacts(db, cid, r.start, r.end),
     repo.companyUsers(db, cid),
@@ -108,13 +109,17 @@ export async function ticketsDay(deps: Deps, actor: Actor, q: ChartQuery) {
   const r = rangeFrom(deps, actor, { from: q.initialDate, to: q.finalDate, days: 30 });
   if (r.from === r.to) {
     const hours = hoursOf(r);
-    const counts = await repo.ticketsPerBucket(deps.db, actor.companyId, hours, q.queueIds);
+    const counts = await repo.ticketsPerBucket(deps.reads, actor.companyId, hours, q.queueIds);
     const data = hours.map((h, i) => ({ horario: String(h.hour).padStart(2, "0"), total: counts[i] }));
     return { count: counts.reduce((s, n) => s + n, 0), data };
   }
-  const days = daysOf(r, readerZone(actor));
-  const counts = await repo.ticketsPerBucket(deps.db, actor.companyId, days, q.queueIds);
-  const data = days.map((d, i) => ({ data: dmy(d.day), date: d.day, total: counts[i] }));
+  const split = await source.splitRange(deps, actor.companyId, r, readerZone(actor));
+  // The UTC bounds of each local day (Intl, DST-safe) only for the days read raw.
+  const days: string[] = [];
+  for (let d = r.from; d <= r.to; d = addDays(d, 1)) days.push(d);
+  const rawDays = split.raw ? daysOf(split.raw, readerZone(actor)) : [];
+  const counts = await source.ticketsPerDay(deps, actor.companyId, split, days, rawDays, q.queueIds);
+  const data = days.map((d, i) => ({ data: dmy(d), date: d, total: counts[i] }));
   return { count: counts.reduce((s, n) => s + n, 0), data };
 }
 
@@ -125,9 +130,10 @@ export async function ticketsDay(deps: Deps, actor: Actor, q: ChartQuery) {
 export async function ticketsUsers(deps: Deps, actor: Actor, q: ChartQuery) {
   requireDashboard(actor);
   const r = rangeFrom(deps, actor, { from: q.initialDate, to: q.finalDate, days: 30 });
+  const split = await source.splitRange(deps, actor.companyId, r, readerZone(actor));
   const [rows, people] = await Promise.all([
-    repo.trakingByUser(deps.db, actor.companyId, r.start, r.end, q.queueIds),
-    repo.companyUsers(deps.db, actor.companyId),
+    source.cycles(deps, actor.companyId, split, q.queueIds),
+    repo.companyUsers(deps.reads, actor.companyId),
   ]);
   const n = new Map(rows.map((x) => [x.userId, x.rows]));
   const data = people.map((u) => ({ userId: u.id, nome: u.name, quantidade: n.get(u.id) ?? 0 }));
@@ -138,6 +144,7 @@ export async function ticketsUsers(deps: Deps, actor: Actor, q: ChartQuery) {
 export async function messagesAllMe(deps: Deps, actor: Actor, q: MessagesCountQuery) {
   requireDashboard(actor);
   const r = rangeFrom(deps, actor, { from: q.dateStart, to: q.dateEnd, days: 30 });
-  const count = await repo.messagesCount(deps.db, actor.companyId, r.start, r.end, q.fromMe);
+  const split = await source.splitRange(deps, actor.companyId, r, readerZone(actor));
+  const count = await source.messagesCount(deps, actor.companyId, split, q.fromMe);
   return { count: [{ count }] };
 }

@@ -32,7 +32,7 @@ type Started = { total: number; stream: ReadableStream<Uint8Array> };
 async function prepare(deps: Deps, actor: Actor, q: ExportQuery) {
   requireDashboard(actor);
   const where = whereFor(actor, q);
-  const total = await reportCount(deps.db, where);
+  const total = await reportCount(deps.reads, where);
   return { where, total, lang: q.lang as Lang, tz: readerZone(actor) };
 }
 
@@ -61,7 +61,7 @@ export async function exportXlsx(deps: Deps, actor: Actor, q: ExportQuery): Prom
     }));
     ws.getRow(1).font = { bold: true };
     ws.getRow(1).commit();
-    for await (const page of reportRows(deps.db, where, 250)) {
+    for await (const page of reportRows(deps.reads, where, 250)) {
       for (const r of page) ws.addRow(cells(r, lang, tz)).commit();
       await turn();
       if (out.writableNeedDrain) await once(out, "drain");
@@ -132,7 +132,7 @@ export async function exportPdf(deps: Deps, actor: Actor, q: ExportQuery): Promi
       doc.moveTo(30, y - 2).lineTo(doc.page.width - 30, y - 2).strokeColor("#999999").lineWidth(0.5).stroke();
     };
     header();
-    for await (const page of reportRows(deps.db, where, 250)) {
+    for await (const page of reportRows(deps.reads, where, 250)) {
       for (const r of page) {
         if (y + rowH > bottom) {
           doc.addPage();

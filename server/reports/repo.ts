@@ -4,7 +4,7 @@
  * exports walk the same order with a keyset (created_at, id), so a long export never re-reads.
  */
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "@db/client.ts";
+import type { Reads } from "@db/read_pool.ts";
 import { queueFilter } from "../dashboard/repo.ts";
 import type { ReportFilters } from "./schemas.ts";
 
@@ -62,12 +62,12 @@ const select = sql`
   LEFT JOIN queues q ON q.id = t.queue_id
   LEFT JOIN ticket_traking tr ON tr.id = (SELECT max(x.id) FROM ticket_traking x WHERE x.ticket_id = t.id)`;
 
-export function reportPage(db: Db, where: SQL, limit: number, offset: number) {
+export function reportPage(db: Reads, where: SQL, limit: number, offset: number) {
   return db.all<ReportRow>(sql`${select} WHERE ${where}
     ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit} OFFSET ${offset}`);
 }
 
-export async function reportCount(db: Db, where: SQL): Promise<number> {
+export async function reportCount(db: Reads, where: SQL): Promise<number> {
   const [r] = await db.all<{ n: number }>(sql`
     SELECT count(*) AS n FROM tickets t INDEXED BY tickets_company_created_cover_idx WHERE ${where}`);
   return r.n;
@@ -75,7 +75,7 @@ export async function reportCount(db: Db, where: SQL): Promise<number> {
 
 /** The next `limit` rows after (createdAt, id) in report order; none given starts at the top. */
 export function reportAfter(
-  db: Db,
+  db: Reads,
   where: SQL,
   after: { createdAt: string; id: number } | null,
   limit: number,
@@ -86,7 +86,7 @@ export function reportAfter(
 }
 
 /** Every row of the report, read `pageSize` at a time; only one page is held at once. */
-export async function* reportRows(db: Db, where: SQL, pageSize = 1000): AsyncGenerator<ReportRow[]> {
+export async function* reportRows(db: Reads, where: SQL, pageSize = 1000): AsyncGenerator<ReportRow[]> {
   let after: { createdAt: string; id: number } | null = null;
   for (;;) {
     const rows = await reportAfter(db, where, after, pageSize);

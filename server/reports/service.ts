@@ -44,8 +44,8 @@ export async function ticketsReport(deps: Deps, actor: Actor, q: ReportQuery) {
   requireDashboard(actor);
   const where = whereFor(actor, q);
   const [rows, total] = await Promise.all([
-    reportPage(deps.db, where, q.pageSize, (q.page - 1) * q.pageSize),
-    reportCount(deps.db, where),
+    reportPage(deps.reads, where, q.pageSize, (q.page - 1) * q.pageSize),
+    reportCount(deps.reads, where),
   ]);
   return { tickets: rows.map(reportDTO), totalTickets: { total } };
 }

@@ -22,7 +22,8 @@ export const ratingStep: AutomationStep = {
     if (rate >= 0 && rate <= 10) {
       const at = deps.clock.now().toISOString();
       if (connection.complationMessage) await botSay(deps, ticket, connection.complationMessage);
-      await botClose(deps, ticket, "closed", { amountUsedBotQueuesNPS: 0 });
+      // The answer is stored before the close, so the close's ticket.updated finds it (the
+      // dashboard's rollup recomputes the cycle's day on that event).
       await deps.database.write(async (tx) => {
         await tx.insert(userRatings).values({
           companyId: ticket.companyId,
@@ -35,6 +36,7 @@ export const ratingStep: AutomationStep = {
           isNull(ticketTraking.ratingAt),
         ));
       });
+      await botClose(deps, ticket, "closed", { amountUsedBotQueuesNPS: 0 });
       return "stop";
     }
     const used = ticket.amountUsedBotQueuesNPS + 1;
