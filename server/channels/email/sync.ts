@@ -100,8 +100,10 @@ export async function syncWith(deps: Deps, conn: ConnectionRow, client: ImapFlow
  * parse does not yield to the event loop), so each mail is parsed alone with a turn of the loop
  * after it, and a slice's messages go to the batcher together — a batch carries at most a slice
  * of mail, and other channels' messages that arrived meanwhile join it or the next one instead
- * of waiting behind the whole chunk. Outcomes come back in the chunk's order; after a slice with
- * a failure the rest of the chunk waits for the next pass (the watermark stops before it).
+ * of waiting behind the whole chunk. The next slice is parsed while this one is written (on the
+ * ingest Worker, another core), but stored only after it. Outcomes come back in the chunk's order;
+ * after a slice with a failure the rest of the chunk waits for the next pass (the watermark stops
+ * before it).
  */
 async function receiveChunk(
   deps: Deps,
@@ -110,8 +112,12 @@ async function receiveChunk(
   validity: number,
 ): Promise<PromiseSettledResult<string>[]> {
   const out: PromiseSettledResult<string>[] = [];
+  let next = parseSlice(raws.slice(0, SLICE));
   for (let i = 0; i < raws.length; i += SLICE) {
-    const outcomes = await receiveSlice(deps, conn, raws.slice(i, i + SLICE), validity);
+    const parsed = await next;
+    // (Never rejects: a parse failure is one of its outcomes.)
+    if (i + SLICE < raws.length) next = parseSlice(raws.slice(i + SLICE, i + 2 * SLICE));
+    const outcomes = await receiveSlice(deps, conn, raws.slice(i, i + SLICE), parsed, validity);
     out.push(...outcomes);
     if (outcomes.some((o) => o.status === "rejected")) break;
   }
@@ -121,19 +127,8 @@ async function receiveChunk(
 /** One macrotask turn: the requests, timers and batches waiting on the event loop go first. */
 const turn = () => new Promise<void>((r) => setTimeout(r, 0));
 
-/**
- * A slice's mails as fast as the pipeline takes them while keeping each conversation in order:
- * mails of one sender, or naming one another (a reply to a mail of the same slice), form a lane
- * run one after the other; lanes run side by side (the batcher commits them together). Slices run
- * in UID order, so a conversation keeps its order across them too. The addresses of contacts
- * first met here are remembered in one write after the slice.
- */
-async function receiveSlice(
-  deps: Deps,
-  conn: ConnectionRow,
-  raws: { uid: number; source: Uint8Array }[],
-  validity: number,
-): Promise<PromiseSettledResult<string>[]> {
+/** Parses each mail alone, a turn of the loop before each. */
+async function parseSlice(raws: { source: Uint8Array }[]): Promise<PromiseSettledResult<ParsedMail>[]> {
   const parsed: PromiseSettledResult<ParsedMail>[] = [];
   for (const r of raws) {
     await turn();
@@ -144,6 +139,23 @@ async function receiveSlice(
       ),
     );
   }
+  return parsed;
+}
+
+/**
+ * A slice's parsed mails as fast as the pipeline takes them while keeping each conversation in order:
+ * mails of one sender, or naming one another (a reply to a mail of the same slice), form a lane
+ * run one after the other; lanes run side by side (the batcher commits them together). Slices run
+ * in UID order, so a conversation keeps its order across them too. The addresses of contacts
+ * first met here are remembered in one write after the slice.
+ */
+async function receiveSlice(
+  deps: Deps,
+  conn: ConnectionRow,
+  raws: { uid: number; source: Uint8Array }[],
+  parsed: PromiseSettledResult<ParsedMail>[],
+  validity: number,
+): Promise<PromiseSettledResult<string>[]> {
   const parent = raws.map((_, i) => i);
   const find = (i: number): number => parent[i] === i ? i : (parent[i] = find(parent[i]));
   const owner = new Map<string, number>();
