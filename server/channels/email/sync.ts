@@ -97,8 +97,8 @@ export async function syncWith(deps: Deps, conn: ConnectionRow, client: ImapFlow
 /**
  * Stores a chunk's mails in slices of SLICE, one slice after the other, so a burst never holds
  * the process: mailparser and the reads run on the main thread (≈ 3 ms of CPU a mail, and a
- * parse does not yield to the event loop), so each mail is parsed alone with a turn of the loop
- * after it, and a slice's messages go to the batcher together — a batch carries at most a slice
+ * parse does not yield to the event loop), so mails are parsed one by one with a turn of the loop
+ * every few ms (parseSlice), and a slice's messages go to the batcher together — a batch carries at most a slice
  * of mail, and other channels' messages that arrived meanwhile join it or the next one instead
  * of waiting behind the whole chunk. The next slice is parsed while this one is written (on the
  * ingest Worker, another core), but stored only after it. Outcomes come back in the chunk's order;
@@ -124,14 +124,25 @@ async function receiveChunk(
   return out;
 }
 
+/** Main-thread time the mailbox's parsing may hold the event loop before it turns (ms). */
+const BUDGET_MS = 8;
+
 /** One macrotask turn: the requests, timers and batches waiting on the event loop go first. */
 const turn = () => new Promise<void>((r) => setTimeout(r, 0));
 
-/** Parses each mail alone, a turn of the loop before each. */
+/**
+ * Parses the slice's mails one after the other, letting the event loop turn whenever they have
+ * held it for BUDGET_MS (a turn is a 0 ms timer, which the runtime clamps to a few ms: one per
+ * mail would cost more than the parse itself).
+ */
 async function parseSlice(raws: { source: Uint8Array }[]): Promise<PromiseSettledResult<ParsedMail>[]> {
   const parsed: PromiseSettledResult<ParsedMail>[] = [];
+  let since = -Infinity;
   for (const r of raws) {
-    await turn();
+    if (performance.now() - since >= BUDGET_MS) {
+      await turn();
+      since = performance.now();
+    }
     parsed.push(
       await parseMail(r.source).then(
         (value) => ({ status: "fulfilled", value }) as const,
