@@ -1,8 +1,8 @@
 /**
  * One pass over a connection's folder: every mail whose UID is above the watermark, oldest first,
- * in chunks; the chunk's mails enter the pipeline together (its batcher writes them in one group
- * commit) and only after they have all committed is the watermark (`email_last_uid`) moved to the
- * chunk's highest UID. A connection dropped mid-fetch loses nothing: the next pass fetches again
+ * in chunks, each stored in slices (receiveChunk: a burst never holds the other channels' ingest),
+ * and only after the chunk's mails have all committed is the watermark (`email_last_uid`) moved to
+ * the chunk's highest UID. A connection dropped mid-fetch loses nothing: the next pass fetches again
  * from the old watermark and Message-ID dedupe skips what was stored. A new UIDVALIDITY (the folder
  * was recreated) starts over from UID 1, dedupe again keeping it to new mail. One pass at a time per
  * connection in a process; the watcher (watcher.ts) holds the mailbox for the fleet.
