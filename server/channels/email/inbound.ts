@@ -85,6 +85,8 @@ export async function receiveParsed(
   conn: ConnectionRow,
   mail: ParsedMail,
   fallbackId: string,
+  /** Collects the addresses to remember instead of writing each alone (rememberEmails, by the caller). */
+  remember?: Set<string>,
 ): Promise<MailOutcome> {
   await loadSanitizer();
   const messageId = bareId(mail.messageId) ?? fallbackId;
@@ -136,17 +138,27 @@ export async function receiveParsed(
   for (const [i, file] of files.entries()) {
     await receiveInbound(deps, { ...base, externalId: `${wid}#${i + 1}`, body: "", media: file });
   }
-  if (number === address) await rememberEmail(deps, companyId, address);
+  if (number === address) {
+    if (remember) remember.add(address);
+    else await rememberEmails(deps, companyId, [address]);
+  }
   return "stored";
 }
 
-/** A contact first met by e-mail keeps the address as its e-mail too (the merge rule reads it). */
-async function rememberEmail(deps: Deps, companyId: number, address: string) {
-  await deps.database.write((tx) =>
-    tx.update(contacts).set({ email: address }).where(
-      and(eq(contacts.companyId, companyId), eq(contacts.number, address), isNull(contacts.email)),
-    )
-  );
+/**
+ * A contact first met by e-mail keeps the address as its e-mail too (the merge rule reads it):
+ * one short write for all of them.
+ */
+export async function rememberEmails(deps: Deps, companyId: number, addresses: Iterable<string>) {
+  const list = [...addresses];
+  if (!list.length) return;
+  await deps.database.write(async (tx) => {
+    for (const address of list) {
+      await tx.update(contacts).set({ email: address }).where(
+        and(eq(contacts.companyId, companyId), eq(contacts.number, address), isNull(contacts.email)),
+      );
+    }
+  });
 }
 
 function ignore(conn: ConnectionRow, id: string, reason: string): MailOutcome {
