@@ -76,6 +76,20 @@ async function contract(t: Deno.TestContext, s: Storage) {
     assert.equal(await s.stat("media/company7/small/broken.bin"), null);
   });
 
+  await t.step(`${s.kind}: putFile moves a local file in whole, and the local file is gone`, async () => {
+    const dir = await Deno.makeTempDir({ prefix: "storage-putfile-" });
+    try {
+      await Deno.writeFile(`${dir}/.partial-x.db`, pattern(3 * MiB));
+      const info = await s.putFile("backups/x.db", `${dir}/.partial-x.db`);
+      assert.equal(info.size, 3 * MiB);
+      assert.equal(await Deno.stat(`${dir}/.partial-x.db`).catch(() => null), null);
+      assert.equal(await checkPattern((await s.get("backups/x.db"))!.body), 3 * MiB);
+      await s.delete("backups/x.db");
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  });
+
   await t.step(`${s.kind}: list a folder, delete one, delete a folder`, async () => {
     await s.put("media/company70/y.txt", "not company 7's");
     const keys = async (p: string) => (await Array.fromAsync(s.list(p))).map((o) => o.key).sort();

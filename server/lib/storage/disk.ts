@@ -65,6 +65,21 @@ export function createDiskStorage(root: string): Storage {
       const s = await Deno.stat(path);
       return { size: s.size, contentType: opts.contentType || typeOf(key) };
     },
+    async putFile(key, path, opts = {}) {
+      const target = abs(key);
+      await Deno.mkdir(target.slice(0, target.lastIndexOf("/")), { recursive: true });
+      try {
+        await Deno.rename(path, target);
+      } catch (err) {
+        // Another file system (a scratch folder elsewhere): copied whole, then the source goes.
+        if (!(err instanceof Error && /cross-device|EXDEV/i.test(err.message))) throw err;
+        const file = await Deno.open(path, { read: true });
+        await this.put(key, file.readable, opts);
+        await Deno.remove(path);
+      }
+      const s = await Deno.stat(target);
+      return { size: s.size, contentType: opts.contentType || typeOf(key) };
+    },
     async get(key) {
       const found = await info(key);
       if (!found) return null;

@@ -224,6 +224,12 @@ export function createS3Storage(o: S3Options): Storage {
         reader.releaseLock();
       }
     },
+    async putFile(key, path, opts = {}) {
+      const file = await Deno.open(path, { read: true });
+      const info = await storage.put(key, file.readable, opts);
+      await Deno.remove(path);
+      return info;
+    },
     async get(key) {
       const res = await call("GET", url(key), { ok: [404] });
       if (res.status === 404 || !res.body) {

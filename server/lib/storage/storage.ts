@@ -1,6 +1,6 @@
 /**
- * Where the product keeps its files (media, uploads, branding, certificates, and later backups and
- * exports): one small interface with two backends, so nothing above it knows whether a file is on
+ * Where the product keeps its files (media, uploads, branding, certificates, database backups and
+ * export zips): one small interface with two backends, so nothing above it knows whether a file is on
  * this machine's disk (the default, one instance) or in an S3-compatible bucket that every instance
  * of a fleet shares (`STORAGE_URL=s3://…`). Keys are "/"-separated paths such as
  * `media/company3/messages/…`; on disk they are paths under DATA_DIR, so the layout of a single

@@ -15,6 +15,11 @@ export type Storage = {
   get(key: string): Promise<(ObjectInfo & { body: ReadableStream<Uint8Array> }) | null>;
   /** A small file's bytes (attachments handed to a provider, a certificate); null when there is none. */
   bytes(key: string): Promise<Uint8Array<ArrayBuffer> | null>;
+  /**
+   * Moves a finished local file in under `key` (a database backup written by SQLite, which needs a
+   * path): on disk a rename when it can, in a bucket a streamed upload; the local file is gone after.
+   */
+  putFile(key: string, path: string, opts?: { contentType?: string }): Promise<ObjectInfo>;
   stat(key: string): Promise<ObjectInfo | null>;
   /** Removes a file; a missing one is not an error. */
   delete(key: string): Promise<void>;
