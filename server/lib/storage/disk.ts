@@ -6,6 +6,7 @@
  */
 import { getMimeType } from "hono/utils/mime";
 import { checkKey, checkPrefix, readAll } from "./keys.ts";
+import { resolveRange } from "./range.ts";
 import type { ObjectInfo, PutBody, Storage } from "./types.ts";
 
 const typeOf = (key: string) => getMimeType(key) ?? "application/octet-stream";
@@ -14,6 +15,33 @@ function toStream(body: PutBody): ReadableStream<Uint8Array> {
   if (body instanceof ReadableStream) return body;
   if (body instanceof Blob) return body.stream();
   return new Blob([typeof body === "string" ? body : body as Uint8Array<ArrayBuffer>]).stream();
+}
+
+/** `length` bytes of an open file from where it stands, read as asked; the file is closed at the end. */
+function slice(file: Deno.FsFile, length: number): ReadableStream<Uint8Array> {
+  let left = length;
+  const done = () => {
+    try {
+      file.close();
+    } catch { /* closed */ }
+  };
+  return new ReadableStream({
+    async pull(ctl) {
+      if (left <= 0) {
+        done();
+        return ctl.close();
+      }
+      const buf = new Uint8Array(Math.min(64 * 1024, left));
+      const n = await file.read(buf);
+      if (n === null) {
+        done();
+        return ctl.close();
+      }
+      left -= n;
+      ctl.enqueue(buf.subarray(0, n));
+    },
+    cancel: done,
+  });
 }
 
 export function createDiskStorage(root: string): Storage {
@@ -80,14 +108,19 @@ export function createDiskStorage(root: string): Storage {
       const s = await Deno.stat(target);
       return { size: s.size, contentType: opts.contentType || typeOf(key) };
     },
-    async get(key) {
+    async get(key, opts = {}) {
       const found = await info(key);
       if (!found) return null;
+      const range = opts.range ? resolveRange(opts.range, found.size) : undefined;
+      if (range === "unsatisfiable") return { ...found, range, body: new Blob([]).stream() };
       const file = await Deno.open(abs(key), { read: true }).catch((err) => {
         if (err instanceof Deno.errors.NotFound) return null;
         throw err;
       });
-      return file ? { ...found, body: file.readable } : null;
+      if (!file) return null;
+      if (!range) return { ...found, body: file.readable };
+      await file.seek(range.start, Deno.SeekMode.Start);
+      return { ...found, range, body: slice(file, range.end - range.start + 1) };
     },
     async bytes(key) {
       const got = await this.get(key);

@@ -10,7 +10,8 @@ import { createDiskStorage } from "./disk.ts";
 import { createS3Storage, parseStorageUrl } from "./s3.ts";
 import type { Storage } from "./types.ts";
 
-export type { ObjectInfo, PutBody, Storage } from "./types.ts";
+export type { ObjectBody, ObjectInfo, PutBody, Storage } from "./types.ts";
+export type { ByteRange, ResolvedRange } from "./range.ts";
 
 /** `STORAGE_URL` absent or `file:` → DATA_DIR on this disk; `s3://…` → a bucket (see s3.ts). */
 export function createStorage(config: {

@@ -1,5 +1,12 @@
 /** The storage interface (storage.ts says why there is one); its two backends implement it. */
+import type { ByteRange, ResolvedRange } from "./range.ts";
+
 export type ObjectInfo = { size: number; contentType: string };
+/**
+ * A file being read: `size` is the whole file's; with a range asked, `range` says which bytes the body
+ * holds, or "unsatisfiable" (then the body is empty).
+ */
+export type ObjectBody = ObjectInfo & { body: ReadableStream<Uint8Array>; range?: ResolvedRange };
 
 export type PutBody = ReadableStream<Uint8Array> | Blob | Uint8Array | string;
 
@@ -11,8 +18,8 @@ export type Storage = {
    * object; without it the type comes from the key's extension.
    */
   put(key: string, body: PutBody, opts?: { contentType?: string }): Promise<ObjectInfo>;
-  /** A file's body as a stream, with its size and type; null when there is none. */
-  get(key: string): Promise<(ObjectInfo & { body: ReadableStream<Uint8Array> }) | null>;
+  /** A file's body as a stream (or the bytes of `range`), with its size and type; null when there is none. */
+  get(key: string, opts?: { range?: ByteRange }): Promise<ObjectBody | null>;
   /** A small file's bytes (attachments handed to a provider, a certificate); null when there is none. */
   bytes(key: string): Promise<Uint8Array<ArrayBuffer> | null>;
   /**
