@@ -13,6 +13,7 @@ import { pollTelegram } from "./channels/telegram/polling.ts";
 import { purgeWebhookLog } from "./webhooks/purge.ts";
 import { scheduledBackup } from "./backups/backup.ts";
 import { runRetention } from "./retention/run.ts";
+import { sweepOrphans } from "./retention/orphans.ts";
 
 export const JOBS: JobDef[] = [
   { name: "auth.purge_expired", pattern: "17 * * * *", run: purgeExpiredAuth },
@@ -37,6 +38,12 @@ export const JOBS: JobDef[] = [
     name: "retention.run",
     pattern: "37 2 * * *",
     run: async (deps, now) => void await runRetention(deps, now),
+  },
+  // Stored files no row names, past a grace period; once a day across instances (a lease per day).
+  {
+    name: "retention.orphans",
+    pattern: "47 3 * * *",
+    run: async (deps, now) => void await sweepOrphans(deps, now),
   },
   // Only with TELEGRAM_UPDATES=polling; otherwise a no-op.
   { name: "telegram.poll", pattern: "*/2 * * * * *", run: (deps) => pollTelegram(deps) },

@@ -7,7 +7,7 @@
 import { getMimeType } from "hono/utils/mime";
 import { checkKey, checkPrefix, readAll } from "./keys.ts";
 import { resolveRange } from "./range.ts";
-import type { ObjectInfo, PutBody, Storage } from "./types.ts";
+import type { ListedObject, ObjectInfo, PutBody, Storage } from "./types.ts";
 
 const typeOf = (key: string) => getMimeType(key) ?? "application/octet-stream";
 
@@ -57,7 +57,7 @@ export function createDiskStorage(root: string): Storage {
     }
   }
 
-  async function* walk(dir: string, rel: string): AsyncIterable<{ key: string; size: number }> {
+  async function* walk(dir: string, rel: string): AsyncIterable<ListedObject> {
     let entries: Deno.DirEntry[];
     try {
       entries = await Array.fromAsync(Deno.readDir(dir));
@@ -70,7 +70,7 @@ export function createDiskStorage(root: string): Storage {
       if (e.isDirectory) yield* walk(`${dir}/${e.name}`, `${rel}${e.name}/`);
       else if (e.isFile) {
         const s = await Deno.stat(`${dir}/${e.name}`).catch(() => null);
-        if (s) yield { key: `${rel}${e.name}`, size: s.size };
+        if (s) yield { key: `${rel}${e.name}`, size: s.size, modifiedAt: s.mtime ?? undefined };
       }
     }
   }

@@ -18,7 +18,7 @@ import { AwsClient } from "aws4fetch";
 import { getMimeType } from "hono/utils/mime";
 import { checkKey, checkPrefix, readAll } from "./keys.ts";
 import { rangeHeader, resolveRange, trimStream } from "./range.ts";
-import type { ObjectInfo, PutBody, Storage } from "./types.ts";
+import type { ListedObject, ObjectInfo, PutBody, Storage } from "./types.ts";
 
 export type S3Options = {
   bucket: string;
@@ -175,7 +175,7 @@ export function createS3Storage(o: S3Options): Storage {
     }
   }
 
-  async function* listFrom(prefix: string): AsyncIterable<{ key: string; size: number }> {
+  async function* listFrom(prefix: string): AsyncIterable<ListedObject> {
     let token = "";
     for (;;) {
       const q = `list-type=2&prefix=${enc(o.prefix + prefix)}${
@@ -185,7 +185,12 @@ export function createS3Storage(o: S3Options): Storage {
       for (const m of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
         const key = unxml(tag(m[1], "Key") ?? "");
         if (key.startsWith(o.prefix)) {
-          yield { key: key.slice(o.prefix.length), size: Number(tag(m[1], "Size") ?? 0) };
+          const modified = tag(m[1], "LastModified");
+          yield {
+            key: key.slice(o.prefix.length),
+            size: Number(tag(m[1], "Size") ?? 0),
+            modifiedAt: modified ? new Date(modified) : undefined,
+          };
         }
       }
       token = tag(xml, "IsTruncated") === "true" ? unxml(tag(xml, "NextContinuationToken") ?? "") : "";

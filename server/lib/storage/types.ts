@@ -8,6 +8,9 @@ export type ObjectInfo = { size: number; contentType: string };
  */
 export type ObjectBody = ObjectInfo & { body: ReadableStream<Uint8Array>; range?: ResolvedRange };
 
+/** A listed file; `modifiedAt` when the backend knows it (disk mtime, the bucket's LastModified). */
+export type ListedObject = { key: string; size: number; modifiedAt?: Date };
+
 export type PutBody = ReadableStream<Uint8Array> | Blob | Uint8Array | string;
 
 export type Storage = {
@@ -31,7 +34,7 @@ export type Storage = {
   /** Removes a file; a missing one is not an error. */
   delete(key: string): Promise<void>;
   /** Every file whose key starts with `prefix` (a folder: ends with "/"), in no promised order. */
-  list(prefix: string): AsyncIterable<{ key: string; size: number }>;
+  list(prefix: string): AsyncIterable<ListedObject>;
   /** Removes every file under the folder `prefix`; returns how many went. */
   deletePrefix(prefix: string): Promise<number>;
 };
