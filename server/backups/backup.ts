@@ -72,6 +72,19 @@ export function backupSource(deps: Deps): string | null {
   return deps.database.local?.path ?? null;
 }
 
+/**
+ * Where the copy is made before it goes to the storage: DATA_DIR, or BACKUP_SCRATCH_DIR (e.g. a
+ * tmpfs such as /dev/shm, sized for the database). `VACUUM INTO` writes the whole database in
+ * seconds; on DATA_DIR's file system that is a burst of dirty pages, and Linux throttles every
+ * writer of a disk past its dirty limits — the database's WAL appends included. A copy made in
+ * memory is moved to a bucket by the network and to DATA_DIR by a paced copy (disk.ts). Not the
+ * default: a container's /dev/shm is often 64 MB, and on this machine the measurements did not
+ * separate the two (bench/README.md "Backup pause").
+ */
+function scratchDir(deps: Deps): string {
+  return deps.config.backups.scratchDir ?? deps.config.dataDir;
+}
+
 /** One backup at a time per process: a second call joins the running one. */
 const running = new WeakMap<Deps, Promise<BackupResult>>();
 export type BackupResult = { name: string; size: number; ms: number; removed: string[] };
@@ -88,7 +101,7 @@ async function backupOnce(deps: Deps, now: Date): Promise<BackupResult> {
   const source = backupSource(deps);
   if (!source) throw new AppError("ERR_CONFLICT", { message: "backups need a local database file" });
   const name = backupName(now);
-  const scratch = await scratchPath(deps.config.dataDir, "backups", name);
+  const scratch = await scratchPath(scratchDir(deps), "backups", name);
   let size: number;
   let reply: { ms: number };
   try {

@@ -20,12 +20,12 @@ function checkName(name: string): string {
 const keyOf = (kind: ArtifactKind, name: string) => `${kind}/${checkName(name)}`;
 
 /**
- * A local path to build `name` in before `storeArtifactFile` moves it in: under
- * DATA_DIR/<kind>/, named with a leading dot so the disk storage never lists it.
+ * A local path to build `name` in before `storeArtifactFile` moves it in: under `<dir>/<kind>/`
+ * (DATA_DIR or a scratch folder), named with a leading dot so the disk storage never lists it.
  */
-export async function scratchPath(dataDir: string, kind: ArtifactKind, name: string): Promise<string> {
-  await Deno.mkdir(`${dataDir}/${kind}`, { recursive: true });
-  const path = `${dataDir}/${kind}/.partial-${checkName(name)}`;
+export async function scratchPath(dir: string, kind: ArtifactKind, name: string): Promise<string> {
+  await Deno.mkdir(`${dir}/${kind}`, { recursive: true });
+  const path = `${dir}/${kind}/.partial-${checkName(name)}`;
   await Deno.remove(path).catch(() => undefined);
   return path;
 }

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import Database from "libsql";
-import { backupName, backupsToKeep, backupTime, pruneBackups } from "@/backups/backup.ts";
+import { backupName, backupsToKeep, backupTime, pruneBackups, runBackup } from "@/backups/backup.ts";
 import { downloadArtifact, listArtifacts, storeArtifact } from "@/lib/artifacts.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { assertAllNeedAuth, createTenant } from "../_helpers/tenant.ts";
@@ -102,5 +102,28 @@ Deno.test("[backups] operator routes", async (t) => {
     });
   } finally {
     await app.close();
+  }
+});
+
+Deno.test("[backups] made in a scratch folder on another file system, moved to the storage", async () => {
+  // /dev/shm is a tmpfs here (the data folder is not): on disk the move is the paced copy.
+  const scratch = await Deno.makeTempDir({ dir: "/dev/shm", prefix: "atende-scratch-" }).catch(() =>
+    Deno.makeTempDir({ prefix: "atende-scratch-" })
+  );
+  const app = await createTestApp({ scheduler: false, env: { BACKUP_SCRATCH_DIR: scratch } });
+  try {
+    const made = await runBackup(app.deps);
+    assert.deepEqual([...Deno.readDirSync(`${scratch}/backups`)], [], "nothing left in the scratch folder");
+    const listed = await listArtifacts(app.deps.storage, "backups");
+    assert.deepEqual(listed, [{ name: made.name, size: made.size }]);
+    const local = `${app.dataDir}/check.db`;
+    assert.ok(await downloadArtifact(app.deps.storage, "backups", made.name, local));
+    const copy = new Database(local, { readonly: true });
+    const [check] = copy.prepare("PRAGMA quick_check").all() as { quick_check: string }[];
+    copy.close();
+    assert.equal(check.quick_check, "ok");
+  } finally {
+    await app.close();
+    await Deno.remove(scratch, { recursive: true });
   }
 });
