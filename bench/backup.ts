@@ -131,6 +131,6 @@ if (b) console.log(`backup ${b.name}: ${(b.size / 2 ** 20).toFixed(0)} MiB in ${
 await deps.database.write((tx) =>
   tx.delete(messages).where(and(eq(messages.companyId, companyId), like(messages.wid, "bench-backup-%")))
 );
-if (b) await removeArtifact(dataDir, "backups", b.name);
+if (b) await removeArtifact(deps.storage, "backups", b.name);
 await closeDeps(deps);
 if (fresh) await Deno.remove(dataDir, { recursive: true });

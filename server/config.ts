@@ -88,9 +88,11 @@ export type Config = {
   vapid: { publicKey?: string; privateKey?: string; subject: string };
   /**
    * Scheduled backups of an embedded database (server/backups): BACKUPS=off turns them off;
-   * BACKUP_KEEP_HOURS hourly ones and BACKUP_KEEP_DAYS daily ones are kept.
+   * BACKUP_KEEP_HOURS hourly ones and BACKUP_KEEP_DAYS daily ones are kept. BACKUP_SCRATCH_DIR: where
+   * the copy is made before it goes to the storage (default DATA_DIR; server/backups/backup.ts says
+   * when a tmpfs helps).
    */
-  backups: { enabled: boolean; keepHours: number; keepDays: number };
+  backups: { enabled: boolean; keepHours: number; keepDays: number; scratchDir?: string };
 };
 
 const envSchema = z.object({
@@ -153,6 +155,7 @@ const envSchema = z.object({
   BACKUPS: z.enum(["on", "off"]).default("on"),
   BACKUP_KEEP_HOURS: z.coerce.number().int().min(0).default(24),
   BACKUP_KEEP_DAYS: z.coerce.number().int().min(0).default(30),
+  BACKUP_SCRATCH_DIR: z.string().optional(),
 });
 
 /** Reads the environment; generates and keeps APP_SECRET under DATA_DIR when absent. */
@@ -218,7 +221,12 @@ export async function loadConfig(
       privateKey: e.VAPID_PRIVATE_KEY,
       subject: e.VAPID_SUBJECT ?? `mailto:${e.ADMIN_EMAIL.toLowerCase()}`,
     },
-    backups: { enabled: e.BACKUPS === "on", keepHours: e.BACKUP_KEEP_HOURS, keepDays: e.BACKUP_KEEP_DAYS },
+    backups: {
+      enabled: e.BACKUPS === "on",
+      keepHours: e.BACKUP_KEEP_HOURS,
+      keepDays: e.BACKUP_KEEP_DAYS,
+      scratchDir: e.BACKUP_SCRATCH_DIR || undefined,
+    },
   };
 }
 

@@ -14,6 +14,7 @@ import { purgeWebhookLog } from "./webhooks/purge.ts";
 import { scheduledBackup } from "./backups/backup.ts";
 import { runRetention } from "./retention/run.ts";
 import { advanceRollups, buildAllRollups } from "./dashboard/rollup_build.ts";
+import { sweepOrphans } from "./retention/orphans.ts";
 
 export const JOBS: JobDef[] = [
   { name: "auth.purge_expired", pattern: "17 * * * *", run: purgeExpiredAuth },
@@ -43,6 +44,12 @@ export const JOBS: JobDef[] = [
   // announced); every 10 minutes the companies that have one roll the days that ended.
   { name: "dashboard.rollups", pattern: "17 3 * * *", run: (deps, now) => buildAllRollups(deps, now) },
   { name: "dashboard.rollups_advance", pattern: "*/10 * * * *", run: advanceRollups },
+  // Stored files no row names, past a grace period; once a day across instances (a lease per day).
+  {
+    name: "retention.orphans",
+    pattern: "47 3 * * *",
+    run: async (deps, now) => void await sweepOrphans(deps, now),
+  },
   // Only with TELEGRAM_UPDATES=polling; otherwise a no-op.
   { name: "telegram.poll", pattern: "*/2 * * * * *", run: (deps) => pollTelegram(deps) },
 ];

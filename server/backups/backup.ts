@@ -1,13 +1,20 @@
 /**
  * Online backups of the embedded database (a local `file:` URL): a copy made by a Worker
- * (db/backup_worker.ts, `VACUUM INTO` on its own connection) into the artifact store, then the old
+ * (db/backup_worker.ts, `VACUUM INTO` on its own connection) into a local scratch file, moved onto
+ * the storage (server/lib/artifacts.ts: DATA_DIR or the fleet's bucket), then the old
  * ones thinned out — one an hour for BACKUP_KEEP_HOURS, one a day for BACKUP_KEEP_DAYS. The job
  * `backups.run` runs hourly on the scheduler lease holder only; a libSQL server or Turso keeps its
  * own history (README), so there the job does nothing.
  */
 import type { Deps } from "../deps.ts";
 import { AppError } from "../lib/errors.ts";
-import { type Artifact, artifactWriter, listArtifacts, removeArtifact } from "../lib/artifacts.ts";
+import {
+  type Artifact,
+  listArtifacts,
+  removeArtifact,
+  scratchPath,
+  storeArtifactFile,
+} from "../lib/artifacts.ts";
 import type { BackupReply, BackupRequest } from "@db/backup_worker.ts";
 
 export const BACKUP_JOB = "backups.run";
@@ -57,12 +64,25 @@ export function backupsToKeep(names: string[], now: Date, keepHours: number, kee
 }
 
 export async function listBackups(deps: Deps): Promise<Artifact[]> {
-  return (await listArtifacts(deps.config.dataDir, "backups")).filter((a) => NAME.test(a.name)).reverse();
+  return (await listArtifacts(deps.storage, "backups")).filter((a) => NAME.test(a.name)).reverse();
 }
 
 /** The local database file, or null when the database is a libSQL server or in memory. */
 export function backupSource(deps: Deps): string | null {
   return deps.database.local?.path ?? null;
+}
+
+/**
+ * Where the copy is made before it goes to the storage: DATA_DIR, or BACKUP_SCRATCH_DIR (e.g. a
+ * tmpfs such as /dev/shm, sized for the database). `VACUUM INTO` writes the whole database in
+ * seconds; on DATA_DIR's file system that is a burst of dirty pages, and Linux throttles every
+ * writer of a disk past its dirty limits — the database's WAL appends included. A copy made in
+ * memory is moved to a bucket by the network and to DATA_DIR by a paced copy (disk.ts). Not the
+ * default: a container's /dev/shm is often 64 MB, and on this machine the measurements did not
+ * separate the two (bench/README.md "Backup pause").
+ */
+function scratchDir(deps: Deps): string {
+  return deps.config.backups.scratchDir ?? deps.config.dataDir;
 }
 
 /** One backup at a time per process: a second call joins the running one. */
@@ -81,14 +101,16 @@ async function backupOnce(deps: Deps, now: Date): Promise<BackupResult> {
   const source = backupSource(deps);
   if (!source) throw new AppError("ERR_CONFLICT", { message: "backups need a local database file" });
   const name = backupName(now);
-  const out = await artifactWriter(deps.config.dataDir, "backups", name);
-  const reply = await copyInWorker({ source, target: out.path }).catch(async (err) => {
-    await out.discard();
-    throw err;
-  });
-  await out.commit();
+  const scratch = await scratchPath(scratchDir(deps), "backups", name);
+  let size: number;
+  let reply: { ms: number };
+  try {
+    reply = await copyInWorker({ source, target: scratch });
+    size = await storeArtifactFile(deps.storage, "backups", name, scratch);
+  } finally {
+    await Deno.remove(scratch).catch(() => undefined);
+  }
   const removed = await pruneBackups(deps, now);
-  const size = (await Deno.stat(`${deps.config.dataDir}/backups/${name}`)).size;
   return { name, size, ms: Math.round(reply.ms), removed };
 }
 
@@ -97,7 +119,7 @@ export async function pruneBackups(deps: Deps, now = deps.clock.now()): Promise<
   const names = (await listBackups(deps)).map((b) => b.name);
   const keep = backupsToKeep(names, now, deps.config.backups.keepHours, deps.config.backups.keepDays);
   const drop = names.filter((n) => !keep.has(n));
-  for (const n of drop) await removeArtifact(deps.config.dataDir, "backups", n);
+  for (const n of drop) await removeArtifact(deps.storage, "backups", n);
   return drop;
 }
 

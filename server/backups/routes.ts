@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../lib/context.ts";
 import { superOnly } from "../auth/super_only.ts";
 import { auditNow } from "../audit/audit.ts";
-import { backupSource, listBackups, runBackup } from "./backup.ts";
+import { backupSource, backupTime, listBackups, runBackup } from "./backup.ts";
 
 export const backupsRoutes = new Hono<AppEnv>()
   .get("/backups", superOnly, async (c) => {
@@ -16,7 +16,7 @@ export const backupsRoutes = new Hono<AppEnv>()
       backups: list.map((b) => ({
         name: b.name,
         size: b.size,
-        createdAt: b.modifiedAt?.toISOString() ?? null,
+        createdAt: backupTime(b.name)?.toISOString() ?? null,
       })),
     });
   })

@@ -3,7 +3,8 @@
  * every dataset as `data/<table>.json` and `data/<table>.csv`, and the company's media files under
  * `media/`. Rows are read in keyset batches of 500 on the reader connection (never the writer)
  * and files are streamed in chunks, so neither a big table nor a big file is held in memory; the
- * zip (fflate, streaming) goes to the artifact store. Progress (rows and files written, of the
+ * zip (fflate, streaming) is streamed onto the storage (server/lib/artifacts.ts), each chunk awaited
+ * by the upload before the next batch is read. Progress (rows and files written, of the
  * total counted first) is kept on the export's row. Safe to run twice: a re-run starts the file over.
  */
 import { eq, sql } from "drizzle-orm";
@@ -11,7 +12,7 @@ import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { companies, companyExports } from "@db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { registerQueuedJob } from "../jobs/queue.ts";
-import { artifactWriter } from "../lib/artifacts.ts";
+import { storeArtifact } from "../lib/artifacts.ts";
 import { cleanRow, csvField, type Dataset, DATASETS } from "./datasets.ts";
 
 export const EXPORT_JOB = "exports.company";
@@ -70,8 +71,12 @@ export async function buildExport(deps: Deps, exportId: number): Promise<void> {
   await report(true);
 
   const name = exportFileName(companyId, exportId);
-  const out = await artifactWriter(deps.config.dataDir, "exports", name);
-  const file = await Deno.open(out.path, { write: true, create: true, truncate: true });
+  // The zip's chunks go through a pipe the storage reads as it uploads: `flush` waits for room,
+  // so at most a chunk or two (and the bucket's one part) is in memory.
+  const pipe = new TransformStream<Uint8Array, Uint8Array>();
+  const writer = pipe.writable.getWriter();
+  const stored = storeArtifact(deps.storage, "exports", name, pipe.readable, "application/zip");
+  stored.catch(() => undefined); // awaited below; a failure also errors the writer
   let pending: Uint8Array[] = [];
   let failure: Error | null = null;
   const zip = new Zip((err, chunk) => {
@@ -82,11 +87,9 @@ export async function buildExport(deps: Deps, exportId: number): Promise<void> {
     if (failure) throw failure;
     const chunks = pending;
     pending = [];
-    for (const c of chunks) {
-      let off = 0;
-      while (off < c.length) off += await file.write(c.subarray(off));
-    }
+    for (const c of chunks) await writer.write(c);
   };
+  let size: number;
   try {
     const manifest = {
       company: { id: company.id, name: company.name },
@@ -149,16 +152,14 @@ export async function buildExport(deps: Deps, exportId: number): Promise<void> {
     }
     zip.end();
     await flush();
-    file.close();
-    await out.commit();
+    await writer.close();
+    size = await stored;
   } catch (err) {
-    try {
-      file.close();
-    } catch { /* closed */ }
-    await out.discard();
+    // Aborting the pipe fails the upload, which keeps nothing (disk: no rename; bucket: aborted).
+    await writer.abort(err).catch(() => undefined);
+    await stored.catch(() => undefined);
     throw err;
   }
-  const size = (await Deno.stat(`${deps.config.dataDir}/exports/${name}`)).size;
   const at = deps.clock.now().toISOString();
   await deps.database.write((tx) =>
     tx.update(companyExports).set({

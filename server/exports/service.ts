@@ -107,7 +107,7 @@ export async function openExport(
   }
   const [row] = await deps.db.select().from(companyExports).where(eq(companyExports.id, id));
   if (!row || row.status !== "done" || !row.fileName) throw new AppError("ERR_NOT_FOUND");
-  const file = await openArtifact(deps.config.dataDir, "exports", row.fileName);
+  const file = await openArtifact(deps.storage, "exports", row.fileName);
   if (!file) throw new AppError("ERR_NOT_FOUND");
   return { ...file, name: `export-${row.companyId}-${row.createdAt.slice(0, 10)}.zip` };
 }
@@ -118,7 +118,7 @@ export async function expireExports(deps: Deps, now = deps.clock.now()): Promise
   const old = await deps.db.select().from(companyExports)
     .where(and(eq(companyExports.status, "done"), lt(companyExports.finishedAt, before)));
   for (const r of old) {
-    if (r.fileName) await removeArtifact(deps.config.dataDir, "exports", r.fileName);
+    if (r.fileName) await removeArtifact(deps.storage, "exports", r.fileName);
     await deps.database.write((tx) =>
       tx.update(companyExports).set({ status: "expired", fileName: null }).where(eq(companyExports.id, r.id))
     );
@@ -128,9 +128,9 @@ export async function expireExports(deps: Deps, now = deps.clock.now()): Promise
 
 /** Every export file of a company (its purge). */
 export async function removeCompanyExports(deps: Deps, companyId: number): Promise<void> {
-  for (const a of await listArtifacts(deps.config.dataDir, "exports")) {
+  for (const a of await listArtifacts(deps.storage, "exports")) {
     if (a.name.startsWith(`company${companyId}-`)) {
-      await removeArtifact(deps.config.dataDir, "exports", a.name);
+      await removeArtifact(deps.storage, "exports", a.name);
     }
   }
 }

@@ -1,81 +1,89 @@
 /**
  * Where generated files that outlive a request are kept: database backups and company export
- * zips. Today they are plain files under DATA_DIR/<kind>/; this module is the one place that
- * knows it, so moving them onto the storage interface (local disk or an S3-compatible bucket)
- * changes these functions and nothing that calls them.
+ * zips, on the storage (`deps.storage`: DATA_DIR on this disk, or the fleet's bucket) under
+ * `backups/<name>` and `exports/<name>` — on disk the folders they always had. Every write is whole
+ * or nothing (the storage's promise), so a listed artifact is a finished one. SQLite writes a backup
+ * to a path, not a stream: that file is made in a local scratch folder and then moved in.
  */
+import type { Storage } from "./storage/storage.ts";
+
 export type ArtifactKind = "backups" | "exports";
-export type Artifact = { name: string; size: number; modifiedAt: Date | null };
+export type Artifact = { name: string; size: number };
 
 const SAFE = /^[a-zA-Z0-9._-]+$/;
-
-function dir(dataDir: string, kind: ArtifactKind): string {
-  return `${dataDir}/${kind}`;
-}
 
 function checkName(name: string): string {
   if (!SAFE.test(name) || name.startsWith(".")) throw new Error(`bad artifact name: ${name}`);
   return name;
 }
 
+const keyOf = (kind: ArtifactKind, name: string) => `${kind}/${checkName(name)}`;
+
 /**
- * A local path to write `name` into; `commit` makes it visible (a rename, so a half-written file
- * is never listed or served), `discard` drops it.
+ * A local path to build `name` in before `storeArtifactFile` moves it in: under `<dir>/<kind>/`
+ * (DATA_DIR or a scratch folder), named with a leading dot so the disk storage never lists it.
  */
-export async function artifactWriter(
-  dataDir: string,
-  kind: ArtifactKind,
-  name: string,
-): Promise<{ path: string; commit(): Promise<void>; discard(): Promise<void> }> {
-  await Deno.mkdir(dir(dataDir, kind), { recursive: true });
-  const final = `${dir(dataDir, kind)}/${checkName(name)}`;
-  const path = `${dir(dataDir, kind)}/.partial-${name}`;
+export async function scratchPath(dir: string, kind: ArtifactKind, name: string): Promise<string> {
+  await Deno.mkdir(`${dir}/${kind}`, { recursive: true });
+  const path = `${dir}/${kind}/.partial-${checkName(name)}`;
   await Deno.remove(path).catch(() => undefined);
-  return {
-    path,
-    commit: () => Deno.rename(path, final),
-    discard: () => Deno.remove(path).catch(() => undefined),
-  };
+  return path;
 }
 
-/** Finished artifacts of a kind, newest name last (names start with a UTC time stamp or an id). */
-export async function listArtifacts(dataDir: string, kind: ArtifactKind): Promise<Artifact[]> {
+/** Moves a finished local file in as the artifact (the local file is gone after); its size. */
+export async function storeArtifactFile(
+  storage: Storage,
+  kind: ArtifactKind,
+  name: string,
+  path: string,
+): Promise<number> {
+  return (await storage.putFile(keyOf(kind, name), path)).size;
+}
+
+/** Writes the artifact from a stream (nothing is kept when the stream fails); its size. */
+export async function storeArtifact(
+  storage: Storage,
+  kind: ArtifactKind,
+  name: string,
+  body: ReadableStream<Uint8Array>,
+  contentType?: string,
+): Promise<number> {
+  return (await storage.put(keyOf(kind, name), body, { contentType })).size;
+}
+
+/** Finished artifacts of a kind, by name (names start with a UTC time stamp or an id). */
+export async function listArtifacts(storage: Storage, kind: ArtifactKind): Promise<Artifact[]> {
   const out: Artifact[] = [];
-  try {
-    for await (const e of Deno.readDir(dir(dataDir, kind))) {
-      if (!e.isFile || e.name.startsWith(".")) continue;
-      const st = await Deno.stat(`${dir(dataDir, kind)}/${e.name}`).catch(() => null);
-      if (st) out.push({ name: e.name, size: st.size, modifiedAt: st.mtime });
-    }
-  } catch (err) {
-    if (!(err instanceof Deno.errors.NotFound)) throw err;
+  for await (const f of storage.list(`${kind}/`)) {
+    const name = f.key.slice(kind.length + 1);
+    if (SAFE.test(name) && !name.startsWith(".")) out.push({ name, size: f.size });
   }
   return out.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 }
 
 /** The artifact as a stream and its size, or null when it is gone. */
 export async function openArtifact(
-  dataDir: string,
+  storage: Storage,
   kind: ArtifactKind,
   name: string,
 ): Promise<{ stream: ReadableStream<Uint8Array>; size: number } | null> {
-  try {
-    const f = await Deno.open(`${dir(dataDir, kind)}/${checkName(name)}`, { read: true });
-    const { size } = await f.stat();
-    return { stream: f.readable, size };
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return null;
-    throw err;
-  }
+  const got = await storage.get(keyOf(kind, name));
+  return got ? { stream: got.body, size: got.size } : null;
 }
 
-/** A local file path of a finished artifact (the restore tool copies it into place). */
-export function artifactLocalPath(dataDir: string, kind: ArtifactKind, name: string): string {
-  return `${dir(dataDir, kind)}/${checkName(name)}`;
+/** Copies the artifact to a local file (the restore tool), streamed; false when there is none. */
+export async function downloadArtifact(
+  storage: Storage,
+  kind: ArtifactKind,
+  name: string,
+  path: string,
+): Promise<boolean> {
+  const got = await storage.get(keyOf(kind, name));
+  if (!got) return false;
+  await Deno.writeFile(path, got.body, { mode: 0o600 });
+  return true;
 }
 
-export async function removeArtifact(dataDir: string, kind: ArtifactKind, name: string): Promise<void> {
-  await Deno.remove(`${dir(dataDir, kind)}/${checkName(name)}`).catch((err) => {
-    if (!(err instanceof Deno.errors.NotFound)) throw err;
-  });
+export async function removeArtifact(storage: Storage, kind: ArtifactKind, name: string): Promise<void> {
+  await storage.delete(keyOf(kind, name));
 }

@@ -8,10 +8,10 @@
  */
 import { hmacSha256Hex, randomString, safeEqual } from "../lib/crypto.ts";
 import { AppError } from "../lib/errors.ts";
-import type { ObjectInfo, Storage } from "../lib/storage/storage.ts";
+import type { ByteRange, ObjectBody, ObjectInfo, Storage } from "../lib/storage/storage.ts";
 
 export type StoredFile = { path: string; name: string; size: number; mimetype: string };
-export type OpenFile = ObjectInfo & { body: ReadableStream<Uint8Array> };
+export type OpenFile = ObjectBody;
 
 export type MediaStore = {
   /** Saves an upload for a company under `folder`; returns the relative path. */
@@ -25,9 +25,9 @@ export type MediaStore = {
   /** A URL valid for `ttlSeconds` (default 6 h). */
   signedUrl(path: string, ttlSeconds?: number): Promise<string>;
   verify(path: string, exp: string, sig: string, now?: number): Promise<boolean>;
-  /** A stored file's stream, size and type; null when it is gone. */
-  open(path: string): Promise<OpenFile | null>;
-  openPublic(name: string): Promise<OpenFile | null>;
+  /** A stored file's stream (or the bytes of `range`), size and type; null when it is gone. */
+  open(path: string, range?: ByteRange | null): Promise<OpenFile | null>;
+  openPublic(name: string, range?: ByteRange | null): Promise<OpenFile | null>;
   /** A stored file's bytes (what a provider upload needs); ERR_NOT_FOUND when it is gone. */
   read(path: string): Promise<Uint8Array<ArrayBuffer>>;
   stat(path: string): Promise<ObjectInfo | null>;
@@ -105,9 +105,11 @@ export async function createMediaStore(config: { appSecret: string }, storage: S
       if (!Number.isFinite(e) || e * 1000 < now) return false;
       return safeEqual(await sign(path, e), sig);
     },
-    open: (path) => storage.get(mediaKey(path)),
-    openPublic: (name) =>
-      validPath(name) && !name.includes("/") ? storage.get(`public/${name}`) : Promise.resolve(null),
+    open: (path, range) => storage.get(mediaKey(path), { range: range ?? undefined }),
+    openPublic: (name, range) =>
+      validPath(name) && !name.includes("/")
+        ? storage.get(`public/${name}`, { range: range ?? undefined })
+        : Promise.resolve(null),
     async read(path) {
       const bytes = await storage.bytes(mediaKey(path));
       if (!bytes) throw new AppError("ERR_NOT_FOUND", { details: { resource: "file" } });

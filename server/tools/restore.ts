@@ -8,13 +8,18 @@
  *   deno run -A server/tools/restore.ts latest [--force]   the newest one
  *   deno run -A server/tools/restore.ts <name | path>      a named backup, or any backup file
  *
+ * Backups are read from the storage the server writes them to (DATA_DIR/backups, or the bucket of
+ * STORAGE_URL): the chosen one is first downloaded (streamed) beside the database as
+ * `atende.db.restoring`, checked there, and only then renamed into place.
+ *
  * The database it replaces is kept beside it as `atende.db.replaced-<time>` (with its -wal file),
  * so a restore can be undone by hand. Only for a local database file: a libSQL server or Turso
  * restores with its own point-in-time restore (README).
  */
 import Database from "libsql";
 import { loadConfig } from "../config.ts";
-import { artifactLocalPath, listArtifacts } from "../lib/artifacts.ts";
+import { downloadArtifact, listArtifacts } from "../lib/artifacts.ts";
+import { createStorage } from "../lib/storage/storage.ts";
 
 const args = Deno.args.filter((a) => !a.startsWith("--"));
 const force = Deno.args.includes("--force");
@@ -24,7 +29,8 @@ if (!config.databaseUrl.startsWith("file:") || config.databaseSyncUrl) {
   fail("DATABASE_URL is not a local file: restore with your libSQL server's or Turso's own tools (README).");
 }
 const target = config.databaseUrl.replace(/^file:(\/\/)?/, "");
-const backups = (await listArtifacts(config.dataDir, "backups")).filter((b) => /^atende-.*\.db$/.test(b.name))
+const storage = createStorage(config);
+const backups = (await listArtifacts(storage, "backups")).filter((b) => /^atende-.*\.db$/.test(b.name))
   .reverse();
 
 if (Deno.args.includes("--list") || !args[0]) {
@@ -34,16 +40,25 @@ if (Deno.args.includes("--list") || !args[0]) {
 }
 
 const wanted = args[0];
-const source = wanted === "latest"
-  ? backups[0] ? artifactLocalPath(config.dataDir, "backups", backups[0].name) : fail("no backups")
-  : backups.some((b) => b.name === wanted)
-  ? artifactLocalPath(config.dataDir, "backups", wanted)
-  : wanted;
+const name = wanted === "latest" ? backups[0]?.name ?? fail("no backups") : wanted;
+const incoming = `${target}.restoring`;
+await Deno.remove(incoming).catch(() => undefined);
+if (backups.some((b) => b.name === name)) {
+  console.log(`downloading ${name} from the ${storage.kind} storage…`);
+  if (!await downloadArtifact(storage, "backups", name, incoming)) fail(`${name} is gone from the storage`);
+} else if (await exists(name)) {
+  await Deno.copyFile(name, incoming);
+} else {
+  fail(`no backup named ${name} (restore.ts --list), and no such file`);
+}
 
-const check = new Database(source, { readonly: true });
+const check = new Database(incoming, { readonly: true });
 const [ok] = check.prepare("PRAGMA quick_check").all() as { quick_check: string }[];
 check.close();
-if (ok?.quick_check !== "ok") fail(`${source} is not a sound database: ${ok?.quick_check}`);
+if (ok?.quick_check !== "ok") {
+  await Deno.remove(incoming).catch(() => undefined);
+  fail(`${name} is not a sound database: ${ok?.quick_check}`);
+}
 
 if (!force && await exists(target)) {
   const live = new Database(target, { timeout: 5_000 });
@@ -51,6 +66,7 @@ if (!force && await exists(target)) {
     .all(new Date().toISOString()) as { holder: string }[];
   live.close();
   if (rows.length) {
+    await Deno.remove(incoming).catch(() => undefined);
     fail("a server is running on this database (it holds the scheduler lease); stop it or --force");
   }
 }
@@ -65,9 +81,8 @@ if (await exists(target)) {
     }
   }
 }
-await Deno.copyFile(source, `${target}.restoring`);
-await Deno.rename(`${target}.restoring`, target);
-console.log(`restored ${source} → ${target}`);
+await Deno.rename(incoming, target);
+console.log(`restored ${name} → ${target}`);
 
 function fail(message: string): never {
   console.error(message);

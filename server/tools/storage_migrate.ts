@@ -15,7 +15,7 @@ import { createDiskStorage } from "../lib/storage/disk.ts";
 import { createStorage, type Storage } from "../lib/storage/storage.ts";
 
 /** The folders of DATA_DIR that hold product files (not the database, secrets or the mail outbox). */
-export const FOLDERS = ["media/", "public/", "certs/"] as const;
+export const FOLDERS = ["media/", "public/", "certs/", "backups/", "exports/"] as const;
 
 export type MigrateReport = { copied: number; skipped: number; failed: string[]; bytes: number };
 

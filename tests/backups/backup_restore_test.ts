@@ -1,13 +1,15 @@
 /**
  * A backup taken while messages pour in restores to a database that has every message committed
  * before the backup began, and the server starts on it. The server is a real process (killed with
- * -9 after the backup, mid-load), the restore is server/tools/restore.ts as an operator runs it.
+ * -9 after the backup, mid-load), the restore is server/tools/restore.ts as an operator runs it; under
+ * TEST_STORAGE=s3 the backup is kept in a bucket and the tool downloads it from there.
  */
 import assert from "node:assert/strict";
 import Database from "libsql";
 import { createTestApp, OPERATOR } from "../_helpers/test_app.ts";
 import { createTenant } from "../_helpers/tenant.ts";
 import { call, type Instance, spawnInstance } from "../fleet/_fleet.ts";
+import { startS3 } from "../_helpers/s3.ts";
 
 const WRITERS = 6;
 
@@ -22,10 +24,10 @@ function messageWids(dbPath: string, companyId: number): Set<string> {
   return new Set(rows.map((r) => r.wid));
 }
 
-async function restore(dataDir: string, ...args: string[]): Promise<string> {
+async function restore(env: Record<string, string>, ...args: string[]): Promise<string> {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", new URL("../../server/tools/restore.ts", import.meta.url).pathname, ...args],
-    env: { DATA_DIR: dataDir, APP_SECRET: "test-secret-test-secret-test-secret", NO_COLOR: "1" },
+    env: { ...env, APP_SECRET: "test-secret-test-secret-test-secret", NO_COLOR: "1" },
   }).output();
   const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
   assert.equal(out.code, 0, text);
@@ -38,8 +40,11 @@ Deno.test("backup under write load, kill -9, restore: every message committed be
   const { company, conn } = await createTenant(t, { user: false, webhook: null });
   await t.close();
   const procs: Instance[] = [];
+  // Under TEST_STORAGE=s3 the backups go to a bucket, and the restore tool downloads from it.
+  const s3 = Deno.env.get("TEST_STORAGE") === "s3" ? await startS3() : null;
+  const env = { DATA_DIR: dataDir, ...(s3 ? { STORAGE_URL: await s3.bucket() } : {}) };
   try {
-    const inst = await spawnInstance({ DATA_DIR: dataDir, LEASE_TTL_MS: "1500" });
+    const inst = await spawnInstance({ ...env, LEASE_TTL_MS: "1500" });
     procs.push(inst);
     const op = await call(inst.url, "/api/auth/login", { json: OPERATOR });
     assert.equal(op.status, 200);
@@ -80,9 +85,11 @@ Deno.test("backup under write load, kill -9, restore: every message committed be
     const live = messageWids(`${dataDir}/atende.db`, company.id);
     assert.deepEqual(beforeKill.filter((id) => !live.has(id)), []);
 
-    const listed = await restore(dataDir, "--list");
+    const listed = await restore(env, "--list");
     assert.match(listed, new RegExp(backup.body.name));
-    await restore(dataDir, backup.body.name, "--force");
+    if (s3) assert.deepEqual([...Deno.readDirSync(`${dataDir}/backups`)].map((e) => e.name), []);
+    const said = await restore(env, backup.body.name, "--force");
+    assert.match(said, new RegExp(`downloading ${backup.body.name} from the ${s3 ? "s3" : "disk"} storage`));
     const restored = messageWids(`${dataDir}/atende.db`, company.id);
     assert.deepEqual(beforeBackup.filter((id) => !restored.has(id)), [], "committed before the backup");
     assert.ok(restored.size < live.size, "the restored database is the backup, not the live one");
@@ -92,7 +99,7 @@ Deno.test("backup under write load, kill -9, restore: every message committed be
     );
 
     // The server starts on it and serves.
-    const again = await spawnInstance({ DATA_DIR: dataDir, LEASE_TTL_MS: "1500" });
+    const again = await spawnInstance({ ...env, LEASE_TTL_MS: "1500" });
     procs.push(again);
     const health = await call(again.url, "/api/health");
     assert.equal(health.status, 200);
@@ -104,6 +111,7 @@ Deno.test("backup under write load, kill -9, restore: every message committed be
     assert.ok(after.status === 200 || after.status === 201, JSON.stringify(after.body));
   } finally {
     for (const p of procs) await p.kill();
+    await s3?.stop();
     await Deno.remove(dataDir, { recursive: true }).catch(() => undefined);
   }
 });

@@ -1,10 +1,12 @@
 /**
  * Backups: which ones the thinning keeps (hourly, then daily), and the operator's routes — 401
- * without a session, 403 for a company admin and for a profile user, a backup made and listed.
+ * without a session, 403 for a company admin and for a profile user, a backup made and listed, kept
+ * on the storage (a bucket under TEST_STORAGE=s3) and thinned there.
  */
 import assert from "node:assert/strict";
 import Database from "libsql";
-import { backupName, backupsToKeep, backupTime } from "@/backups/backup.ts";
+import { backupName, backupsToKeep, backupTime, pruneBackups, runBackup } from "@/backups/backup.ts";
+import { downloadArtifact, listArtifacts, storeArtifact } from "@/lib/artifacts.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { assertAllNeedAuth, createTenant } from "../_helpers/tenant.ts";
 import { expectError, expectOk } from "../_helpers/http.ts";
@@ -31,6 +33,8 @@ Deno.test("[backups] names carry their time; thinning keeps one an hour for a da
   assert.deepEqual([...backupsToKeep([names[900]], now, 0, 0)], [names[900]], "the only one stays");
 });
 
+const streamOf = (text: string) => new Blob([text]).stream();
+
 Deno.test("[backups] operator routes", async (t) => {
   const clock = new ManualClock("2026-11-27T22:00:00Z");
   const app = await createTestApp({ scheduler: false, clock });
@@ -54,7 +58,10 @@ Deno.test("[backups] operator routes", async (t) => {
         201,
       );
       assert.equal(made.name, "atende-20261127T220000Z.db");
-      const copy = new Database(`${app.dataDir}/backups/${made.name}`, { readonly: true });
+      // On the storage (DATA_DIR/backups, or the bucket under TEST_STORAGE=s3), read back from there.
+      const local = `${app.dataDir}/downloaded.db`;
+      assert.ok(await downloadArtifact(app.deps.storage, "backups", made.name, local));
+      const copy = new Database(local, { readonly: true });
       const [row] = copy.prepare("SELECT count(*) AS n FROM companies WHERE id = ?").all(a.company.id) as {
         n: number;
       }[];
@@ -73,8 +80,50 @@ Deno.test("[backups] operator routes", async (t) => {
         await app.request("/api/audit-logs?action=backup.create", { token: op2 }),
       );
       assert.equal(log.count, 2);
+      assert.equal(list.backups[0].createdAt, "2026-11-27T23:00:00.000Z");
+    });
+    await t.step("thinning deletes from the storage what it no longer keeps", async () => {
+      // Two backups an hour for two days before now, written straight to the storage.
+      const now = clock.now();
+      for (let h = 1; h <= 48; h++) {
+        for (const m of [0, 30]) {
+          const at = new Date(now.getTime() - h * 3_600_000 + m * 60_000);
+          await storeArtifact(app.deps.storage, "backups", backupName(at), streamOf("x"));
+        }
+      }
+      const removed = await pruneBackups(app.deps, now);
+      const left = (await listArtifacts(app.deps.storage, "backups")).map((b) => b.name);
+      // 97 names (22:00 was made above too); kept: the newest of each hour bucket younger than a day
+      // (27T00…27T23 and 26T23:30), then of each older day (25T23:30).
+      assert.equal(removed.length + left.length, 97);
+      assert.ok(removed.every((n) => !left.includes(n)));
+      assert.equal(left.length, 26, left.join(" "));
+      assert.ok(left.includes("atende-20261125T233000Z.db"));
     });
   } finally {
     await app.close();
+  }
+});
+
+Deno.test("[backups] made in a scratch folder on another file system, moved to the storage", async () => {
+  // /dev/shm is a tmpfs here (the data folder is not): on disk the move is the paced copy.
+  const scratch = await Deno.makeTempDir({ dir: "/dev/shm", prefix: "atende-scratch-" }).catch(() =>
+    Deno.makeTempDir({ prefix: "atende-scratch-" })
+  );
+  const app = await createTestApp({ scheduler: false, env: { BACKUP_SCRATCH_DIR: scratch } });
+  try {
+    const made = await runBackup(app.deps);
+    assert.deepEqual([...Deno.readDirSync(`${scratch}/backups`)], [], "nothing left in the scratch folder");
+    const listed = await listArtifacts(app.deps.storage, "backups");
+    assert.deepEqual(listed, [{ name: made.name, size: made.size }]);
+    const local = `${app.dataDir}/check.db`;
+    assert.ok(await downloadArtifact(app.deps.storage, "backups", made.name, local));
+    const copy = new Database(local, { readonly: true });
+    const [check] = copy.prepare("PRAGMA quick_check").all() as { quick_check: string }[];
+    copy.close();
+    assert.equal(check.quick_check, "ok");
+  } finally {
+    await app.close();
+    await Deno.remove(scratch, { recursive: true });
   }
 });

@@ -157,3 +157,70 @@ Deno.test("[media] public branding files", async (t) => {
     await app.close();
   }
 });
+
+Deno.test("[media] byte ranges: audio and video seek (206, Content-Range, 416)", async (t) => {
+  const app = await createTestApp();
+  try {
+    const { company } = await createCompany(app);
+    const bytes = new Uint8Array(200_000).map((_, i) => i % 251);
+    const ogg = await app.deps.media.save(company.id, "messages", new File([bytes], "voice.mp3"));
+    const url = await app.deps.media.signedUrl(ogg.path);
+    const get = (range?: string) => app.request(url, { headers: range ? { range } : {} });
+
+    await t.step("without a range: 200, the whole file, ranges announced", async () => {
+      const res = await get();
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get("accept-ranges"), "bytes");
+      assert.equal(res.headers.get("content-length"), "200000");
+      assert.deepEqual(new Uint8Array(await res.arrayBuffer()), bytes);
+    });
+
+    await t.step("bytes=a-b, a-, -n: 206 with the slice and its Content-Range", async () => {
+      for (
+        const [range, start, end] of [
+          ["bytes=1000-1999", 1000, 1999],
+          ["bytes=199990-", 199990, 199999],
+          ["bytes=-500", 199500, 199999],
+          ["bytes=150000-999999", 150000, 199999], // an end past the file stops at its end
+          ["bytes=0-0", 0, 0],
+        ] as const
+      ) {
+        const res = await get(range);
+        assert.equal(res.status, 206, range);
+        assert.equal(res.headers.get("content-range"), `bytes ${start}-${end}/200000`, range);
+        assert.equal(res.headers.get("content-length"), String(end - start + 1), range);
+        assert.equal(res.headers.get("content-type"), "audio/mpeg");
+        assert.deepEqual(new Uint8Array(await res.arrayBuffer()), bytes.slice(start, end + 1), range);
+      }
+    });
+
+    await t.step("a range past the end, reversed or of the last 0 bytes: 416 bytes */size", async () => {
+      for (const range of ["bytes=200000-", "bytes=300000-300010", "bytes=500-100", "bytes=-0"]) {
+        const res = await get(range);
+        assert.equal(res.status, 416, range);
+        assert.equal(res.headers.get("content-range"), "bytes */200000", range);
+        await res.body?.cancel();
+      }
+    });
+
+    await t.step("several ranges or a malformed header: the whole file, 200", async () => {
+      for (const range of ["bytes=0-1,5-9", "items=0-5", "bytes=abc", "bytes=-"]) {
+        const res = await get(range);
+        assert.equal(res.status, 200, range);
+        assert.equal((await res.arrayBuffer()).byteLength, 200_000, range);
+      }
+    });
+
+    await t.step("a range never replaces the signature; a missing file is still 404", async () => {
+      await expectError(
+        await app.request(url.split("?")[0], { headers: { range: "bytes=0-10" } }),
+        403,
+        "ERR_NO_PERMISSION",
+      );
+      const gone = await app.deps.media.signedUrl(`company${company.id}/messages/ghost.mp3`);
+      await expectError(await app.request(gone, { headers: { range: "bytes=0-10" } }), 404, "ERR_NOT_FOUND");
+    });
+  } finally {
+    await app.close();
+  }
+});

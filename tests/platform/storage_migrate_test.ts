@@ -32,6 +32,8 @@ Deno.test("[storage] DATA_DIR → bucket: resumable after kill -9, nothing else 
     }
     files.set("public/logo.png", PNG);
     files.set("certs/certificadoEfi.p12.sealed", new TextEncoder().encode("enc:v1:x"));
+    files.set("backups/atende-20261127T220000Z.db", new TextEncoder().encode("a backup"));
+    files.set("exports/company1-export1.zip", new TextEncoder().encode("a zip"));
     for (const [k, v] of files) await disk.put(k, v);
     await Deno.writeTextFile(`${dataDir}/app_secret`, "secret");
     await Deno.writeTextFile(`${dataDir}/atende.db`, "not a file to copy");
@@ -84,7 +86,8 @@ Deno.test("[storage] DATA_DIR → bucket: resumable after kill -9, nothing else 
 
     // A third run copies nothing.
     const third = await new Deno.Command(Deno.execPath(), { args: ["run", "-A", TOOL], env }).output();
-    assert.match(new TextDecoder().decode(third.stdout), /copied 0 files .*, 32 already there, 0 failed/);
+    // (30 media files, the logo, the certificate, a backup and an export zip)
+    assert.match(new TextDecoder().decode(third.stdout), /copied 0 files .*, 34 already there, 0 failed/);
 
     // The app on the bucket serves a migrated file by its usual signed URL.
     const app = await createTestApp({ env: { STORAGE_URL: storageUrl } });

@@ -69,11 +69,49 @@ async function contract(t: Deno.TestContext, s: Storage) {
     assert.equal(await checkPattern(got!.body), 20 * MiB);
   });
 
+  await t.step(`${s.kind}: byte ranges of a file in parts read only those bytes`, async () => {
+    const whole = (await s.get("media/company7/big/video.bin"))!;
+    await whole.body.cancel();
+    const part = await s.get("media/company7/big/video.bin", {
+      range: { start: 9 * MiB - 3, end: 9 * MiB + 2 },
+    });
+    assert.deepEqual(part?.range, { start: 9 * MiB - 3, end: 9 * MiB + 2 });
+    assert.equal(part?.size, 20 * MiB, "size is the whole file's");
+    const got = new Uint8Array(await new Response(part!.body).arrayBuffer());
+    assert.deepEqual([...got], [...Array(6)].map((_, i) => (9 * MiB - 3 + i) % 251));
+    const tail = await s.get("media/company7/big/video.bin", { range: { suffix: 10 } });
+    assert.deepEqual(tail?.range, { start: 20 * MiB - 10, end: 20 * MiB - 1 });
+    assert.equal((await new Response(tail!.body).arrayBuffer()).byteLength, 10);
+    const open = await s.get("media/company7/big/video.bin", { range: { start: 20 * MiB - 4 } });
+    assert.deepEqual(open?.range, { start: 20 * MiB - 4, end: 20 * MiB - 1 });
+    await open?.body.cancel();
+    for (const range of [{ start: 20 * MiB }, { start: 5, end: 4 }, { suffix: 0 }]) {
+      const none = await s.get("media/company7/big/video.bin", { range });
+      assert.equal(none?.range, "unsatisfiable", JSON.stringify(range));
+      assert.equal(none?.size, 20 * MiB);
+    }
+    assert.equal(await s.get("media/company7/none.bin", { range: { start: 0 } }), null);
+  });
+
   await t.step(`${s.kind}: a source that breaks leaves nothing behind, not half a file`, async () => {
     await assert.rejects(s.put("media/company7/big/broken.bin", pattern(20 * MiB, 9 * MiB)));
     assert.equal(await s.stat("media/company7/big/broken.bin"), null);
     await assert.rejects(s.put("media/company7/small/broken.bin", pattern(MiB, 512 * 1024)));
     assert.equal(await s.stat("media/company7/small/broken.bin"), null);
+  });
+
+  await t.step(`${s.kind}: putFile moves a local file in whole, and the local file is gone`, async () => {
+    const dir = await Deno.makeTempDir({ prefix: "storage-putfile-" });
+    try {
+      await Deno.writeFile(`${dir}/.partial-x.db`, pattern(3 * MiB));
+      const info = await s.putFile("backups/x.db", `${dir}/.partial-x.db`);
+      assert.equal(info.size, 3 * MiB);
+      assert.equal(await Deno.stat(`${dir}/.partial-x.db`).catch(() => null), null);
+      assert.equal(await checkPattern((await s.get("backups/x.db"))!.body), 3 * MiB);
+      await s.delete("backups/x.db");
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
   });
 
   await t.step(`${s.kind}: list a folder, delete one, delete a folder`, async () => {

@@ -17,7 +17,8 @@
 import { AwsClient } from "aws4fetch";
 import { getMimeType } from "hono/utils/mime";
 import { checkKey, checkPrefix, readAll } from "./keys.ts";
-import type { ObjectInfo, PutBody, Storage } from "./types.ts";
+import { rangeHeader, resolveRange, trimStream } from "./range.ts";
+import type { ListedObject, ObjectInfo, PutBody, Storage } from "./types.ts";
 
 export type S3Options = {
   bucket: string;
@@ -174,7 +175,7 @@ export function createS3Storage(o: S3Options): Storage {
     }
   }
 
-  async function* listFrom(prefix: string): AsyncIterable<{ key: string; size: number }> {
+  async function* listFrom(prefix: string): AsyncIterable<ListedObject> {
     let token = "";
     for (;;) {
       const q = `list-type=2&prefix=${enc(o.prefix + prefix)}${
@@ -184,7 +185,12 @@ export function createS3Storage(o: S3Options): Storage {
       for (const m of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
         const key = unxml(tag(m[1], "Key") ?? "");
         if (key.startsWith(o.prefix)) {
-          yield { key: key.slice(o.prefix.length), size: Number(tag(m[1], "Size") ?? 0) };
+          const modified = tag(m[1], "LastModified");
+          yield {
+            key: key.slice(o.prefix.length),
+            size: Number(tag(m[1], "Size") ?? 0),
+            modifiedAt: modified ? new Date(modified) : undefined,
+          };
         }
       }
       token = tag(xml, "IsTruncated") === "true" ? unxml(tag(xml, "NextContinuationToken") ?? "") : "";
@@ -224,11 +230,63 @@ export function createS3Storage(o: S3Options): Storage {
         reader.releaseLock();
       }
     },
-    async get(key) {
-      const res = await call("GET", url(key), { ok: [404] });
+    async putFile(key, path, opts = {}) {
+      const file = await Deno.open(path, { read: true });
+      const info = await storage.put(key, file.readable, opts);
+      await Deno.remove(path);
+      return info;
+    },
+    async get(key, opts = {}) {
+      let range = opts.range;
+      if (range && "suffix" in range && range.suffix > 0) {
+        // The last n bytes are asked as an explicit range after a HEAD: not every S3-compatible
+        // server reads `bytes=-n` as a suffix (s3rver serves bytes 0…n).
+        const whole = await storage.stat(key);
+        if (!whole) return null;
+        range = { start: Math.max(0, whole.size - range.suffix) };
+      }
+      const headers: Record<string, string> = range ? { range: rangeHeader(range) } : {};
+      // A reversed range or the last 0 bytes: unsatisfiable whatever the size (a bucket might serve it whole).
+      const never = range && resolveRange(range, Infinity) === "unsatisfiable";
+      const res = never
+        ? new Response(null, { status: 416 })
+        : await call("GET", url(key), { ok: [404, 416], headers });
+      if (res.status === 416) {
+        // Past the end (or a zero-byte file): the whole size comes from a HEAD, for `bytes */size`.
+        await res.body?.cancel();
+        const whole = await storage.stat(key);
+        return whole ? { ...whole, range: "unsatisfiable", body: new Blob([]).stream() } : null;
+      }
       if (res.status === 404 || !res.body) {
         await res.body?.cancel();
         return null;
+      }
+      const part = res.status === 206
+        ? res.headers.get("content-range")?.match(/^bytes (\d+)-(\d+)\/(\d+)$/)
+        : null;
+      if (range && (part || res.status === 200)) {
+        // What was asked, cut from what came (a server may answer more: s3rver reads `bytes=0-0` as all).
+        const info = infoOf(res, key);
+        const total = part ? Number(part[3]) : info.size;
+        const [from, to] = part ? [Number(part[1]), Number(part[2])] : [0, total - 1];
+        const want = resolveRange(range, total);
+        if (want === "unsatisfiable") {
+          await res.body.cancel();
+          return { size: total, contentType: info.contentType, range: want, body: new Blob([]).stream() };
+        }
+        if (want.start >= from && want.end <= to) {
+          const exact = want.start === from && want.end === to;
+          return {
+            size: total,
+            contentType: info.contentType,
+            range: want,
+            body: exact ? res.body : trimStream(res.body, want.start - from, want.end - want.start + 1),
+          };
+        }
+      }
+      if (part) {
+        await res.body.cancel();
+        throw new Error(`storage: GET ${key} answered ${part[0]} for ${rangeHeader(range!)}`);
       }
       return { ...infoOf(res, key), body: res.body };
     },

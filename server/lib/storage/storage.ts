@@ -1,6 +1,6 @@
 /**
- * Where the product keeps its files (media, uploads, branding, certificates, and later backups and
- * exports): one small interface with two backends, so nothing above it knows whether a file is on
+ * Where the product keeps its files (media, uploads, branding, certificates, database backups and
+ * export zips): one small interface with two backends, so nothing above it knows whether a file is on
  * this machine's disk (the default, one instance) or in an S3-compatible bucket that every instance
  * of a fleet shares (`STORAGE_URL=s3://…`). Keys are "/"-separated paths such as
  * `media/company3/messages/…`; on disk they are paths under DATA_DIR, so the layout of a single
@@ -10,7 +10,8 @@ import { createDiskStorage } from "./disk.ts";
 import { createS3Storage, parseStorageUrl } from "./s3.ts";
 import type { Storage } from "./types.ts";
 
-export type { ObjectInfo, PutBody, Storage } from "./types.ts";
+export type { ObjectBody, ObjectInfo, PutBody, Storage } from "./types.ts";
+export type { ByteRange, ResolvedRange } from "./range.ts";
 
 /** `STORAGE_URL` absent or `file:` → DATA_DIR on this disk; `s3://…` → a bucket (see s3.ts). */
 export function createStorage(config: {
