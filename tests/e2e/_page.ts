@@ -53,6 +53,45 @@ export async function expectToast(page: Page, text: string | RegExp) {
 }
 
 /**
+ * Records every toast the page shows from its next navigation on (each navigation starts a new
+ * record). For toasts that leave by themselves before a locator can be sure to see them: the
+ * gates' 2 s error toast, followed by a redirect, was missed by a locator poll on a loaded run.
+ */
+export async function recordToasts(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (globalThis as unknown as { __e2eToasts: string[] }).__e2eToasts = seen;
+    const look = () => {
+      for (const t of document.querySelectorAll("[data-sonner-toast]")) {
+        const text = t.textContent ?? "";
+        if (!seen.includes(text)) seen.push(text);
+      }
+    };
+    document.addEventListener(
+      "DOMContentLoaded",
+      () =>
+        new MutationObserver(look).observe(document.body, {
+          childList: true,
+          subtree: true,
+          characterData: true,
+        }),
+    );
+  });
+}
+
+/** Waits until the page (after `recordToasts`) has shown a toast containing `text` since it loaded. */
+export async function expectRecordedToast(page: Page, text: string) {
+  await waitUntil(`a toast "${text}"`, () =>
+    page.evaluate(
+      (text) =>
+        ((globalThis as unknown as { __e2eToasts?: string[] }).__e2eToasts ?? []).some((t) =>
+          t.includes(text)
+        ),
+      text,
+    ));
+}
+
+/**
  * Runs `action`, which shows a toast and then reloads the page (self edits), and checks the toast
  * appeared. A MutationObserver records it in sessionStorage, which survives the reload: under load
  * the 400 ms between toast and reload can pass between two polls of a locator.
