@@ -4,7 +4,8 @@
  * objects named by column). Dashboards, reports and exports read through `Reads`; the write path
  * and everything short stay on the main connection. A query goes to the Worker with the fewest in
  * flight; Workers start on the first query, so a process that never asks for a report pays nothing.
- * In memory (tests) or on a remote database there is no pool: `Reads` is the main `db`.
+ * In memory or on a remote database there is no pool: `Reads` is the main `db` (test apps start
+ * from a template database file, so they read through the pool).
  */
 import type { SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
