@@ -7,7 +7,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowRightLeft, Check, Plus, Sparkles } from "lucide-react";
+import { Sparkles } from "lucide-react";
 import type { TagRef } from "@contract/common.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
@@ -15,6 +15,7 @@ import { useQueueOptions, useTagOptions } from "../../../lib/lookups.ts";
 import { errorMessage, toastError } from "../../../lib/toast.ts";
 import { addTicketTag } from "../../tags/index.ts";
 import { classifyTicket, useAiStatus } from "../api/ai_assist.ts";
+import { SuggestedQueue, SuggestedTags } from "./classify_suggestions.tsx";
 
 type TicketLike = { id: number; status: string; queueId: number | null; tags: TagRef[] };
 
@@ -109,68 +110,14 @@ function ClassifyDialog(
         )}
         {ask.data && (
           <>
-            <section className="flex flex-col gap-2">
-              <h3 className="text-[13px] font-semibold text-ink">{t("classify.tags")}</h3>
-              {picked.length
-                ? (
-                  <div className="flex flex-wrap gap-2">
-                    {picked.map((tag) => {
-                      const has = own.has(tag.id);
-                      return (
-                        <button
-                          key={tag.id}
-                          type="button"
-                          disabled={has || busy !== null}
-                          onClick={() => addTag(tag)}
-                          aria-pressed={has}
-                          title={has ? t("classify.tagAdded") : t("classify.addTag")}
-                          className="inline-flex max-w-full cursor-pointer items-center gap-1 rounded-full border px-3 py-1 text-[13px] font-medium text-ink transition-colors hover:bg-surface-2 disabled:cursor-default"
-                          style={{ borderColor: tag.color }}
-                          data-testid={`ai-classify-tag-${tag.id}`}
-                          data-applied={has || undefined}
-                        >
-                          {has
-                            ? <Check className="size-3.5 shrink-0" style={{ color: tag.color }} />
-                            : <Plus className="size-3.5 shrink-0" style={{ color: tag.color }} />}
-                          <span className="truncate">{tag.name}</span>
-                        </button>
-                      );
-                    })}
-                  </div>
-                )
-                : <p className="text-[13px] text-ink-subtle">{t("classify.noTags")}</p>}
-            </section>
-            <section className="flex flex-col gap-2">
-              <h3 className="text-[13px] font-semibold text-ink">{t("classify.queue")}</h3>
-              {queue
-                ? (
-                  <div className="flex flex-wrap items-center gap-2">
-                    <span
-                      className="inline-flex items-center gap-1.5 rounded-full border border-line px-3 py-1 text-[13px] font-medium text-ink"
-                      data-testid="ai-classify-queue"
-                    >
-                      <span className="size-2 rounded-full" style={{ backgroundColor: queue.color }} />
-                      {queue.name}
-                    </span>
-                    {queue.id === ticket.queueId
-                      ? <span className="text-[12px] text-ink-subtle">{t("classify.sameQueue")}</span>
-                      : (
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          loading={busy === "queue"}
-                          disabled={busy !== null}
-                          onClick={() => moveQueue(queue.id)}
-                          data-testid="ai-classify-move"
-                        >
-                          <ArrowRightLeft className="size-4" />
-                          {t("classify.move")}
-                        </Button>
-                      )}
-                  </div>
-                )
-                : <p className="text-[13px] text-ink-subtle">{t("classify.noQueue")}</p>}
-            </section>
+            <SuggestedTags tags={picked} own={own} busy={busy !== null} onAdd={addTag} />
+            <SuggestedQueue
+              queue={queue}
+              currentQueueId={ticket.queueId}
+              moving={busy === "queue"}
+              busy={busy !== null}
+              onMove={moveQueue}
+            />
           </>
         )}
       </div>
