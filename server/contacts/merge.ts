@@ -20,6 +20,7 @@ import {
   tickets,
 } from "@db/schema.ts";
 import type { Tx } from "@db/client.ts";
+import type { Deps } from "../deps.ts";
 
 /**
  * Folds the contact whose number is `address` into `targetId` (same company). Returns the id of
@@ -71,4 +72,11 @@ export async function mergeEmailContact(
   await tx.delete(contactTags).where(eq(contactTags.contactId, from));
   await tx.delete(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.id, from)));
   return from;
+}
+
+/** The e-mail contacts folded into others are gone from every contact list on screen. */
+export function announceFolded(deps: Deps, companyId: number, ids: number[]) {
+  for (const id of ids) {
+    deps.bus.emit("entity.changed", { companyId, entity: "contact", action: "delete", id });
+  }
 }

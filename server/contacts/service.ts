@@ -11,7 +11,7 @@ import { AppError, isUniqueViolation, notFound } from "../lib/errors.ts";
 import { requirePermission } from "../auth/permissions.ts";
 import { mediaOfContact, unreferencedMessageFiles } from "../messages/stored_files.ts";
 import * as repo from "./repo.ts";
-import { mergeEmailContact } from "./merge.ts";
+import { announceFolded, mergeEmailContact } from "./merge.ts";
 import type { ContactRow } from "./repo.ts";
 import type { ContactDTO } from "@contract/contacts.ts";
 import { hidesNumbersFrom, isMaskedValue, maskWhen, type NumberMask, numberMaskFor } from "./privacy.ts";
@@ -123,7 +123,7 @@ export async function createContact(
     const folded = input.email ? await mergeEmailContact(tx, actor.companyId, c.id, input.email) : null;
     return { c, folded };
   });
-  emitFolded(deps, actor, row.folded);
+  announceFolded(deps, actor.companyId, row.folded ? [row.folded] : []);
   return await emitContact(deps, actor, "create", row.c);
 }
 
@@ -168,15 +168,8 @@ export async function updateContact(
     const folded = input.email ? await mergeEmailContact(tx, actor.companyId, id, input.email) : null;
     return { c, folded };
   });
-  emitFolded(deps, actor, row.folded);
+  announceFolded(deps, actor.companyId, row.folded ? [row.folded] : []);
   return await emitContact(deps, actor, "update", row.c);
-}
-
-/** The e-mail contact folded into another is gone from the list (merge.ts). */
-function emitFolded(deps: Deps, actor: Actor, id: number | null) {
-  if (id) {
-    deps.bus.emit("entity.changed", { companyId: actor.companyId, entity: "contact", action: "delete", id });
-  }
 }
 
 /** Deletes the contact (and, by cascade, its tickets). Needs contacts-page:deleteContact. */

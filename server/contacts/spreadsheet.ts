@@ -10,6 +10,7 @@ import { readContactRows } from "../lib/spreadsheet/read.ts";
 import * as repo from "./repo.ts";
 import { numberMaskFor } from "./privacy.ts";
 import { auditNow } from "../audit/audit.ts";
+import { announceFolded, mergeEmailContact } from "./merge.ts";
 
 const MAX_ROWS = 20_000;
 const CHUNK = 500;
@@ -57,6 +58,7 @@ export async function importContacts(deps: Deps, actor: Actor, file: File): Prom
       total,
       done,
     });
+  const folded: number[] = [];
   const seen = new Set<string>();
   const unique = rows.filter((r) => {
     if (seen.has(r.number)) {
@@ -79,6 +81,10 @@ export async function importContacts(deps: Deps, actor: Actor, file: File): Prom
         );
       }
       result.created += fresh.length;
+      // Rows that give a contact an address: a contact first met by e-mail at that address is
+      // the same person, folded into this one (merge.ts), as when the admin types it in.
+      const addressed: { number: string; email: string }[] = [];
+      for (const r of fresh) if (r.email) addressed.push({ number: r.number, email: r.email });
       for (const r of chunk) {
         const c = existing.get(r.number);
         if (!c) continue;
@@ -89,13 +95,22 @@ export async function importContacts(deps: Deps, actor: Actor, file: File): Prom
           continue;
         }
         await repo.updateContact(tx, actor.companyId, c.id, { name, email });
+        if (email && email !== c.email) addressed.push({ number: r.number, email });
         result.updated++;
+      }
+      if (!addressed.length) return;
+      const ids = await repo.contactsByNumbers(tx, actor.companyId, addressed.map((a) => a.number));
+      for (const a of addressed) {
+        const target = ids.get(a.number);
+        const gone = target ? await mergeEmailContact(tx, actor.companyId, target.id, a.email) : null;
+        if (gone) folded.push(gone);
       }
     });
     progress(errors.length + rows.length - unique.length + Math.min(unique.length, i + CHUNK), false);
     // Let sockets and other requests run between chunks.
     await new Promise((r) => setTimeout(r, 0));
   }
+  announceFolded(deps, actor.companyId, folded);
   progress(total, true);
   return result;
 }

@@ -2,9 +2,11 @@
 import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
 import { Buffer } from "node:buffer";
-import { contacts } from "@db/schema.ts";
+import { eq } from "drizzle-orm";
+import { contacts, tickets } from "@db/schema.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { createTenant } from "../_helpers/tenant.ts";
+import { createConnection } from "../_helpers/factories.ts";
 import { expectError, expectOk, type Json } from "../_helpers/http.ts";
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -139,6 +141,66 @@ Deno.test("[contacts] import from xlsx and export to xlsx", async (t) => {
       assert.equal(r.updated, 0);
       assert.equal(r.skipped, 5);
     });
+  } finally {
+    await app.close();
+  }
+});
+
+Deno.test("[contacts] an import that gives a phone contact the address of an e-mail contact makes them one", async () => {
+  const app = await createTestApp();
+  try {
+    const a = await createTenant(app);
+    const conn = await createConnection(app, a.company.id);
+    // Two customers first met by e-mail (their number is the address), each with a conversation.
+    const [ana, bia] = await app.deps.database.write((tx) =>
+      tx.insert(contacts).values([
+        {
+          companyId: a.company.id,
+          name: "ana@cliente.com",
+          number: "ana@cliente.com",
+          email: "ana@cliente.com",
+        },
+        {
+          companyId: a.company.id,
+          name: "bia@cliente.com",
+          number: "bia@cliente.com",
+          email: "bia@cliente.com",
+        },
+      ]).returning()
+    );
+    const [phoneBia] = await app.deps.database.write((tx) =>
+      tx.insert(contacts).values({ companyId: a.company.id, name: "Bia", number: "5511900000020" })
+        .returning()
+    );
+    await app.deps.database.write((tx) =>
+      tx.insert(tickets).values([
+        { companyId: a.company.id, contactId: ana.id, whatsappId: conn.id, status: "closed" },
+        { companyId: a.company.id, contactId: bia.id, whatsappId: conn.id, status: "closed" },
+      ])
+    );
+    const bytes = await sheet([
+      ["name", "number", "email"],
+      ["Ana", "5511900000010", "ANA@cliente.com"], // a new phone contact
+      ["Bia", "5511900000020", "bia@cliente.com"], // a known one, given the address
+      ["Caio", "5511900000030", "caio@cliente.com"], // nobody met by that address
+    ]);
+    const r = await expectOk<Json>(
+      await app.request("/api/contacts/upload", {
+        method: "POST",
+        token: a.userToken,
+        body: upload(bytes, "contatos.xlsx"),
+      }),
+    );
+    assert.deepEqual([r.created, r.updated], [2, 1]);
+    const rows = await app.deps.db.select().from(contacts).where(eq(contacts.companyId, a.company.id));
+    assert.deepEqual(rows.map((c) => c.number).sort(), ["5511900000010", "5511900000020", "5511900000030"]);
+    const phoneAna = rows.find((c) => c.number === "5511900000010")!;
+    const moved = await app.deps.db.select().from(tickets).where(eq(tickets.companyId, a.company.id));
+    assert.deepEqual(
+      moved.map((t) => t.contactId).sort(),
+      [phoneAna.id, phoneBia.id].sort(),
+      "each e-mail contact's conversation now belongs to the phone contact",
+    );
   } finally {
     await app.close();
   }
