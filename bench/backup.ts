@@ -9,8 +9,10 @@
  *   deno run -A bench/backup.ts             the large database (deno task bench:seed first)
  *   BENCH_DB=fresh deno run -A bench/backup.ts   a fresh small database (a smoke run)
  *
- * Options (env): RATE (writes/s, default 300), BASELINE_S (default 10). The rows it writes are
- * deleted at the end, so the large database is left as it was.
+ * Options (env): RATE (writes/s, default 300), BASELINE_S (default 10), TAIL_S (default 40: the stream
+ * goes on this long after the backup, since a copy left dirty in memory is written back by the kernel
+ * up to 30 s later, and a pause it causes then is the backup's too). The rows it writes are deleted
+ * at the end, so the large database is left as it was.
  */
 import { and, eq, like, sql } from "drizzle-orm";
 import { contacts, messages, tickets } from "@db/schema.ts";
@@ -24,6 +26,7 @@ import { readSeedInfo } from "./seed.ts";
 
 const RATE = Number(Deno.env.get("RATE") ?? 300);
 const BASELINE_S = Number(Deno.env.get("BASELINE_S") ?? 10);
+const TAIL_S = Number(Deno.env.get("TAIL_S") ?? 40);
 const fresh = Deno.env.get("BENCH_DB") === "fresh";
 /** BENCH_DATA_DIR: any other database (a copy of a seed still being built); the company with most tickets. */
 const other = Deno.env.get("BENCH_DATA_DIR");
@@ -119,6 +122,8 @@ async function dirtyPeak(until: Promise<unknown>): Promise<number> {
 }
 const backupRun = runBackup(deps, undefined, { copied: (r) => copied = r }).then((r) => backup = r);
 const [during, dirtyKb] = await Promise.all([ingest(backupRun), dirtyPeak(backupRun)]);
+const tailDone = new Promise((r) => setTimeout(r, TAIL_S * 1000));
+const [tail, tailDirtyKb] = await Promise.all([ingest(tailDone), dirtyPeak(tailDone)]);
 const row = (name: string, r: typeof base) => [
   name,
   r.seconds.toFixed(1) + " s",
@@ -139,6 +144,7 @@ printTable("backup: ingest while it runs", [
 ], [
   row("no backup", base),
   row("during backup", during),
+  row("after it (tail)", tail),
 ]);
 const b = backup as { name: string; size: number; ms: number } | null;
 if (b) console.log(`backup ${b.name}: ${(b.size / 2 ** 20).toFixed(0)} MiB in ${(b.ms / 1000).toFixed(1)} s`);

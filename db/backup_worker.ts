@@ -5,7 +5,9 @@
  * and the main thread's event loop never runs it; then `PRAGMA quick_check` on the copy, so a
  * backup that is listed is one that opens. While it reads, no checkpoint can pass its snapshot and
  * the WAL grows; once it is done this connection runs the catch-up checkpoint (PASSIVE: it never
- * waits for the writer), so that work is not left to the main thread's next commit.
+ * waits for the writer), so that work is not left to the main thread's next commit. The thread lowers
+ * its own CPU priority (nice 19) and disk priority (idle class) first, where Linux lets it: the copy
+ * is seconds of CPU and reads that must yield to the main thread's writes, not share with them.
  */
 /// <reference lib="deno.worker" />
 import Database from "libsql";
@@ -17,6 +19,7 @@ export type BackupReply =
 
 self.onmessage = (e: MessageEvent<BackupRequest>) => {
   const started = performance.now();
+  yieldToOthers();
   let src: InstanceType<typeof Database> | undefined;
   let copy: InstanceType<typeof Database> | undefined;
   try {
@@ -47,4 +50,26 @@ function catchUp(db: InstanceType<typeof Database>): boolean {
   } catch {
     return false; // SQLITE_BUSY: the checkpoint Worker (or another process) is doing it
   }
+}
+
+/**
+ * nice 19 and the idle I/O class for this thread only (Linux: `setpriority` and `ioprio_set` with
+ * a thread id touch that thread). Best effort: elsewhere, or without FFI, the copy runs as before.
+ */
+function yieldToOthers(): void {
+  if (Deno.build.os !== "linux") return;
+  try {
+    const libc = Deno.dlopen("libc.so.6", {
+      gettid: { parameters: [], result: "i32" },
+      setpriority: { parameters: ["i32", "u32", "i32"], result: "i32" },
+      syscall: { parameters: ["i64", "i64", "i64", "i64"], result: "i64" },
+    });
+    const tid = libc.symbols.gettid();
+    libc.symbols.setpriority(0, /* PRIO_PROCESS */ tid, 19);
+    if (Deno.build.arch === "x86_64") {
+      // ioprio_set(IOPRIO_WHO_PROCESS, tid, IOPRIO_CLASS_IDLE << 13)
+      libc.symbols.syscall(251n, 1n, BigInt(tid), 3n << 13n);
+    }
+    libc.close();
+  } catch { /* no FFI here: normal priority */ }
 }
