@@ -153,11 +153,14 @@ if (c) {
   console.log(
     `copy written back in ${c.syncs.syncs} syncs (largest step ${
       (Math.max(0, ...c.syncs.steps) / 2 ** 20).toFixed(1)
-    } MiB); WAL caught up by the backup Worker: ${c.checkpointed}; largest Dirty while it ran: ${
-      (dirtyKb / 1024).toFixed(0)
-    } MiB`,
+    } MiB); WAL caught up by the backup Worker: ${c.checkpointed}`,
   );
 }
+console.log(
+  `largest Dirty: ${(dirtyKb / 1024).toFixed(0)} MiB while it ran, ${
+    (tailDirtyKb / 1024).toFixed(0)
+  } MiB after`,
+);
 
 await deps.database.write((tx) =>
   tx.delete(messages).where(and(eq(messages.companyId, companyId), like(messages.wid, "bench-backup-%")))

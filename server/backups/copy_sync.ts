@@ -2,12 +2,12 @@
  * Writes a growing file back to the disk in small steps while another thread writes it (the
  * backup Worker's `VACUUM INTO`). Left alone, the copy's pages stay dirty in memory until the
  * kernel's flusher writes them all at once (on this kind of machine the whole copy is below the
- * background threshold, so that happens 30 s later, as one burst of the database's size); every
- * read or block allocation the main thread then needs waits behind that burst in the disk's queue,
- * and the event loop stalls with it. Here a sync (`fdatasync`, run on Deno's blocking pool, never
- * on the event loop) follows every `stepBytes` the file grows, so the disk only ever has about one
- * step of the copy queued. The last sync at `stop()` also makes the finished copy durable before
- * it is moved in.
+ * background threshold, so that happens 30 s later, as one burst of the database's size); a read
+ * or block allocation the main thread needs meanwhile can wait behind that burst in the disk's queue,
+ * and the event loop stalls with it (bench/README.md "Backup pause", third round). Here a sync (`fdatasync`, run on Deno's blocking pool, never
+ * on the event loop) follows every `stepBytes` the file grows, one at a time: what is dirty of the
+ * copy is what it writes while one sync runs (100–220 MiB on the 1.9 GB benchmark database) instead
+ * of all of it. The last sync at `stop()` also makes the finished copy durable before it is moved in.
  */
 
 export type CopySyncStats = {
