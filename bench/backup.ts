@@ -3,13 +3,16 @@
  * message writes through the app's own write path (`database.write`, the one writer) while
  * server/backups makes an online backup of the same file, against the same stream without a
  * backup. Reports each phase's write latency (p50, p99, max) and the main thread's longest event
- * loop stall (a 5 ms interval timer's lateness).
+ * loop stall (a 5 ms interval timer's lateness), the largest `Dirty:` of /proc/meminfo while the backup
+ * ran, and how the copy was written back (server/backups/copy_sync.ts: syncs, largest step).
  *
  *   deno run -A bench/backup.ts             the large database (deno task bench:seed first)
  *   BENCH_DB=fresh deno run -A bench/backup.ts   a fresh small database (a smoke run)
  *
- * Options (env): RATE (writes/s, default 300), BASELINE_S (default 10). The rows it writes are
- * deleted at the end, so the large database is left as it was.
+ * Options (env): RATE (writes/s, default 300), BASELINE_S (default 10), TAIL_S (default 40: the stream
+ * goes on this long after the backup, since a copy left dirty in memory is written back by the kernel
+ * up to 30 s later, and a pause it causes then is the backup's too). The rows it writes are deleted
+ * at the end, so the large database is left as it was.
  */
 import { and, eq, like, sql } from "drizzle-orm";
 import { contacts, messages, tickets } from "@db/schema.ts";
@@ -23,6 +26,7 @@ import { readSeedInfo } from "./seed.ts";
 
 const RATE = Number(Deno.env.get("RATE") ?? 300);
 const BASELINE_S = Number(Deno.env.get("BASELINE_S") ?? 10);
+const TAIL_S = Number(Deno.env.get("TAIL_S") ?? 40);
 const fresh = Deno.env.get("BENCH_DB") === "fresh";
 /** BENCH_DATA_DIR: any other database (a copy of a seed still being built); the company with most tickets. */
 const other = Deno.env.get("BENCH_DATA_DIR");
@@ -103,7 +107,23 @@ async function ingest(until: Promise<unknown>) {
 
 const base = await ingest(new Promise((r) => setTimeout(r, BASELINE_S * 1000)));
 let backup: { name: string; size: number; ms: number } | null = null;
-const during = await ingest(runBackup(deps).then((r) => backup = r));
+let copied: { syncs: { syncs: number; steps: number[] }; checkpointed: boolean } | null = null;
+/** The machine's dirty page cache (kB), sampled every 100 ms until `until` settles; the largest. */
+async function dirtyPeak(until: Promise<unknown>): Promise<number> {
+  let done = false;
+  until.finally(() => done = true);
+  let peak = 0;
+  while (!done) {
+    const m = (await Deno.readTextFile("/proc/meminfo").catch(() => "")).match(/^Dirty:\s+(\d+)/m);
+    peak = Math.max(peak, Number(m?.[1] ?? 0));
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return peak;
+}
+const backupRun = runBackup(deps, undefined, { copied: (r) => copied = r }).then((r) => backup = r);
+const [during, dirtyKb] = await Promise.all([ingest(backupRun), dirtyPeak(backupRun)]);
+const tailDone = new Promise((r) => setTimeout(r, TAIL_S * 1000));
+const [tail, tailDirtyKb] = await Promise.all([ingest(tailDone), dirtyPeak(tailDone)]);
 const row = (name: string, r: typeof base) => [
   name,
   r.seconds.toFixed(1) + " s",
@@ -124,9 +144,23 @@ printTable("backup: ingest while it runs", [
 ], [
   row("no backup", base),
   row("during backup", during),
+  row("after it (tail)", tail),
 ]);
 const b = backup as { name: string; size: number; ms: number } | null;
 if (b) console.log(`backup ${b.name}: ${(b.size / 2 ** 20).toFixed(0)} MiB in ${(b.ms / 1000).toFixed(1)} s`);
+const c = copied as { syncs: { syncs: number; steps: number[] }; checkpointed: boolean } | null;
+if (c) {
+  console.log(
+    `copy written back in ${c.syncs.syncs} syncs (largest step ${
+      (Math.max(0, ...c.syncs.steps) / 2 ** 20).toFixed(1)
+    } MiB); WAL caught up by the backup Worker: ${c.checkpointed}`,
+  );
+}
+console.log(
+  `largest Dirty: ${(dirtyKb / 1024).toFixed(0)} MiB while it ran, ${
+    (tailDirtyKb / 1024).toFixed(0)
+  } MiB after`,
+);
 
 await deps.database.write((tx) =>
   tx.delete(messages).where(and(eq(messages.companyId, companyId), like(messages.wid, "bench-backup-%")))

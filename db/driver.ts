@@ -67,6 +67,14 @@ export type LocalClient = Client & {
    * Worker stops later (automatic checkpoints must come back on that connection).
    */
   offThreadCheckpoints(onFailure: () => void): boolean;
+  /**
+   * Until the returned release, the writer (the main thread) runs no automatic checkpoint: the
+   * checkpoint Worker is started if it can be (its checkpoints then stay), else the writer's
+   * automatic ones are turned off and come back at the last release. For a long reader such as a
+   * backup, whose snapshot the WAL grows behind; the caller checkpoints off the main thread before
+   * releasing.
+   */
+  holdWriterCheckpoints(): () => void;
 };
 
 /** Opens a local database file (`file:` URL or a path) with the two-connection driver. */
@@ -135,6 +143,20 @@ export function createLocalClient(url: string, o: LocalDriverOptions = {}): Loca
     } finally {
       release();
     }
+  }
+
+  let holds = 0;
+  function holdWriterCheckpoints(): () => void {
+    if (memory || startCheckpoints()) return () => undefined;
+    if (holds++ === 0) writer.exec("PRAGMA wal_autocheckpoint=0");
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (--holds === 0 && !closed && !(ckpt?.worker && !ckpt.failed)) {
+        writer.exec("PRAGMA wal_autocheckpoint=1000");
+      }
+    };
   }
 
   let closed = false;
@@ -240,6 +262,7 @@ export function createLocalClient(url: string, o: LocalDriverOptions = {}): Loca
       ckpt!.onFailure.push(onFailure);
       return true;
     },
+    holdWriterCheckpoints,
     sync() {
       return Promise.resolve(undefined);
     },

@@ -16,6 +16,7 @@ import {
   storeArtifactFile,
 } from "../lib/artifacts.ts";
 import type { BackupReply, BackupRequest } from "@db/backup_worker.ts";
+import { type CopySyncStats, syncWhileGrowing } from "./copy_sync.ts";
 
 export const BACKUP_JOB = "backups.run";
 const NAME = /^atende-(\d{8}T\d{6}Z)\.db$/;
@@ -89,15 +90,29 @@ function scratchDir(deps: Deps): string {
 const running = new WeakMap<Deps, Promise<BackupResult>>();
 export type BackupResult = { name: string; size: number; ms: number; removed: string[] };
 
-export function runBackup(deps: Deps, now = deps.clock.now()): Promise<BackupResult> {
+/**
+ * What a caller may watch of the backup it starts (tests, the benchmark): `copying` runs once the
+ * copy is under way (the writer's checkpoints held, the copy being synced in steps), `copied` gets
+ * the syncs of the copy and whether the Worker caught up the WAL.
+ */
+export type BackupWatch = {
+  copying?: () => unknown;
+  copied?: (r: { syncs: CopySyncStats; checkpointed: boolean }) => void;
+};
+
+export function runBackup(
+  deps: Deps,
+  now = deps.clock.now(),
+  watch: BackupWatch = {},
+): Promise<BackupResult> {
   const current = running.get(deps);
   if (current) return current;
-  const run = backupOnce(deps, now).finally(() => running.delete(deps));
+  const run = backupOnce(deps, now, watch).finally(() => running.delete(deps));
   running.set(deps, run);
   return run;
 }
 
-async function backupOnce(deps: Deps, now: Date): Promise<BackupResult> {
+async function backupOnce(deps: Deps, now: Date, watch: BackupWatch): Promise<BackupResult> {
   const source = backupSource(deps);
   if (!source) throw new AppError("ERR_CONFLICT", { message: "backups need a local database file" });
   const name = backupName(now);
@@ -105,7 +120,7 @@ async function backupOnce(deps: Deps, now: Date): Promise<BackupResult> {
   let size: number;
   let reply: { ms: number };
   try {
-    reply = await copyInWorker({ source, target: scratch });
+    reply = await copyWhileIngesting(deps, { source, target: scratch }, watch);
     size = await storeArtifactFile(deps.storage, "backups", name, scratch);
   } finally {
     await Deno.remove(scratch).catch(() => undefined);
@@ -123,12 +138,39 @@ export async function pruneBackups(deps: Deps, now = deps.clock.now()): Promise<
   return drop;
 }
 
-function copyInWorker(req: BackupRequest): Promise<{ ms: number }> {
+/**
+ * The copy, arranged so that ingest on the main thread does not wait for it: the writer runs no
+ * automatic checkpoint meanwhile (the WAL grows behind the copy's snapshot; the Worker checkpoints
+ * it after), and the copy is written back to the disk in steps as it grows (copy_sync.ts) rather
+ * than left for the kernel to flush in one burst.
+ */
+async function copyWhileIngesting(
+  deps: Deps,
+  req: BackupRequest,
+  watch: BackupWatch,
+): Promise<{ ms: number }> {
+  const release = deps.database.local?.holdWriterCheckpoints() ?? (() => undefined);
+  const sync = syncWhileGrowing(req.target);
+  let reply: { ms: number; checkpointed: boolean } | undefined;
+  try {
+    const copy = copyInWorker(req);
+    copy.catch(() => undefined); // awaited below; not unhandled while `copying` runs
+    await watch.copying?.();
+    reply = await copy;
+    return reply;
+  } finally {
+    const syncs = await sync.stop();
+    release();
+    if (reply) watch.copied?.({ syncs, checkpointed: reply.checkpointed });
+  }
+}
+
+function copyInWorker(req: BackupRequest): Promise<{ ms: number; checkpointed: boolean }> {
   const w = new Worker(new URL("../../db/backup_worker.ts", import.meta.url).href, { type: "module" });
   return new Promise((resolve, reject) => {
     w.onmessage = (e: MessageEvent<BackupReply>) => {
       w.terminate();
-      if (e.data.ok) resolve({ ms: e.data.ms });
+      if (e.data.ok) resolve({ ms: e.data.ms, checkpointed: e.data.checkpointed });
       else reject(new Error(`backup failed: ${e.data.error}`));
     };
     w.onerror = (e) => {
