@@ -11,7 +11,9 @@
  */
 import { Column, fillPlaceholders, is, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { InValue } from "@libsql/client";
 import type { Db, Tx } from "./db_types.ts";
+import { ReadPool, type Reads } from "./read_pool.ts";
 
 const bySession = new WeakMap<object, Map<string, unknown>>();
 const inTransactionDb = new WeakMap<object, Db>();
@@ -59,25 +61,9 @@ type LibsqlPrepared = {
  */
 function withFastRows<Q>(q: Q): Q {
   const pq = q as unknown as LibsqlPrepared;
-  if (!pq || typeof pq !== "object" || !Array.isArray(pq.fields) || pq.customResultMapper) return q;
-  if (!pq.query || !pq.client) return q;
-  const keys: string[] = [];
-  const decoders: (Column | null)[] = [];
-  for (const { path, field } of pq.fields) {
-    if (path.length !== 1 || !is(field, Column) || /blob/i.test(field.columnType)) return q;
-    keys.push(path[0]);
-    decoders.push(field.mapFromDriverValue === Column.prototype.mapFromDriverValue ? null : field);
-  }
-  const n = keys.length;
-  const toObject = (row: ArrayLike<unknown>) => {
-    const o: Record<string, unknown> = {};
-    for (let i = 0; i < n; i++) {
-      const v = row[i];
-      const d = decoders[i];
-      o[keys[i]] = v === null || d === null ? v : d.mapFromDriverValue(v);
-    }
-    return o;
-  };
+  if (!pq || typeof pq !== "object" || !pq.query || !pq.client) return q;
+  const toObject = fastMapper(pq);
+  if (!toObject) return q;
   const rows = async (values?: Record<string, unknown>) => {
     const stmt = { sql: pq.query.sql, args: fillPlaceholders(pq.query.params, values ?? {}) };
     return (await (pq.tx ?? pq.client).execute(stmt)).rows;
@@ -97,3 +83,58 @@ function withFastRows<Q>(q: Q): Q {
  */
 export const inJsonIds = (col: SQLiteColumn, name: string): SQL =>
   sql`${col} in (select value from json_each(${sql.placeholder(name)}))`;
+
+type RowMapper = (row: ArrayLike<unknown>) => Record<string, unknown>;
+const mappers = new WeakMap<object, RowMapper | null>();
+
+/** The per-query mapper of a flat select (see withFastRows), or null when Drizzle must map it. */
+function fastMapper(pq: LibsqlPrepared): RowMapper | null {
+  if (mappers.has(pq)) return mappers.get(pq)!;
+  let mapper: RowMapper | null = null;
+  if (Array.isArray(pq.fields) && !pq.customResultMapper) {
+    const keys: string[] = [];
+    const decoders: (Column | null)[] = [];
+    let flat = true;
+    for (const { path, field } of pq.fields) {
+      if (path.length !== 1 || !is(field, Column) || /blob/i.test(field.columnType)) {
+        flat = false;
+        break;
+      }
+      keys.push(path[0]);
+      decoders.push(field.mapFromDriverValue === Column.prototype.mapFromDriverValue ? null : field);
+    }
+    const n = keys.length;
+    if (flat) {
+      mapper = (row) => {
+        const o: Record<string, unknown> = {};
+        for (let i = 0; i < n; i++) {
+          const v = row[i];
+          const d = decoders[i];
+          o[keys[i]] = v === null || d === null ? v : d.mapFromDriverValue(v);
+        }
+        return o;
+      };
+    }
+  }
+  mappers.set(pq, mapper);
+  return mapper;
+}
+
+/**
+ * Runs a prepared Drizzle select (`prepared(…)` or `builder.prepare()`) on the read pool when
+ * `reads` is one: the SQL and its values go to a Worker, the rows come back as arrays and are mapped
+ * here by the query's own mapper, so the caller gets exactly what `.all(values)` answers. A query
+ * Drizzle must map itself (joined selections, blobs), or `reads` being the main connection (in
+ * memory, remote), runs on the main connection as before.
+ */
+export async function readAll<T>(
+  reads: Reads,
+  q: { all(values?: Record<string, unknown>): Promise<T[]> },
+  values?: Record<string, unknown>,
+): Promise<T[]> {
+  const pq = q as unknown as LibsqlPrepared;
+  const toObject = reads instanceof ReadPool && pq.query ? fastMapper(pq) : null;
+  if (!toObject) return await q.all(values);
+  const args = fillPlaceholders(pq.query.params, values ?? {}) as InValue[];
+  return (await (reads as ReadPool).rows(pq.query.sql, args)).map(toObject) as T[];
+}

@@ -33,8 +33,17 @@ export class ReadPool implements Reads {
   }
 
   all<T>(query: SQL): Promise<T[]> {
-    if (this.#closed) return Promise.reject(new Error("read pool closed"));
     const { sql, params } = dialect.sqlToQuery(query);
+    return this.#send<T>(sql, params as InValue[], false);
+  }
+
+  /** Rows as arrays of values, for a compiled query the caller maps (db/prepared.ts `readAll`). */
+  rows(sql: string, args: InValue[]): Promise<unknown[][]> {
+    return this.#send<unknown[]>(sql, args, true);
+  }
+
+  #send<T>(sql: string, args: InValue[], raw: boolean): Promise<T[]> {
+    if (this.#closed) return Promise.reject(new Error("read pool closed"));
     const slot = this.#slots.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
     const worker = slot.worker ??= this.#start(slot);
     const id = this.#next++;
@@ -47,7 +56,8 @@ export class ReadPool implements Reads {
         path: this.path,
         cacheKiB: this.cacheKiB,
         sql,
-        args: params as InValue[],
+        args,
+        ...(raw ? { raw } : {}),
       };
       worker.postMessage(m);
     });

@@ -20,6 +20,7 @@ self.onmessage = (e: MessageEvent<ToReadWorker>) => {
   try {
     conn ??= open(m.path, m.cacheKiB);
     const rs = conn.execute({ sql: m.sql, args: m.args });
+    if (m.raw) return post({ id: m.id, rows: rs.rows.map((r) => Array.from(r as ArrayLike<unknown>)) });
     const cols = rs.columns;
     const rows = rs.rows.map((r) => {
       const o: Record<string, unknown> = {};

@@ -18,6 +18,7 @@ import { updatedRange } from "./list_dates.ts";
 import { countStatement, LIST_COUNT_CAP, searchStatement } from "./list_queries.ts";
 import { withSearchMatches } from "./search_match.ts";
 import { readerZone } from "../lib/time.ts";
+import { readAll } from "@db/prepared.ts";
 
 export const TICKETS_PAGE_SIZE = 40;
 
@@ -30,7 +31,8 @@ export const TICKETS_PAGE_SIZE = 40;
 export type TicketList = TicketPage;
 
 export async function listTickets(deps: Deps, actor: Actor, q: ListTicketsQuery): Promise<TicketList> {
-  const { db } = deps;
+  // Every statement of the list runs on the read pool (db/read_pool.ts); `db` only builds them.
+  const { db, reads } = deps;
   const companyId = actor.companyId;
   const viewer = actor.viewer;
   const settings = await deps.caches.settings.getMany(companyId, [
@@ -77,15 +79,19 @@ export async function listTickets(deps: Deps, actor: Actor, q: ListTicketsQuery)
     // Message search reads the newest MESSAGE_SEARCH_WINDOW matches per page asked.
     const k = MESSAGE_SEARCH_WINDOW * q.pageNumber;
     criteria.messageWindow = k;
-    const [hit] = await db.all<{ n: number; message_n: number; ids: string; matches: string }>(
+    const [hit] = await reads.all<{ n: number; message_n: number; ids: string; matches: string }>(
       searchStatement(criteria, { asc: ascending, limit: TICKETS_PAGE_SIZE + 1, offset }),
     );
     const ids = JSON.parse(hit.ids) as number[];
     rows = ids.length
-      ? await db.select().from(tickets)
-        // ids come from the company-scoped match set; the unary + keeps the company check from
-        // being used as an index term (rowid lookups must drive, not a walk over the company).
-        .where(and(sql`+${tickets.companyId} = ${companyId}`, inArray(tickets.id, ids))).orderBy(...order)
+      ? await readAll(
+        reads,
+        db.select().from(tickets)
+          // ids come from the company-scoped match set; the unary + keeps the company check from
+          // being used as an index term (rowid lookups must drive, not a walk over the company).
+          .where(and(sql`+${tickets.companyId} = ${companyId}`, inArray(tickets.id, ids))).orderBy(...order)
+          .prepare(),
+      )
       : [];
     n = hit.n;
     capped = n > LIST_COUNT_CAP || (!!mode.messageFts && hit.message_n >= k);
@@ -94,8 +100,12 @@ export async function listTickets(deps: Deps, actor: Actor, q: ListTicketsQuery)
     const where = listWhere(criteria);
     const count = countStatement(criteria, where);
     const [page, [c]] = await Promise.all([
-      db.select().from(tickets).where(where).orderBy(...order).limit(TICKETS_PAGE_SIZE + 1).offset(offset),
-      db.all<{ n: number }>(count.sql),
+      readAll(
+        reads,
+        db.select().from(tickets).where(where).orderBy(...order).limit(TICKETS_PAGE_SIZE + 1).offset(offset)
+          .prepare(),
+      ),
+      reads.all<{ n: number }>(count.sql),
     ]);
     rows = page;
     n = c.n;
@@ -103,7 +113,7 @@ export async function listTickets(deps: Deps, actor: Actor, q: ListTicketsQuery)
   }
   const hasMore = rows.length > TICKETS_PAGE_SIZE;
   if (hasMore) rows = rows.slice(0, TICKETS_PAGE_SIZE);
-  const dtos = await ticketDTOs(db, companyId, rows, { maskNumbers });
+  const dtos = await ticketDTOs(db, companyId, rows, { maskNumbers, reads });
   return {
     tickets: matchIds.size ? await withSearchMatches(deps, companyId, dtos, matchIds) : dtos,
     count: capped ? Math.min(n, LIST_COUNT_CAP) : n,
