@@ -10,7 +10,7 @@
 import type { SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { InValue } from "@libsql/client";
-import type { FromReadWorker, ToReadWorker } from "./read_wire.ts";
+import type { FromReadWorker, ToReadWorker, WireStatement } from "./read_wire.ts";
 
 /** What a heavy read needs of a database: Drizzle's `db.all` over a `sql` template. */
 export type Reads = { all<T>(query: SQL): Promise<T[]> };
@@ -42,7 +42,34 @@ export class ReadPool implements Reads {
     return this.#send<unknown[]>(sql, args, true);
   }
 
+  /**
+   * Several statements in one message to one Worker, run one after the other: one answer per
+   * statement (arrays of values when `raw`). A list's page, count and relations cost one round
+   * trip each instead of one per statement (each message wakes a thread and clones its rows).
+   */
+  batch(stmts: WireStatement[]): Promise<unknown[][]> {
+    return this.#post<unknown[]>((id) => ({
+      kind: "batch",
+      id,
+      path: this.path,
+      cacheKiB: this.cacheKiB,
+      stmts,
+    }));
+  }
+
   #send<T>(sql: string, args: InValue[], raw: boolean): Promise<T[]> {
+    return this.#post<T>((id) => ({
+      kind: "query",
+      id,
+      path: this.path,
+      cacheKiB: this.cacheKiB,
+      sql,
+      args,
+      ...(raw ? { raw } : {}),
+    }));
+  }
+
+  #post<T>(message: (id: number) => ToReadWorker): Promise<T[]> {
     if (this.#closed) return Promise.reject(new Error("read pool closed"));
     const slot = this.#slots.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
     const worker = slot.worker ??= this.#start(slot);
@@ -50,16 +77,7 @@ export class ReadPool implements Reads {
     slot.inFlight++;
     return new Promise<T[]>((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as (rows: unknown[]) => void, reject, slot });
-      const m: ToReadWorker = {
-        kind: "query",
-        id,
-        path: this.path,
-        cacheKiB: this.cacheKiB,
-        sql,
-        args,
-        ...(raw ? { raw } : {}),
-      };
-      worker.postMessage(m);
+      worker.postMessage(message(id));
     });
   }
 

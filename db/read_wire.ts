@@ -12,8 +12,18 @@ export type ToReadWorker =
     /** Rows as arrays of values (the caller maps them), not objects named by column. */
     raw?: boolean;
   }
+  | {
+    /** Several statements run one after the other, answered in one message (one per statement). */
+    kind: "batch";
+    id: number;
+    path: string;
+    cacheKiB: number;
+    stmts: WireStatement[];
+  }
   | { kind: "stop" };
 
+export type WireStatement = { sql: string; args: InValue[]; raw?: boolean };
+
 export type FromReadWorker =
-  | { id: number; rows: Record<string, unknown>[] | unknown[][] }
+  | { id: number; rows: Record<string, unknown>[] | unknown[][] | unknown[][][] }
   | { id: number; error: { message: string; code?: string } };

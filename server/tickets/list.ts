@@ -18,7 +18,8 @@ import { updatedRange } from "./list_dates.ts";
 import { countStatement, LIST_COUNT_CAP, searchStatement } from "./list_queries.ts";
 import { withSearchMatches } from "./search_match.ts";
 import { readerZone } from "../lib/time.ts";
-import { readAll } from "@db/prepared.ts";
+import { readAll, readBatch } from "@db/prepared.ts";
+import type { TicketRow } from "./repo.ts";
 
 export const TICKETS_PAGE_SIZE = 40;
 
@@ -99,14 +100,16 @@ export async function listTickets(deps: Deps, actor: Actor, q: ListTicketsQuery)
   } else {
     const where = listWhere(criteria);
     const count = countStatement(criteria, where);
-    const [page, [c]] = await Promise.all([
-      readAll(
-        reads,
-        db.select().from(tickets).where(where).orderBy(...order).limit(TICKETS_PAGE_SIZE + 1).offset(offset)
+    // The page and its count in one message to a Worker (db/prepared.ts readBatch).
+    const [page, [c]] = await readBatch(reads, [
+      {
+        q: db.select().from(tickets).where(where).orderBy(...order).limit(TICKETS_PAGE_SIZE + 1).offset(
+          offset,
+        )
           .prepare(),
-      ),
-      reads.all<{ n: number }>(count.sql),
-    ]);
+      },
+      count.sql,
+    ]) as [TicketRow[], { n: number }[]];
     rows = page;
     n = c.n;
     capped = count.capped && n > LIST_COUNT_CAP;

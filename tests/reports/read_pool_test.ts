@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { eq, sql } from "drizzle-orm";
 import { ReadPool } from "@db/read_pool.ts";
-import { readAll } from "@db/prepared.ts";
+import { readAll, readBatch } from "@db/prepared.ts";
 import { users } from "@db/schema.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { createCompany } from "../_helpers/factories.ts";
@@ -61,6 +61,11 @@ Deno.test("[reports] a Drizzle select read on the pool (readAll) is mapped as Dr
     const byId = app.deps.db.select({ id: users.id, name: users.name, online: users.online }).from(users)
       .where(eq(users.id, sql.placeholder("id"))).prepare();
     assert.deepEqual(await readAll(pool, byId, { id: viaPool[0].id }), await byId.all({ id: viaPool[0].id }));
+    // Several in one message: each answer mapped as its own query would be.
+    const count = sql`SELECT count(*) AS n FROM users WHERE company_id = ${company.id}`;
+    assert.deepEqual(await readBatch(pool, [{ q: q().prepare() }, count]), [viaPool, [{
+      n: viaPool.length,
+    }]]);
     // Without a pool (the main connection as `reads`) it is the query's own `.all`.
     assert.deepEqual(await readAll(app.deps.db, q().prepare()), viaPool);
   } finally {
