@@ -32,8 +32,7 @@ export const TICKETS_PAGE_SIZE = 40;
 export type TicketList = TicketPage;
 
 export async function listTickets(deps: Deps, actor: Actor, q: ListTicketsQuery): Promise<TicketList> {
-  // Every statement of the list runs on the read pool (db/read_pool.ts); `db` only builds them.
-  const { db, reads } = deps;
+  const { db } = deps;
   const companyId = actor.companyId;
   const viewer = actor.viewer;
   const settings = await deps.caches.settings.getMany(companyId, [
@@ -51,6 +50,12 @@ export async function listTickets(deps: Deps, actor: Actor, q: ListTicketsQuery)
       ...searchTerms(q.searchParam, { namesOnly: maskNumbers, onMessages: !!q.searchOnMessages }),
     };
   } else mode = { kind: "status", status: q.status };
+  // The heavy lists (search, the closed tab: counts over many rows) run on the read pool
+  // (db/read_pool.ts), `db` only building their statements; the active tabs' index ranges cost less
+  // than the round trips to a Worker (bench/README.md, issue 32) and stay on the main connection.
+  const reads = mode.kind === "search" || (mode.kind === "status" && mode.status === "closed")
+    ? deps.reads
+    : db;
 
   const criteria: ListCriteria = {
     companyId,
@@ -116,7 +121,7 @@ export async function listTickets(deps: Deps, actor: Actor, q: ListTicketsQuery)
   }
   const hasMore = rows.length > TICKETS_PAGE_SIZE;
   if (hasMore) rows = rows.slice(0, TICKETS_PAGE_SIZE);
-  const dtos = await ticketDTOs(db, companyId, rows, { maskNumbers, reads });
+  const dtos = await ticketDTOs(db, companyId, rows, { maskNumbers, ...(reads === db ? {} : { reads }) });
   return {
     tickets: matchIds.size ? await withSearchMatches(deps, companyId, dtos, matchIds) : dtos,
     count: capped ? Math.min(n, LIST_COUNT_CAP) : n,
