@@ -18,8 +18,6 @@ import { updatedRange } from "./list_dates.ts";
 import { countStatement, LIST_COUNT_CAP, searchStatement } from "./list_queries.ts";
 import { withSearchMatches } from "./search_match.ts";
 import { readerZone } from "../lib/time.ts";
-import { readAll, readBatch } from "@db/prepared.ts";
-import type { TicketRow } from "./repo.ts";
 
 export const TICKETS_PAGE_SIZE = 40;
 
@@ -50,12 +48,6 @@ export async function listTickets(deps: Deps, actor: Actor, q: ListTicketsQuery)
       ...searchTerms(q.searchParam, { namesOnly: maskNumbers, onMessages: !!q.searchOnMessages }),
     };
   } else mode = { kind: "status", status: q.status };
-  // The heavy lists (search, the closed tab: counts over many rows) run on the read pool
-  // (db/read_pool.ts), `db` only building their statements; the active tabs' index ranges cost less
-  // than the round trips to a Worker (bench/README.md, issue 32) and stay on the main connection.
-  const reads = mode.kind === "search" || (mode.kind === "status" && mode.status === "closed")
-    ? deps.reads
-    : db;
 
   const criteria: ListCriteria = {
     companyId,
@@ -85,19 +77,15 @@ export async function listTickets(deps: Deps, actor: Actor, q: ListTicketsQuery)
     // Message search reads the newest MESSAGE_SEARCH_WINDOW matches per page asked.
     const k = MESSAGE_SEARCH_WINDOW * q.pageNumber;
     criteria.messageWindow = k;
-    const [hit] = await reads.all<{ n: number; message_n: number; ids: string; matches: string }>(
+    const [hit] = await db.all<{ n: number; message_n: number; ids: string; matches: string }>(
       searchStatement(criteria, { asc: ascending, limit: TICKETS_PAGE_SIZE + 1, offset }),
     );
     const ids = JSON.parse(hit.ids) as number[];
     rows = ids.length
-      ? await readAll(
-        reads,
-        db.select().from(tickets)
-          // ids come from the company-scoped match set; the unary + keeps the company check from
-          // being used as an index term (rowid lookups must drive, not a walk over the company).
-          .where(and(sql`+${tickets.companyId} = ${companyId}`, inArray(tickets.id, ids))).orderBy(...order)
-          .prepare(),
-      )
+      ? await db.select().from(tickets)
+        // ids come from the company-scoped match set; the unary + keeps the company check from
+        // being used as an index term (rowid lookups must drive, not a walk over the company).
+        .where(and(sql`+${tickets.companyId} = ${companyId}`, inArray(tickets.id, ids))).orderBy(...order)
       : [];
     n = hit.n;
     capped = n > LIST_COUNT_CAP || (!!mode.messageFts && hit.message_n >= k);
@@ -105,23 +93,17 @@ export async function listTickets(deps: Deps, actor: Actor, q: ListTicketsQuery)
   } else {
     const where = listWhere(criteria);
     const count = countStatement(criteria, where);
-    // The page and its count in one message to a Worker (db/prepared.ts readBatch).
-    const [page, [c]] = await readBatch(reads, [
-      {
-        q: db.select().from(tickets).where(where).orderBy(...order).limit(TICKETS_PAGE_SIZE + 1).offset(
-          offset,
-        )
-          .prepare(),
-      },
-      count.sql,
-    ]) as [TicketRow[], { n: number }[]];
+    const [page, [c]] = await Promise.all([
+      db.select().from(tickets).where(where).orderBy(...order).limit(TICKETS_PAGE_SIZE + 1).offset(offset),
+      db.all<{ n: number }>(count.sql),
+    ]);
     rows = page;
     n = c.n;
     capped = count.capped && n > LIST_COUNT_CAP;
   }
   const hasMore = rows.length > TICKETS_PAGE_SIZE;
   if (hasMore) rows = rows.slice(0, TICKETS_PAGE_SIZE);
-  const dtos = await ticketDTOs(db, companyId, rows, { maskNumbers, ...(reads === db ? {} : { reads }) });
+  const dtos = await ticketDTOs(db, companyId, rows, { maskNumbers });
   return {
     tickets: matchIds.size ? await withSearchMatches(deps, companyId, dtos, matchIds) : dtos,
     count: capped ? Math.min(n, LIST_COUNT_CAP) : n,
