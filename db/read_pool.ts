@@ -1,8 +1,10 @@
 /**
  * Heavy reads off the main thread: a pool of Workers (db/read_worker.ts), each with its own read
  * connection to the database file, answering `all(sql)` as Drizzle's `db.all` does (rows as
- * objects named by column). Dashboards, reports and exports read through `Reads`; the write path
- * and everything short stay on the main connection. A query goes to the Worker with the fewest in
+ * objects named by column). Dashboards, reports and exports read through `Reads`, and the kanban
+ * board through `rows`/`batch` (a prepared Drizzle select mapped on the main thread: db/prepared.ts
+ * `readAll`, `readBatch`); the write path, the ticket lists and everything short stay on the main
+ * connection. A query goes to the Worker with the fewest in
  * flight; Workers start on the first query, so a process that never asks for a report pays nothing.
  * In memory or on a remote database there is no pool: `Reads` is the main `db` (test apps start
  * from a template database file, so they read through the pool).
