@@ -2,6 +2,7 @@
  * What the read pool (db/read_pool.ts) adds, on the large company of bench/seed.ts:
  *
  *   BENCH_LARGE_DIR=/tmp/<copy> deno run -A bench/read_pool.ts
+ *   READS=lists …  (the throughput part reads ticket-list pages instead of reports)
  *
  * For READ_WORKERS = 0 (every read on the main thread) and the default pool, each against a fresh
  * server process:
@@ -35,12 +36,21 @@ const INBOX_N = Number(Deno.env.get("INBOX_N") ?? 200);
 const POOLS = (Deno.env.get("POOLS") ?? "0,2").split(",");
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const HEAVY = [
-  `/ticketreport/reports?dateFrom=${day(-364)}&dateTo=${
-    day(0)
-  }&status=["closed"]&users=[10,20]&queueIds=[1,2,3,4,5]&page=1&pageSize=10`,
-  `/ticketreport/reports?onlyRated=true&page=1&pageSize=50`,
-];
+// READS=lists: the ticket lists and the board instead of the reports (the same 10 clients).
+const READS = Deno.env.get("READS") ?? "reports";
+const HEAVY = READS === "lists"
+  ? [
+    "/tickets?status=pending&pageNumber=1",
+    "/tickets?status=open&showAll=true&pageNumber=1",
+    "/tickets?status=closed&pageNumber=2",
+    "/tickets?status=open&pageNumber=1",
+  ]
+  : [
+    `/ticketreport/reports?dateFrom=${day(-364)}&dateTo=${
+      day(0)
+    }&status=["closed"]&users=[10,20]&queueIds=[1,2,3,4,5]&page=1&pageSize=10`,
+    `/ticketreport/reports?onlyRated=true&page=1&pageSize=50`,
+  ];
 const load = () => (Deno.loadavg?.() ?? []).map((x) => x.toFixed(2)).join(" ");
 
 const rows: string[][] = [];
@@ -83,8 +93,9 @@ for (const workers of POOLS) {
     return out;
   };
   const idle = await inbox();
-  let exportDone = false;
-  const exporting = (async () => {
+  // EXPORT=0: no export run (throughput and idle inbox only).
+  let exportDone = Deno.env.get("EXPORT") === "0";
+  const exporting = exportDone ? Promise.resolve("—") : (async () => {
     const r = await fetch(
       `${server.base}/api/ticketreport/reports.xlsx?dateFrom=${day(-800)}&dateTo=${day(0)}`,
       {
@@ -96,7 +107,7 @@ for (const workers of POOLS) {
     exportDone = true;
     return n;
   })();
-  await sleep(300); // the export has started streaming
+  if (!exportDone) await sleep(300); // the export has started streaming
   const during: number[] = [];
   while (!exportDone && during.length < INBOX_N * 5) {
     const t0 = performance.now();
@@ -116,7 +127,9 @@ for (const workers of POOLS) {
   await stopServer(server);
 }
 printTable(
-  `Read pool — large company; ${CLIENTS} concurrent clients × ${SECONDS} s of heavy report reads; inbox = GET /tickets pending tab`,
+  `Read pool — large company; ${CLIENTS} concurrent clients × ${SECONDS} s of ${
+    READS === "lists" ? "ticket-list pages" : "heavy report reads"
+  }; inbox = GET /tickets pending tab`,
   [
     "reads on",
     "heavy reads throughput",

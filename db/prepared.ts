@@ -9,9 +9,14 @@
  * Values that Drizzle computes while building (`$defaultFn`) are frozen at build time, so
  * prepared inserts must pass every such column as a placeholder.
  */
-import { Column, fillPlaceholders, is, type SQL, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { Column, fillPlaceholders, is, SQL, sql } from "drizzle-orm";
+import { type SQLiteColumn, SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import type { InValue } from "@libsql/client";
 import type { Db, Tx } from "./db_types.ts";
+import { ReadPool, type Reads } from "./read_pool.ts";
+import type { WireStatement } from "./read_wire.ts";
+
+const dialect = new SQLiteSyncDialect();
 
 const bySession = new WeakMap<object, Map<string, unknown>>();
 const inTransactionDb = new WeakMap<object, Db>();
@@ -59,25 +64,9 @@ type LibsqlPrepared = {
  */
 function withFastRows<Q>(q: Q): Q {
   const pq = q as unknown as LibsqlPrepared;
-  if (!pq || typeof pq !== "object" || !Array.isArray(pq.fields) || pq.customResultMapper) return q;
-  if (!pq.query || !pq.client) return q;
-  const keys: string[] = [];
-  const decoders: (Column | null)[] = [];
-  for (const { path, field } of pq.fields) {
-    if (path.length !== 1 || !is(field, Column) || /blob/i.test(field.columnType)) return q;
-    keys.push(path[0]);
-    decoders.push(field.mapFromDriverValue === Column.prototype.mapFromDriverValue ? null : field);
-  }
-  const n = keys.length;
-  const toObject = (row: ArrayLike<unknown>) => {
-    const o: Record<string, unknown> = {};
-    for (let i = 0; i < n; i++) {
-      const v = row[i];
-      const d = decoders[i];
-      o[keys[i]] = v === null || d === null ? v : d.mapFromDriverValue(v);
-    }
-    return o;
-  };
+  if (!pq || typeof pq !== "object" || !pq.query || !pq.client) return q;
+  const toObject = fastMapper(pq);
+  if (!toObject) return q;
   const rows = async (values?: Record<string, unknown>) => {
     const stmt = { sql: pq.query.sql, args: fillPlaceholders(pq.query.params, values ?? {}) };
     return (await (pq.tx ?? pq.client).execute(stmt)).rows;
@@ -97,3 +86,119 @@ function withFastRows<Q>(q: Q): Q {
  */
 export const inJsonIds = (col: SQLiteColumn, name: string): SQL =>
   sql`${col} in (select value from json_each(${sql.placeholder(name)}))`;
+
+type RowMapper = (row: ArrayLike<unknown>) => Record<string, unknown>;
+const mappers = new WeakMap<object, RowMapper | null>();
+
+/** The per-query mapper of a flat select (see withFastRows), or null when Drizzle must map it. */
+function fastMapper(pq: LibsqlPrepared): RowMapper | null {
+  if (mappers.has(pq)) return mappers.get(pq)!;
+  let mapper: RowMapper | null = null;
+  if (Array.isArray(pq.fields) && !pq.customResultMapper) {
+    const keys: string[] = [];
+    const decoders: (Column | null)[] = [];
+    let flat = true;
+    for (const { path, field } of pq.fields) {
+      if (path.length !== 1 || !is(field, Column) || /blob/i.test(field.columnType)) {
+        flat = false;
+        break;
+      }
+      keys.push(path[0]);
+      decoders.push(field.mapFromDriverValue === Column.prototype.mapFromDriverValue ? null : field);
+    }
+    const n = keys.length;
+    if (flat) {
+      mapper = (row) => {
+        const o: Record<string, unknown> = {};
+        for (let i = 0; i < n; i++) {
+          const v = row[i];
+          const d = decoders[i];
+          o[keys[i]] = v === null || d === null ? v : d.mapFromDriverValue(v);
+        }
+        return o;
+      };
+    }
+  }
+  mappers.set(pq, mapper);
+  return mapper;
+}
+
+/**
+ * Runs a prepared Drizzle select (`prepared(…)` or `builder.prepare()`) on the read pool when
+ * `reads` is one: the SQL and its values go to a Worker, the rows come back as arrays and are mapped
+ * here by the query's own mapper, so the caller gets exactly what `.all(values)` answers. A query
+ * Drizzle must map itself (joined selections, blobs), or `reads` being the main connection (in
+ * memory, remote), runs on the main connection as before.
+ */
+export async function readAll<T>(
+  reads: Reads,
+  q: { all(values?: Record<string, unknown>): Promise<T[]> },
+  values?: Record<string, unknown>,
+): Promise<T[]> {
+  const pq = q as unknown as LibsqlPrepared;
+  const toObject = reads instanceof ReadPool && pq.query ? fastMapper(pq) : null;
+  if (!toObject) return await q.all(values);
+  const args = fillPlaceholders(pq.query.params, values ?? {}) as InValue[];
+  return (await (reads as ReadPool).rows(pq.query.sql, args)).map(toObject) as T[];
+}
+
+/** A prepared Drizzle select and its placeholder values, or a `sql` statement (rows named by column). */
+export type BatchItem = {
+  q: { all(values?: Record<string, unknown>): Promise<unknown[]> };
+  values?: Record<string, unknown>;
+} | SQL;
+
+/**
+ * Like `readAll` for several statements at once: on the read pool they travel in one message to one
+ * Worker (db/read_pool.ts `batch`), each answer mapped here; otherwise (no pool, or a query Drizzle
+ * must map itself) each runs as `readAll` / `reads.all` would.
+ */
+export async function readBatch(reads: Reads, items: BatchItem[]): Promise<unknown[][]> {
+  const mapped = reads instanceof ReadPool
+    ? items.map((it) => is(it, SQL) ? null : fastMapper(it.q as unknown as LibsqlPrepared))
+    : null;
+  if (!mapped || items.some((it, i) => !is(it, SQL) && !mapped[i])) {
+    return await Promise.all(
+      items.map((it) => is(it, SQL) ? reads.all(it) : readAll(reads, it.q, it.values)),
+    );
+  }
+  const stmts: WireStatement[] = items.map((it, i) => {
+    if (is(it, SQL)) {
+      const { sql: text, params } = dialect.sqlToQuery(it);
+      return { sql: text, args: params as InValue[] };
+    }
+    const pq = it.q as unknown as LibsqlPrepared;
+    return {
+      sql: pq.query.sql,
+      args: fillPlaceholders(pq.query.params, it.values ?? {}) as InValue[],
+      raw: !!mapped[i],
+    };
+  });
+  const out = await (reads as ReadPool).batch(stmts);
+  return out.map((rows, i) => mapped[i] ? (rows as unknown[][]).map(mapped[i]!) : rows);
+}
+
+/**
+ * Collects reads asked in one synchronous stretch (`all` of a prepared select, `sql` of a
+ * statement) and sends them as one `readBatch` on `flush()`; each call's promise gets its own rows.
+ */
+export function batchReads(reads: Reads) {
+  const items: BatchItem[] = [];
+  const waiters: { resolve(rows: unknown[]): void; reject(e: unknown): void }[] = [];
+  const add = <T>(it: BatchItem) =>
+    new Promise<T[]>((resolve, reject) => {
+      items.push(it);
+      waiters.push({ resolve: resolve as (rows: unknown[]) => void, reject });
+    });
+  return {
+    all: <T>(q: { all(values?: Record<string, unknown>): Promise<T[]> }, values?: Record<string, unknown>) =>
+      add<T>({ q, values }),
+    sql: <T>(statement: SQL) => add<T>(statement),
+    flush(): void {
+      readBatch(reads, items).then(
+        (answers) => answers.forEach((rows, i) => waiters[i].resolve(rows)),
+        (e) => waiters.forEach((w) => w.reject(e)),
+      );
+    },
+  };
+}

@@ -1,8 +1,10 @@
 /**
  * Heavy reads off the main thread: a pool of Workers (db/read_worker.ts), each with its own read
  * connection to the database file, answering `all(sql)` as Drizzle's `db.all` does (rows as
- * objects named by column). Dashboards, reports and exports read through `Reads`; the write path
- * and everything short stay on the main connection. A query goes to the Worker with the fewest in
+ * objects named by column). Dashboards, reports and exports read through `Reads`, and the kanban
+ * board through `rows`/`batch` (a prepared Drizzle select mapped on the main thread: db/prepared.ts
+ * `readAll`, `readBatch`); the write path, the ticket lists and everything short stay on the main
+ * connection. A query goes to the Worker with the fewest in
  * flight; Workers start on the first query, so a process that never asks for a report pays nothing.
  * In memory or on a remote database there is no pool: `Reads` is the main `db` (test apps start
  * from a template database file, so they read through the pool).
@@ -10,7 +12,7 @@
 import type { SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { InValue } from "@libsql/client";
-import type { FromReadWorker, ToReadWorker } from "./read_wire.ts";
+import type { FromReadWorker, ToReadWorker, WireStatement } from "./read_wire.ts";
 
 /** What a heavy read needs of a database: Drizzle's `db.all` over a `sql` template. */
 export type Reads = { all<T>(query: SQL): Promise<T[]> };
@@ -33,23 +35,51 @@ export class ReadPool implements Reads {
   }
 
   all<T>(query: SQL): Promise<T[]> {
-    if (this.#closed) return Promise.reject(new Error("read pool closed"));
     const { sql, params } = dialect.sqlToQuery(query);
+    return this.#send<T>(sql, params as InValue[], false);
+  }
+
+  /** Rows as arrays of values, for a compiled query the caller maps (db/prepared.ts `readAll`). */
+  rows(sql: string, args: InValue[]): Promise<unknown[][]> {
+    return this.#send<unknown[]>(sql, args, true);
+  }
+
+  /**
+   * Several statements in one message to one Worker, run one after the other: one answer per
+   * statement (arrays of values when `raw`). A list's page, count and relations cost one round
+   * trip each instead of one per statement (each message wakes a thread and clones its rows).
+   */
+  batch(stmts: WireStatement[]): Promise<unknown[][]> {
+    return this.#post<unknown[]>((id) => ({
+      kind: "batch",
+      id,
+      path: this.path,
+      cacheKiB: this.cacheKiB,
+      stmts,
+    }));
+  }
+
+  #send<T>(sql: string, args: InValue[], raw: boolean): Promise<T[]> {
+    return this.#post<T>((id) => ({
+      kind: "query",
+      id,
+      path: this.path,
+      cacheKiB: this.cacheKiB,
+      sql,
+      args,
+      ...(raw ? { raw } : {}),
+    }));
+  }
+
+  #post<T>(message: (id: number) => ToReadWorker): Promise<T[]> {
+    if (this.#closed) return Promise.reject(new Error("read pool closed"));
     const slot = this.#slots.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
     const worker = slot.worker ??= this.#start(slot);
     const id = this.#next++;
     slot.inFlight++;
     return new Promise<T[]>((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as (rows: unknown[]) => void, reject, slot });
-      const m: ToReadWorker = {
-        kind: "query",
-        id,
-        path: this.path,
-        cacheKiB: this.cacheKiB,
-        sql,
-        args: params as InValue[],
-      };
-      worker.postMessage(m);
+      worker.postMessage(message(id));
     });
   }
 

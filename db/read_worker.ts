@@ -6,7 +6,7 @@
  */
 /// <reference lib="deno.worker" />
 import { Connection } from "./connection.ts";
-import type { FromReadWorker, ToReadWorker } from "./read_wire.ts";
+import type { FromReadWorker, ToReadWorker, WireStatement } from "./read_wire.ts";
 
 let conn: Connection | undefined;
 
@@ -19,19 +19,26 @@ self.onmessage = (e: MessageEvent<ToReadWorker>) => {
   }
   try {
     conn ??= open(m.path, m.cacheKiB);
-    const rs = conn.execute({ sql: m.sql, args: m.args });
-    const cols = rs.columns;
-    const rows = rs.rows.map((r) => {
-      const o: Record<string, unknown> = {};
-      for (let i = 0; i < cols.length; i++) o[cols[i]] ??= r[i];
-      return o;
-    });
-    post({ id: m.id, rows });
+    const c = conn;
+    if (m.kind === "batch") return post({ id: m.id, rows: m.stmts.map((st) => run(c, st)) as unknown[][][] });
+    post({ id: m.id, rows: run(c, m) as unknown[][] });
   } catch (err) {
     const e = err as Error & { code?: string };
     post({ id: m.id, error: { message: e.message, code: e.code } });
   }
 };
+
+/** One statement's rows: arrays of values when `raw`, else objects named by column. */
+function run(c: Connection, st: WireStatement): unknown[] {
+  const rs = c.execute({ sql: st.sql, args: st.args });
+  if (st.raw) return rs.rows.map((r) => Array.from(r as ArrayLike<unknown>));
+  const cols = rs.columns;
+  return rs.rows.map((r) => {
+    const o: Record<string, unknown> = {};
+    for (let i = 0; i < cols.length; i++) o[cols[i]] ??= r[i];
+    return o;
+  });
+}
 
 function open(path: string, cacheKiB: number): Connection {
   const c = new Connection(path, 10_000, cacheKiB);

@@ -66,7 +66,7 @@ export async function outboundTicket(
   }
   if (r.created) {
     const [dto] = await ticketDTOs(deps.db, companyId, [r.ticket]);
-    deps.bus.emit("ticket.updated", { companyId, ticket: dto });
+    deps.bus.emit("ticket.updated", { companyId, ticket: dto, before: null });
   }
   return { ticket: r.ticket, created: r.created };
 }

@@ -1,14 +1,22 @@
 /**
- * Keeps the dashboard's per-day rollups true when a rolled-up day changes: a ticket's update (its
- * cycle finished, rated, transferred, its queue changed) recomputes the local days its ticket row,
- * cycles and NPS answers fall on; a deleted ticket takes rows of unknown days with it, so its
- * company's rollup is rebuilt. Tickets created since the last build touch only days the reads take
- * from the raw tables, and cost no query. Updates are gathered per company for one turn of the
+ * Keeps the dashboard's per-day rollups true when a rolled-up day changes: a ticket's update that
+ * moved it (its cycle finished, rated, transferred, its queue changed) recomputes the local days its
+ * ticket row, cycles and NPS answers fall on; a deleted ticket takes rows of unknown days with it, so
+ * its company's rollup is rebuilt. Tickets created since the last build touch only days the reads
+ * take from the raw tables, and cost no query. Updates are gathered per company for one turn of the
  * event loop, so a burst of events costs one recompute. Registered by server/compose.ts.
+ *
+ * What a rolled-up day counts of a ticket changes only with its scope: the cycle rows
+ * (ticket_traking) are started, closed and re-assigned by status, assignee and queue transitions;
+ * the ticket's current queue and kind are counted; a rating is stored just before the close that
+ * moves the ticket from `nps` to `closed`; the messages of a reply fall on today, which is read raw.
+ * So an update whose `before` equals the ticket's scope (a reply, a read, a tag, an edit) costs
+ * nothing here.
  */
 import { sql } from "drizzle-orm";
 import type { Deps } from "../deps.ts";
 import { dayStartUtc, zonedParts } from "../lib/time.ts";
+import { scopeChanged } from "../lib/actor.ts";
 import { buildCompany, computeDays, rollupState, writeDays } from "./rollup_build.ts";
 
 type Pending = { tickets: Map<number, string>; done: Promise<void> };
@@ -39,7 +47,8 @@ export function wireDashboardListeners(deps: Deps): void {
   const rebuilding = new Map<number, Promise<void>>();
   const again = new Set<number>();
 
-  deps.bus.on("ticket.updated", ({ companyId, ticket }) => {
+  deps.bus.on("ticket.updated", ({ companyId, ticket, before }) => {
+    if (!scopeChanged(before, ticket)) return;
     let p = pending.get(companyId);
     if (!p) {
       const tickets = new Map<number, string>();

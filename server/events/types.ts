@@ -49,10 +49,18 @@ export type EventMap = {
     reason: "login_elsewhere" | "logout" | "user_deleted" | "password_reset" | "token_reuse";
   };
   /**
-   * `before` is the scope the ticket had; when it differs, viewers of the old scope get a delete.
+   * `before` is the scope the ticket had before this change, on every emit: `null` only when the
+   * change gave birth to the ticket; equal to the ticket's own scope when the change moved nothing
+   * (a message sent, read, a tag). Viewers of a different old scope get a delete; the dashboard
+   * recomputes rolled-up days only when it differs (`scopeChanged`).
    * `actorUserId`: the user whose request changed it (absent for the system: bots, timers, ingest).
    */
-  "ticket.updated": { companyId: number; ticket: TicketDTO; before?: TicketScope; actorUserId?: number };
+  "ticket.updated": {
+    companyId: number;
+    ticket: TicketDTO;
+    before: TicketScope | null;
+    actorUserId?: number;
+  };
   "ticket.deleted": { companyId: number; ticketId: number; scope: TicketScope };
   /**
    * A ticket changed hands: a transfer by a person (`user`) or an API key (`apiKey`) through

@@ -135,7 +135,7 @@ async function finishBatch(deps: Deps, jobs: StoreJob[], stored: Written): Promi
       }
       // A message in a running conversation moves nothing between lists: its appMessage create
       // carries the updated ticket (as in the reference), which halves the frames per message.
-      if (r.moved) deps.bus.emit("ticket.updated", { companyId, ticket, before: r.before });
+      if (r.moved) deps.bus.emit("ticket.updated", { companyId, ticket, before: r.before ?? null });
       const choice = jobs[i].msg.choice;
       const automated = jobs[i].msg.automated;
       deps.bus.emit("message.created", {

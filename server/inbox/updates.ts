@@ -11,6 +11,7 @@ import { ticketDTOs } from "../tickets/dto.ts";
 import { getTicket, updateTicket } from "../tickets/repo.ts";
 import { notFound } from "../lib/errors.ts";
 import type { MessageRow } from "../messages/dto.ts";
+import { scopeOf } from "../lib/actor.ts";
 
 /**
  * The message with this provider id on a ticket of this connection. Looking it up by company
@@ -48,7 +49,7 @@ export async function receiveEdit(
   const [message] = await messageDTOs(deps.db, deps.media, conn.companyId, [row]);
   const [t] = await ticketDTOs(deps.db, conn.companyId, [ticket]);
   deps.bus.emit("message.updated", { companyId: conn.companyId, message, ticket: t });
-  deps.bus.emit("ticket.updated", { companyId: conn.companyId, ticket: t });
+  deps.bus.emit("ticket.updated", { companyId: conn.companyId, ticket: t, before: scopeOf(t) });
 }
 
 export async function receiveRevoke(deps: Deps, conn: ConnectionRow, externalId: string): Promise<void> {

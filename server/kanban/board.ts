@@ -16,6 +16,7 @@ import { readerZone, todayIn } from "../lib/time.ts";
 import { visible } from "../tickets/list_where.ts";
 import { updatedRange } from "../tickets/list_dates.ts";
 import { ticketDTOs } from "../tickets/dto.ts";
+import { readAll } from "@db/prepared.ts";
 
 /** Cards on one board at most; the date range narrows a busier one. */
 export const BOARD_LIMIT = 500;
@@ -60,10 +61,15 @@ export async function kanbanBoard(deps: Deps, actor: Actor, q: BoardQuery) {
   const tz = readerZone(actor);
   const today = todayIn(deps.clock.now(), tz);
   const range = updatedRange({ startDate: q.startDate ?? today, endDate: q.endDate ?? today }, tz);
-  const rows = await boardRows(deps.db, actor.companyId, actor.viewer, { queueIds: q.queueIds, ...range });
+  // On the read pool (db/read_pool.ts), like the ticket lists: the board's statement and its DTOs'.
+  const rows = await readAll(
+    deps.reads,
+    boardRows(deps.db, actor.companyId, actor.viewer, { queueIds: q.queueIds, ...range }).prepare(),
+  );
   const lgpd = await deps.caches.settings.get(actor.companyId, "lgpdHideNumber");
   const dtos = await ticketDTOs(deps.db, actor.companyId, rows, {
     maskNumbers: shouldMask(actor.viewer.profile, lgpd),
+    reads: deps.reads,
   });
   return { tickets: dtos };
 }

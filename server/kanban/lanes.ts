@@ -12,6 +12,7 @@ import { enqueue, registerQueuedJob } from "../jobs/queue.ts";
 import { findTicket, getTicket } from "../tickets/repo.ts";
 import { ticketDTOs } from "../tickets/dto.ts";
 import { sendOnTicket } from "../messages/send.ts";
+import { scopeOf } from "../lib/actor.ts";
 
 export const LANE_TIMER_JOB = "kanban.lane_timer";
 /** When the lane's time is up but the customer spoke last, look again this much later. */
@@ -80,7 +81,7 @@ export async function laneOf(db: Db | Tx, companyId: number, ticketId: number): 
 async function emitTicket(deps: Deps, companyId: number, ticketId: number) {
   const row = await getTicket(deps.db, companyId, ticketId);
   const [ticket] = await ticketDTOs(deps.db, companyId, [row]);
-  deps.bus.emit("ticket.updated", { companyId, ticket });
+  deps.bus.emit("ticket.updated", { companyId, ticket, before: scopeOf(ticket) });
 }
 
 /**

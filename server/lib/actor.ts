@@ -51,6 +51,19 @@ export type Viewer = {
 /** The fields of a ticket that visibility depends on (part of the wire contract). */
 export type { TicketScope };
 
+/** Just the scope of a ticket row or DTO (what `ticket.updated`'s `before` carries). */
+export const scopeOf = (t: TicketScope): TicketScope => ({
+  queueId: t.queueId,
+  userId: t.userId,
+  isGroup: t.isGroup,
+  status: t.status,
+});
+
+/** Whether a change moved the ticket: a new ticket (`before` null), or another status, queue, assignee or kind. */
+export const scopeChanged = (before: TicketScope | null, t: TicketScope): boolean =>
+  !before || before.status !== t.status || before.queueId !== t.queueId || before.userId !== t.userId ||
+  before.isGroup !== t.isGroup;
+
 export function viewerOf(user: UserRow, queueIds: number[]): Viewer {
   return {
     userId: user.id,

@@ -25,6 +25,7 @@ import { maybeDelivered, type OutboundMessage } from "../channels/adapter.ts";
 import type { MessageRow } from "./dto.ts";
 import type { Tx } from "@db/client.ts";
 import { type RichContent, richOf } from "./rich.ts";
+import { scopeOf } from "../lib/actor.ts";
 
 export type SendInput = {
   body: string;
@@ -134,7 +135,10 @@ export async function sendOnTicket(
   const [ticketDTO] = await ticketDTOs(deps.db, companyId, [ticket]);
   const [dto] = await messageDTOs(deps.db, deps.media, companyId, [message]);
   deps.bus.emit("message.created", { companyId, message: dto, ticket: ticketDTO });
-  if (!input.isPrivate) deps.bus.emit("ticket.updated", { companyId, ticket: ticketDTO });
+  if (!input.isPrivate) {
+    // A send moves nothing: `before` is the ticket's own scope (the dashboard skips it).
+    deps.bus.emit("ticket.updated", { companyId, ticket: ticketDTO, before: scopeOf(ticketDTO) });
+  }
   if (input.isPrivate) return dto;
 
   return await handOver(

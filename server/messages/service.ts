@@ -24,6 +24,7 @@ import { changeOnChannel } from "./channel_changes.ts";
 import { fileFromUrl } from "./media_url.ts";
 import { renderForTicket } from "./render.ts";
 import { receiptsFor } from "./read_receipts.ts";
+import { scopeOf } from "../lib/actor.ts";
 
 const PAGE = 20;
 /** What an attendant may attach: media and documents, never executables or HTML. */
@@ -294,7 +295,7 @@ export async function markTicketRead(deps: Deps, actor: Actor, ticketId: number)
     return { row, read };
   });
   const [ticket] = await ticketDTOs(deps.db, actor.companyId, [row]);
-  deps.bus.emit("ticket.updated", { companyId: actor.companyId, ticket });
+  deps.bus.emit("ticket.updated", { companyId: actor.companyId, ticket, before: scopeOf(ticket) });
   receiptsFor(deps, actor.companyId, t, read);
   return true;
 }

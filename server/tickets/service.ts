@@ -119,6 +119,7 @@ export async function createTicket(deps: Deps, actor: Actor, input: CreateTicket
   deps.bus.emit("ticket.updated", {
     companyId: actor.companyId,
     ticket: (await ticketDTOs(deps.db, actor.companyId, [r.ticket]))[0],
+    before: null,
     actorUserId: actor.userId,
   });
   return dto;

@@ -9,11 +9,16 @@ import { placeInLane } from "../kanban/lanes.ts";
 import { getTicket } from "./repo.ts";
 import { dtoFor, getVisibleTicket } from "./service.ts";
 import { type TicketDTO, ticketDTOs } from "./dto.ts";
+import { scopeOf } from "../lib/actor.ts";
 
 async function emit(deps: Deps, actor: Actor, ticketId: number): Promise<TicketDTO> {
   const row = await getTicket(deps.db, actor.companyId, ticketId);
   const [broadcast] = await ticketDTOs(deps.db, actor.companyId, [row]);
-  deps.bus.emit("ticket.updated", { companyId: actor.companyId, ticket: broadcast });
+  deps.bus.emit("ticket.updated", {
+    companyId: actor.companyId,
+    ticket: broadcast,
+    before: scopeOf(broadcast),
+  });
   return await dtoFor(deps, actor, row);
 }
 

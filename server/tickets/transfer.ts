@@ -66,7 +66,12 @@ export async function transferToNewTicket(
     before,
     actorUserId: actor.userId,
   });
-  deps.bus.emit("ticket.updated", { companyId: actor.companyId, ticket: n, actorUserId: actor.userId });
+  deps.bus.emit("ticket.updated", {
+    companyId: actor.companyId,
+    ticket: n,
+    before: null,
+    actorUserId: actor.userId,
+  });
   deps.bus.emit("ticket.transferred", {
     companyId: actor.companyId,
     ticketId: next.id,

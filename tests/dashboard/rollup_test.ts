@@ -47,7 +47,7 @@ async function answers(t: TestApp, s: Scenario): Promise<unknown[]> {
 }
 
 /** The same routes answered from the raw tables: the state row set aside for the duration. */
-async function rawAnswers(t: TestApp, s: Scenario): Promise<unknown[]> {
+async function rawAnswers(t: TestApp, s: Scenario, only?: string[]): Promise<unknown[]> {
   const [row] = await t.deps.db.all<Record<string, string | number>>(
     sql`SELECT * FROM dashboard_rollup_state WHERE company_id = ${s.companyId}`,
   );
@@ -55,7 +55,9 @@ async function rawAnswers(t: TestApp, s: Scenario): Promise<unknown[]> {
   await t.deps.database.write((tx) =>
     tx.run(sql`DELETE FROM dashboard_rollup_state WHERE company_id = ${s.companyId}`)
   );
-  const out = await answers(t, s);
+  const out: unknown[] = [];
+  if (only) { for (const p of only) out.push(await expectOk(await t.request(p, { token: s.adminToken }))); }
+  else out.push(...await answers(t, s));
   await t.deps.database.write((tx) =>
     tx.run(sql`INSERT INTO dashboard_rollup_state (company_id, zone, built_until, built_at)
       VALUES (${row.company_id}, ${row.zone}, ${row.built_until}, ${row.built_at})`)
@@ -155,6 +157,87 @@ Deno.test("[dashboard] the per-day rollup answers what the raw queries answer, a
       assert.equal((await rollupState(app.deps.db, s.companyId))?.builtUntil, "2026-04-21");
       assert.deepEqual(await answers(app, s), await rawAnswers(app, s));
     });
+  } finally {
+    await app.close();
+  }
+});
+
+/** Every rollup row of the company with its rowid: a recompute deletes and inserts, so rowids change. */
+async function rollupRows(t: TestApp, companyId: number): Promise<unknown[][]> {
+  const out: unknown[][] = [];
+  for (const table of ["dashboard_day_cycles", "dashboard_day_tickets", "dashboard_day_messages"]) {
+    out.push(
+      await t.deps.db.all(sql`SELECT rowid AS rid, * FROM ${sql.identifier(table)}
+        WHERE company_id = ${companyId} ORDER BY rowid`),
+    );
+  }
+  out.push(await t.deps.db.all(sql`SELECT * FROM dashboard_rollup_state WHERE company_id = ${companyId}`));
+  return out;
+}
+
+Deno.test("[dashboard] a reply on a rolled-up day's ticket leaves the rollup untouched; a transfer or a close recomputes it", async () => {
+  const clock = new ManualClock(`${TODAY}T15:00:00Z`);
+  const app = await createTestApp({ clock, scheduler: false });
+  try {
+    const s = await buildScenario(app);
+    const { sales, support } = s.queues;
+    // Ranges that end before today: a reply (today) must not change what they answer.
+    const past = [
+      "/api/dashboard?date_from=2026-03-01&date_to=2026-03-31",
+      `/api/dashboard?date_from=2026-03-01&date_to=2026-03-31&queueIds=[${sales.id}]`,
+      "/api/dashboard/ticketsDay?initialDate=2026-03-01&finalDate=2026-03-31",
+      "/api/dashboard/ticketsUsers?initialDate=2026-03-01&finalDate=2026-03-31",
+      "/api/messages-allMe?dateStart=2026-03-01&dateEnd=2026-04-19",
+    ];
+    const read = async () => {
+      const out: unknown[] = [];
+      for (const p of past) out.push(await expectOk(await app.request(p, { token: s.adminToken })));
+      return out;
+    };
+    await buildAllRollups(app.deps, clock.now());
+    const ticket = s.ticketIds[4]; // 2026-03-10 11:00, Ana, sales, still open: a rolled-up day
+    const rows0 = await rollupRows(app, s.companyId);
+    const answers0 = await read();
+    const anaToken = (await login(app, s.ana)).token;
+
+    for (const body of ["Olá, ainda está aí?", "Segue o link."]) {
+      await expectOk(
+        await app.request(`/api/messages/${ticket}`, { method: "POST", token: anaToken, json: { body } }),
+        201,
+      );
+    }
+    await app.deps.bus.drain();
+    const [last] = await app.deps.db.select({ lastMessage: tickets.lastMessage }).from(tickets)
+      .where(eq(tickets.id, ticket));
+    assert.equal(last.lastMessage, "Segue o link.", "the replies were stored on the ticket");
+    assert.deepEqual(await rollupRows(app, s.companyId), rows0, "no rollup row rewritten");
+    assert.deepEqual(await read(), answers0);
+
+    // A transfer to another queue moves the ticket (and its answers) out of the sales figures.
+    await expectOk(
+      await app.request(`/api/tickets/${ticket}`, {
+        method: "PUT",
+        token: s.adminToken,
+        json: { queueId: support.id },
+      }),
+    );
+    await app.deps.bus.drain();
+    assert.notDeepEqual(await rollupRows(app, s.companyId), rows0, "the ticket's day was recomputed");
+    const moved = await read();
+    assert.notDeepEqual(moved[1], answers0[1], "the sales figures lost the ticket");
+    assert.deepEqual(moved, await rawAnswers(app, s, past));
+
+    await expectOk(
+      await app.request(`/api/tickets/${ticket}`, {
+        method: "PUT",
+        token: s.adminToken,
+        json: { status: "closed" },
+      }),
+    );
+    await app.deps.bus.drain();
+    const closed = await read();
+    assert.equal(counters(closed[0]).supportFinished, counters(moved[0]).supportFinished + 1);
+    assert.deepEqual(closed, await rawAnswers(app, s, past));
   } finally {
     await app.close();
   }

@@ -1,11 +1,14 @@
 /**
  * The read pool (db/read_pool.ts): on a database file the heavy reads go to its Workers, which
  * answer what the main connection answers (rows named by column), see the last commit, refuse to
- * write, and report a bad statement as an error of that query only.
+ * write, and report a bad statement as an error of that query only; a Drizzle select shipped to them
+ * (the ticket lists, the board) comes back mapped exactly as the main connection maps it.
  */
 import assert from "node:assert/strict";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { ReadPool } from "@db/read_pool.ts";
+import { readAll, readBatch } from "@db/prepared.ts";
+import { users } from "@db/schema.ts";
 import { createTestApp } from "../_helpers/test_app.ts";
 import { createCompany } from "../_helpers/factories.ts";
 
@@ -37,6 +40,34 @@ Deno.test("[reports] the read pool answers as the main connection does, after th
     );
     await assert.rejects(app.deps.reads.all(sql`SELECT nope FROM companies`), /no such column/);
     assert.equal((await app.deps.reads.all<{ n: number }>(sql`SELECT 5 AS n`))[0].n, 5, "the pool goes on");
+  } finally {
+    await app.close();
+  }
+});
+
+Deno.test("[reports] a Drizzle select read on the pool (readAll) is mapped as Drizzle maps it", async () => {
+  const app = await createTestApp({ scheduler: false });
+  try {
+    const pool = app.deps.reads;
+    assert.ok(pool instanceof ReadPool);
+    const { company } = await createCompany(app, { name: "Mapa SA" });
+    // Every column of users: booleans, nullable text, numbers, JSON-ish text.
+    const q = () => app.deps.db.select().from(users).where(eq(users.companyId, company.id)).orderBy(users.id);
+    const viaPool = await readAll(pool, q().prepare());
+    assert.ok(viaPool.length > 0);
+    assert.deepEqual(viaPool, await q());
+    assert.equal(typeof viaPool[0].super, "boolean", "booleans decoded on the main thread");
+    // A prepared statement with placeholders: the values are filled before it is shipped.
+    const byId = app.deps.db.select({ id: users.id, name: users.name, online: users.online }).from(users)
+      .where(eq(users.id, sql.placeholder("id"))).prepare();
+    assert.deepEqual(await readAll(pool, byId, { id: viaPool[0].id }), await byId.all({ id: viaPool[0].id }));
+    // Several in one message: each answer mapped as its own query would be.
+    const count = sql`SELECT count(*) AS n FROM users WHERE company_id = ${company.id}`;
+    assert.deepEqual(await readBatch(pool, [{ q: q().prepare() }, count]), [viaPool, [{
+      n: viaPool.length,
+    }]]);
+    // Without a pool (the main connection as `reads`) it is the query's own `.all`.
+    assert.deepEqual(await readAll(app.deps.db, q().prepare()), viaPool);
   } finally {
     await app.close();
   }
