@@ -7,7 +7,7 @@
  *   deno run -A bench/big_frames.ts   (env: TOTAL 3000, AT_ONCE 50, KB 60, SOCKETS 5, CONTACTS 200,
  *                                      BENCH_PORT)
  */
-import { login, printTable, rssMb, sampleRss, sleep, startServer, stopServer } from "./_lib.ts";
+import { login, ms, pct, printTable, rssMb, sampleRss, sleep, startServer, stopServer } from "./_lib.ts";
 import { prepareInboundCompany } from "./_inbound_setup.ts";
 
 /** RssAnon and RssFile of a process, in MB (Linux /proc). */
@@ -50,7 +50,8 @@ try {
     });
     readers.push(r);
   }
-  const post = (i: number, body: string) =>
+  const latencies: number[] = [];
+  const post = (i: number, body: string, t = performance.now()) =>
     fetch(`${server.base}/api/channels/api/messages`, {
       method: "POST",
       headers: { authorization: `Bearer ${company.apiToken}`, "content-type": "application/json" },
@@ -62,6 +63,7 @@ try {
     }).then(async (r) => {
       const b = await r.json();
       if (!r.ok) throw new Error(`POST ${r.status} ${JSON.stringify(b)}`);
+      latencies.push(performance.now() - t);
       return b.messageId as number;
     });
   // Warm-up: every contact's ticket exists, the ingest path has run, then the baseline.
@@ -79,6 +81,7 @@ try {
     kindsPeak.file = Math.max(kindsPeak.file, k.file);
   }, 50);
   const t0 = performance.now();
+  latencies.length = 0;
   const ids: number[] = [];
   const filler = "x".repeat(KB * 1024 - 20);
   for (let i = 0; i < TOTAL; i += AT_ONCE) {
@@ -115,6 +118,7 @@ try {
   );
   printTable("Server", ["figure", "value"], [
     ["posted in", `${postedS.toFixed(1)} s`],
+    ["POST p50 / p99", `${ms(pct(latencies, 0.5))} / ${ms(pct(latencies, 0.99))}`],
     ["last frame by", `${deliveredS.toFixed(1)} s`],
     ["RSS before / peak / after", `${before.toFixed(0)} / ${peak.toFixed(0)} / ${after.toFixed(0)} MB`],
     ["RSS growth (peak − before)", `${(peak - before).toFixed(0)} MB`],
