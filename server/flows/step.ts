@@ -88,8 +88,11 @@ export const flowStep: AutomationStep = {
     if (ticket.useIntegration || ticket.queueId || ticket.userId) return "continue";
 
     if (ctx.body) {
-      const phrase = fold(ctx.body);
-      const campaign = (await activeCampaigns(deps.db, ticket.companyId)).find((c) =>
+      // Folded only once the campaigns are read, and only if there are any: a folded copy of a
+      // long body kept across the read outlives the young generation for nothing.
+      const campaigns = await activeCampaigns(deps.db, ticket.companyId);
+      const phrase = campaigns.length ? fold(ctx.body) : "";
+      const campaign = campaigns.find((c) =>
         (c.whatsappId === null || c.whatsappId === ctx.connection.id) && fold(c.phrase) === phrase
       );
       if (campaign && await started(ctx, campaign.flowId)) return "stop";
