@@ -31,11 +31,16 @@ export const validate = <T extends z.ZodType, K extends keyof ValidationTargets>
     if (!result.success) throw new AppError("ERR_VALIDATION", { details: issuesOf(result.error) });
   });
   if (target === "json" || target === "form") {
-    const body = async (c: Context, next: Next) => {
+    // Read and validated in a call of its own: this frame waits for the handler holding nothing
+    // of the body but what the context keeps (the parsed input, a long text with it).
+    const read = async (c: Context) => {
       const value = target === "json" ? await readJson(c, opts) : formFields(await readForm(c, opts));
       const result = await schema.safeParseAsync(value);
       if (!result.success) throw new AppError("ERR_VALIDATION", { details: issuesOf(result.error) });
       c.req.addValidatedData(target, result.data as object);
+    };
+    const body = async (c: Context, next: Next) => {
+      await read(c);
       await next();
     };
     return body as unknown as typeof mw;
