@@ -196,14 +196,14 @@ async function storeInbound(
     // Old history must not touch a live ticket's preview or unread count.
     if (ticket.imported) {
       await updateTicket(tx, companyId, ticket.id, {
-        lastMessage: previewOf(msg.body, message.mediaType, stored?.name).slice(0, 500),
+        lastMessage: lastMessageOf(msg.body, message.mediaType, stored?.name),
         fromMe: msg.fromMe,
       });
     }
     return { importedOnly: { ticketId: ticket.id, messageId: message.id } };
   }
   const updated = await updateHeldTicket(tx, ticket, {
-    lastMessage: previewOf(msg.body, message.mediaType, stored?.name).slice(0, 500),
+    lastMessage: lastMessageOf(msg.body, message.mediaType, stored?.name),
     unreadMessages: msg.fromMe ? 0 : ticket.unreadMessages + 1,
     fromMe: msg.fromMe,
     status: ticket.status === "closed" ? "pending" : ticket.status,
@@ -221,6 +221,15 @@ async function storeInbound(
     contact: owner.contact,
   };
 }
+
+/**
+ * The ticket's preview of its last message, at most 500 characters, as a string of its own: a
+ * slice of a long body is a view that keeps the whole body alive as long as the ticket row.
+ */
+const lastMessageOf = (body: string, mediaType: string | null, filename?: string) => {
+  const preview = previewOf(body, mediaType, filename);
+  return preview.length > 500 ? structuredClone(preview.slice(0, 500)) : preview;
+};
 
 /**
  * The ticket a new inbound message belongs to: the active one; else, within the connection's
