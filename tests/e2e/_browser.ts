@@ -25,8 +25,10 @@ function exists(path: string): boolean {
  * another binary (e.g. /usr/bin/chromium, to compare).
  */
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+/** The full browser: the shell shows no notifications (push_test.ts asks for it with `launch.fullBrowser`). */
+const FULL_CHROMIUM = "/usr/bin/chromium";
 export const CHROMIUM_PATH = Deno.env.get("E2E_CHROMIUM") ??
-  (exists(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
+  (exists(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM);
 const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
@@ -136,29 +138,41 @@ globalThis.addEventListener("unload", () => {
   if (shared) killByMarker(shared.marker);
 });
 
-function launchChromium(args: string[]): { browser: Promise<Browser>; marker: string } {
+function launchChromium(
+  args: string[],
+  executablePath = CHROMIUM_PATH,
+): { browser: Promise<Browser>; marker: string } {
   // An unknown switch chromium ignores, so that this browser's processes can be found and killed if
   // closing them hangs.
   const marker = `--atende-e2e-run=${crypto.randomUUID()}`;
   const browser = within(
     120_000,
     "launching chromium",
-    chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...args, marker] }),
+    chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...args, marker] }),
   );
   browser.catch(() => undefined); // awaited by the test that asked for it
   return { browser, marker };
 }
 
-/** One server per test and the file's browser (its own with `launch.args`); everything is closed afterwards. */
+/**
+ * One server per test and the file's browser (its own with `launch.args` or `launch.fullBrowser`);
+ * everything is closed afterwards.
+ */
 export function browserTest(
   name: string,
   fn: (e2e: E2E, t: Stages) => Promise<void>,
   /** Options of the test server (an injected clock, provider URLs). */
   serverOpts: TestAppOptions | (() => TestAppOptions) = {},
   /** Extra chromium flags (e.g. a fake camera: --use-fake-device-for-media-stream). */
-  launch: { args?: string[]; budgetMs?: number } = {},
+  launch: {
+    args?: string[];
+    budgetMs?: number;
+    /** The full chromium instead of the headless shell (system notifications), when it is installed. */
+    fullBrowser?: boolean;
+  } = {},
 ) {
-  const ownBrowser = Boolean(launch.args?.length);
+  const fullPath = launch.fullBrowser && exists(FULL_CHROMIUM) ? FULL_CHROMIUM : CHROMIUM_PATH;
+  const ownBrowser = Boolean(launch.args?.length) || fullPath !== CHROMIUM_PATH;
   if (!ownBrowser && hasChromium) sharedPending++;
   Deno.test({
     name,
@@ -177,7 +191,9 @@ export function browserTest(
       killByMarker(shared.marker);
       shared = null;
     }
-    const launched = ownBrowser ? launchChromium(launch.args ?? []) : (shared ??= launchChromium([]));
+    const launched = ownBrowser
+      ? launchChromium(launch.args ?? [], fullPath)
+      : (shared ??= launchChromium([]));
     const { marker } = launched;
     const browser = await launched.browser.catch(async (err) => {
       killByMarker(marker);
