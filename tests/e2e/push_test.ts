@@ -174,4 +174,7 @@ browserTest(
       expect(rows.map((r) => [r.quietStart, r.quietEnd])).toEqual([["22:00", "07:00"]]);
     });
   },
+  {},
+  // The headless shell has no notification platform: the service worker's notification never shows.
+  { fullBrowser: true },
 );

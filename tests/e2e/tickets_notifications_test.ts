@@ -86,4 +86,7 @@ browserTest(
       await inbox.sink.close();
     }
   },
+  {},
+  // The headless shell has no notification platform: a desktop notification never shows.
+  { fullBrowser: true },
 );
