@@ -12,13 +12,13 @@ import {
   MenuTrigger,
 } from "../../../components/ui/dropdown_menu.tsx";
 import { publicFileUrl } from "../../../lib/api.ts";
-import { currentLanguage, LANGUAGES } from "../../../lib/i18n.ts";
+import { currentLanguage, type Language, LANGUAGES, setLanguage } from "../../../lib/i18n.ts";
 import type { UserDTO as User } from "@contract/users.ts";
 
 type UserMenuProps = { user: User; onOpenProfile: () => void; onLogout: () => void };
 
 export function UserMenu({ user, onOpenProfile, onLogout }: UserMenuProps) {
-  const { t, i18n } = useTranslation("shell");
+  const { t } = useTranslation("shell");
   return (
     <Menu>
       <MenuTrigger
@@ -46,7 +46,7 @@ export function UserMenu({ user, onOpenProfile, onLogout }: UserMenuProps) {
           <Languages className="size-3.5" />
           {t("topbar.language")}
         </MenuLabel>
-        <MenuRadioGroup value={currentLanguage()} onValueChange={(lng) => i18n.changeLanguage(lng)}>
+        <MenuRadioGroup value={currentLanguage()} onValueChange={(lng) => void setLanguage(lng as Language)}>
           {LANGUAGES.map((lng) => (
             <MenuRadioItem key={lng} value={lng} data-testid={`language-${lng}`}>
               <span className="w-6 text-xs font-semibold text-ink-subtle uppercase">{lng}</span>
