@@ -53,6 +53,18 @@ export async function expectToast(page: Page, text: string | RegExp) {
 }
 
 /**
+ * Closes the toast containing `text` with its × and waits until it is gone, as a user does when a
+ * toast covers what they want to tap next. Left alone it may outlive its 4 s on a loaded machine, and a
+ * pointer resting on it (a click aimed beneath it) pauses its timer for good.
+ */
+export async function dismissToast(page: Page, text: string | RegExp) {
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+  await toast.waitFor();
+  await toast.locator("[data-close-button]").click();
+  await toast.waitFor({ state: "detached" });
+}
+
+/**
  * Records every toast the page shows from its next navigation on (each navigation starts a new
  * record). For toasts that leave by themselves before a locator can be sure to see them: the
  * gates' 2 s error toast, followed by a redirect, was missed by a locator poll on a loaded run.
