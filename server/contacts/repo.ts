@@ -188,6 +188,15 @@ export async function setExtraInfo(
   }
 }
 
-export async function insertContacts(tx: Tx, values: (typeof contacts.$inferInsert)[]): Promise<void> {
-  if (values.length) await tx.insert(contacts).values(values);
+/** Inserts the contacts; answers each new row's id by its number. */
+export async function insertContacts(
+  tx: Tx,
+  values: (typeof contacts.$inferInsert)[],
+): Promise<Map<string, number>> {
+  if (!values.length) return new Map();
+  const rows = await tx.insert(contacts).values(values).returning({
+    id: contacts.id,
+    number: contacts.number,
+  });
+  return new Map(rows.map((r) => [r.number, r.id]));
 }

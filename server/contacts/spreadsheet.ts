@@ -74,17 +74,18 @@ export async function importContacts(deps: Deps, actor: Actor, file: File): Prom
     await deps.database.write(async (tx) => {
       const existing = await repo.contactsByNumbers(tx, actor.companyId, chunk.map((r) => r.number));
       const fresh = chunk.filter((r) => !existing.has(r.number));
-      if (fresh.length) {
-        await repo.insertContacts(
-          tx,
-          fresh.map((r) => ({ companyId: actor.companyId, name: r.name, number: r.number, email: r.email })),
-        );
-      }
+      const created = await repo.insertContacts(
+        tx,
+        fresh.map((r) => ({ companyId: actor.companyId, name: r.name, number: r.number, email: r.email })),
+      );
       result.created += fresh.length;
       // Rows that give a contact an address: a contact first met by e-mail at that address is
       // the same person, folded into this one (merge.ts), as when the admin types it in.
-      const addressed: { number: string; email: string }[] = [];
-      for (const r of fresh) if (r.email) addressed.push({ number: r.number, email: r.email });
+      const addressed: { id: number; email: string }[] = [];
+      for (const r of fresh) {
+        const id = created.get(r.number);
+        if (r.email && id) addressed.push({ id, email: r.email });
+      }
       for (const r of chunk) {
         const c = existing.get(r.number);
         if (!c) continue;
@@ -95,14 +96,11 @@ export async function importContacts(deps: Deps, actor: Actor, file: File): Prom
           continue;
         }
         await repo.updateContact(tx, actor.companyId, c.id, { name, email });
-        if (email && email !== c.email) addressed.push({ number: r.number, email });
+        if (email && email !== c.email) addressed.push({ id: c.id, email });
         result.updated++;
       }
-      if (!addressed.length) return;
-      const ids = await repo.contactsByNumbers(tx, actor.companyId, addressed.map((a) => a.number));
       for (const a of addressed) {
-        const target = ids.get(a.number);
-        const gone = target ? await mergeEmailContact(tx, actor.companyId, target.id, a.email) : null;
+        const gone = await mergeEmailContact(tx, actor.companyId, a.id, a.email);
         if (gone) folded.push(gone);
       }
     });

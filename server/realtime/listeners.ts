@@ -5,7 +5,7 @@
  */
 import type { Deps } from "../deps.ts";
 import type { EntityKind, EventMap } from "../events/types.ts";
-import type { TicketScope, Viewer } from "../lib/actor.ts";
+import { scopeChanged, scopeOf, type TicketScope, type Viewer } from "../lib/actor.ts";
 import type { Audience, Envelope } from "./hub.ts";
 import { maskNumber } from "../lib/lgpd.ts";
 import { previewMessage } from "@contract/messages.ts";
@@ -13,13 +13,7 @@ import { previewMessage } from "@contract/messages.ts";
 type TicketDTO = EventMap["ticket.updated"]["ticket"];
 type UserDTO = EventMap["user.updated"]["user"];
 
-const scopeOf = (t: TicketScope & { id: number }) => ({
-  id: t.id,
-  queueId: t.queueId,
-  userId: t.userId,
-  isGroup: t.isGroup,
-  status: t.status,
-});
+const withId = (t: TicketScope & { id: number }) => ({ id: t.id, ...scopeOf(t) });
 
 const maskTicket = (t: TicketDTO): TicketDTO =>
   t.contact && !t.contact.isGroup
@@ -70,7 +64,7 @@ export function wireRealtimeListeners(deps: Deps): void {
     data: (t: TicketDTO) => unknown,
     scope: TicketScope & { id: number } = ticket,
   ) {
-    const audience: Audience = { kind: "ticket", ticket: scopeOf(scope) };
+    const audience: Audience = { kind: "ticket", ticket: withId(scope) };
     const env = (d: unknown, a: Audience): Envelope => ({ companyId, event, data: d, audience: a });
     if (!(await hidesNumbers(companyId))) {
       return await publish(env(data(ticket), audience));
@@ -81,11 +75,7 @@ export function wireRealtimeListeners(deps: Deps): void {
 
   bus.on("ticket.updated", async ({ companyId, ticket, before }) => {
     const event = `company-${companyId}-ticket`;
-    if (
-      before &&
-      (before.status !== ticket.status || before.userId !== ticket.userId ||
-        before.queueId !== ticket.queueId)
-    ) {
+    if (before && scopeChanged(before, ticket)) {
       await publish({
         companyId,
         event,
